@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8000);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.APP_URL).toBe('http://localhost:8000');
+    expect(config.REVERB_PORT).toBe(3000);
+    expect(config.CAPTCHA_PROVIDER).toBe('altcha');
+    expect(config.PAYMENT_GATEWAY).toBe('test');
+    expect(config.INSTANCE_DRIVER).toBe('simulated');
+    expect(config.STORAGE_DIR).toBe('storage');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('coerces numbers and flags from strings', () => {
+    const config = loadConfig({ PORT: '9001', ZARINPAL_SANDBOX: 'true', REVERB_IN_PROCESS: '0' });
+    expect(config.PORT).toBe(9001);
+    expect(config.ZARINPAL_SANDBOX).toBe(true);
+    expect(config.REVERB_IN_PROCESS).toBe(false);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8000);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['APP_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'http://localhost'],
+    ['CAPTCHA_PROVIDER', 'hcaptcha'],
+    ['APP_KEY', 'short'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses a bad %s and names it', (variable, value) => {
+    const attempt = () => loadConfig({ [variable]: value });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const configError = error as ConfigError;
+      expect(configError.code).toBe('RF_CONFIG_INVALID');
+      expect(configError.problems.map((p) => p.variable)).toEqual([variable]);
+      expect(configError.message).toContain(variable);
+    }
+  });
+
+  it('requires the keys of the chosen providers', () => {
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/RECAPTCHA_SITE_KEY/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'zarinpal' })).toThrow(/ZARINPAL_MERCHANT_ID/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'kavenegar' })).toThrow(/SMS_API_KEY/);
+  });
+
+  it('refuses to turn the bot check off in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER/);
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_PROVIDER: 'none' }).CAPTCHA_PROVIDER).toBe('none');
+  });
+});

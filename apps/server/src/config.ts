@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the app, read from the environment by one schema at boot.
+ * The names are fixed by ARCHITECTURE.md; `.env.example` lists each one.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(8000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_URL: z.url().default('http://localhost:8000'),
+    APP_KEY: z
+      .string()
+      .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 random bytes in base64')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    REVERB_PORT: port.default(3000),
+    REVERB_HOST: z.string().min(1).default('127.0.0.1'),
+    REVERB_APP_ID: z.string().min(1).default('renderfarm'),
+    REVERB_APP_KEY: z.string().min(1).default('renderfarm-key'),
+    REVERB_APP_SECRET: z.string().min(1).default('renderfarm-secret'),
+    REVERB_IN_PROCESS: flag.default(true),
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    MAIL_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('رندر فارم ابری <no-reply@renderfarm.test>'),
+    SMS_PROVIDER: z.enum(['log', 'kavenegar']).default('log'),
+    SMS_API_KEY: z.string().min(1).optional(),
+    PAYMENT_GATEWAY: z.enum(['test', 'zarinpal']).default('test'),
+    ZARINPAL_MERCHANT_ID: z.string().min(1).optional(),
+    ZARINPAL_SANDBOX: flag.default(false),
+    INSTANCE_DRIVER: z.enum(['simulated', 'proxmox']).default('simulated'),
+    STORAGE_DIR: z.string().min(1).default('storage'),
+    VITE_DEV_SERVER: z.url().optional(),
+    SEED_DEMO: flag.default(true),
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, key: keyof typeof env, why: string) => {
+      if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    need(env.CAPTCHA_PROVIDER === 'recaptcha', 'RECAPTCHA_SITE_KEY', 'when CAPTCHA_PROVIDER=recaptcha');
+    need(env.CAPTCHA_PROVIDER === 'recaptcha', 'RECAPTCHA_SECRET', 'when CAPTCHA_PROVIDER=recaptcha');
+    need(env.SMS_PROVIDER === 'kavenegar', 'SMS_API_KEY', 'when SMS_PROVIDER=kavenegar');
+    need(env.PAYMENT_GATEWAY === 'zarinpal', 'ZARINPAL_MERCHANT_ID', 'when PAYMENT_GATEWAY=zarinpal');
+    if (env.NODE_ENV === 'production' && env.CAPTCHA_PROVIDER === 'none') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_PROVIDER'],
+        message: 'cannot be "none" when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** A bad setting: boot stops with this message, which names every offending variable. */
+export class ConfigError extends Error {
+  readonly code = 'RF_CONFIG_INVALID';
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}\n` +
+        'Fix these environment variables (see .env.example) and start again.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Empty strings count as unset, as in a `.env` file with `NAME=`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => ({
+      variable: String(issue.path[0] ?? 'environment'),
+      message: issue.message,
+    })),
+  );
+}

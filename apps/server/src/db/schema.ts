@@ -1,0 +1,6 @@
+// The whole schema, gathered from each module's tables for Drizzle's typed queries.
+export * from '../modules/billing/tables';
+export * from '../modules/catalog/tables';
+export * from '../modules/content/tables';
+export * from '../modules/users/tables';
+export * from '../modules/verification/tables';

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+export const locations = pgTable('locations', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const HARDWARE_STATUSES = ['draft', 'active', 'hidden', 'archived'] as const;
+
+/** A machine plan. Never hard-deleted while referenced: archived plans stay on old invoices. */
+export const hardwares = pgTable(
+  'hardwares',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    gpuModel: text('gpu_model').notNull(),
+    gpuCount: integer('gpu_count').notNull(),
+    vramGb: integer('vram_gb').notNull(),
+    cpuModel: text('cpu_model').notNull(),
+    cpuCores: integer('cpu_cores').notNull(),
+    ramGb: integer('ram_gb').notNull(),
+    diskGb: integer('disk_gb').notNull(),
+    pricePerHour: bigint('price_per_hour', { mode: 'number' }).notNull(),
+    setupFee: bigint('setup_fee', { mode: 'number' }).notNull().default(0),
+    stock: integer('stock'),
+    perUserLimit: integer('per_user_limit'),
+    status: text('status').$type<(typeof HARDWARE_STATUSES)[number]>().notNull().default('draft'),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('hardwares_status_check', sql`${t.status} in ('draft', 'active', 'hidden', 'archived')`),
+    check('hardwares_price_check', sql`${t.pricePerHour} >= 0 and ${t.setupFee} >= 0`),
+  ],
+);
+
+/** A software image a machine is provisioned from. */
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  os: text('os').notNull(),
+  software: jsonb('software').$type<string[]>().notNull().default([]),
+  driverRef: text('driver_ref').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A physical host in a location. */
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    hardwareId: integer('hardware_id')
+      .notNull()
+      .references(() => hardwares.id),
+    name: text('name').notNull().unique(),
+    address: text('address').notNull(),
+    driver: text('driver').$type<'simulated' | 'proxmox'>().notNull().default('simulated'),
+    // Encrypted with APP_KEY before it is written; never sent to a page.
+    driverConfig: text('driver_config'),
+    capacity: integer('capacity').notNull().default(1),
+    status: text('status')
+      .$type<'available' | 'allocated' | 'maintenance' | 'offline'>()
+      .notNull()
+      .default('available'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('resources_capacity_check', sql`${t.capacity} >= 0`)],
+);
+
+export const ports = pgTable(
+  'ports',
+  {
+    id: serial('id').primaryKey(),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id),
+    publicIp: text('public_ip').notNull(),
+    publicPort: integer('public_port').notNull(),
+    protocol: text('protocol').$type<'tcp' | 'udp'>().notNull().default('tcp'),
+    targetPort: integer('target_port').notNull().default(3389),
+    instanceId: integer('instance_id'),
+    status: text('status').$type<'free' | 'reserved' | 'bound' | 'disabled'>().notNull().default('free'),
+  },
+  (t) => [unique('ports_public_unique').on(t.publicIp, t.publicPort)],
+);
+
+/** Site settings. `is_public` ones are shared with every page as `settings`. */
+export const configs = pgTable('configs', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  type: text('type').$type<'string' | 'number' | 'boolean' | 'json'>().notNull(),
+  group: text('group').notNull().default('general'),
+  isPublic: boolean('is_public').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

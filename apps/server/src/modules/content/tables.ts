@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  type AnyPgColumn,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/tables';
+
+/** A category tree for blog posts and docs. */
+export const folders = pgTable('folders', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<'blog' | 'docs'>().notNull().default('docs'),
+  parentId: integer('parent_id').references((): AnyPgColumn => folders.id),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    folderId: integer('folder_id').references(() => folders.id),
+    slug: text('slug').notNull().unique(),
+    kind: text('kind').$type<'post' | 'doc' | 'page'>().notNull().default('post'),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    // Sanitised HTML: cleaned on the server before it is written.
+    body: text('body').notNull().default(''),
+    coverPath: text('cover_path'),
+    status: text('status').$type<(typeof ARTICLE_STATUSES)[number]>().notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: integer('author_id').references(() => users.id),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'articles_status_check',
+      sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`,
+    ),
+    index('articles_published_idx').on(t.status, t.publishedAt),
+  ],
+);
+
+/** Static pages edited by admins: about, privacy, terms, career, support, revit, software, campaign:{slug}. */
+export const pages = pgTable('pages', {
+  key: text('key').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull().default(''),
+  seoTitle: text('seo_title'),
+  seoDescription: text('seo_description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Header and footer menu trees. */
+export const menus = pgTable('menus', {
+  id: serial('id').primaryKey(),
+  location: text('location').$type<'header' | 'footer'>().notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => menus.id),
+  label: text('label').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Flat link lists: footer, social. */
+export const links = pgTable('links', {
+  id: serial('id').primaryKey(),
+  group: text('group').$type<'footer' | 'social'>().notNull(),
+  label: text('label').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
