@@ -1,1 +1,10 @@
-export {};
+export { Router, type RouterInit } from './router';
+export { router } from './instance';
+export { readInitialPage } from './initial-page';
+export { Form, RECENTLY_SUCCESSFUL_DURATION, type FormErrors, type FormState, type FormVisitOptions } from './form';
+export { PROGRESS_COLOR, PROGRESS_DELAY, type ProgressOptions } from './progress';
+export { SCROLL_SAVE_DEBOUNCE } from './scroll';
+export { InitialPageError, InvalidResponseError, NetworkError, PageNotFoundError, RouterError } from './errors';
+export type { RouterEventListener, RouterEventMap, RouterEventName } from './events';
+export { isEqual } from './equal';
+export type * from './types';

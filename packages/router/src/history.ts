@@ -1,0 +1,51 @@
+import type { EncryptedPage, HistoryEntry, Page, ScrollPosition } from './types';
+
+let counter = 0;
+/** A fresh id for each history entry the router creates. */
+export function newEntryId(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}.${counter}`;
+}
+
+export function isEntry(state: unknown): state is HistoryEntry {
+  return !!state && typeof state === 'object' && 'page' in state && 'id' in state;
+}
+
+export function currentEntry(): HistoryEntry | undefined {
+  const state = window.history.state;
+  return isEntry(state) ? state : undefined;
+}
+
+const TOP: ScrollPosition = { top: 0, left: 0 };
+
+export function makeEntry(page: Page | EncryptedPage, id: string, rememberedState: Record<string, unknown> = {}): HistoryEntry {
+  return { page, scrollRegions: [], documentScrollPosition: TOP, rememberedState, id };
+}
+
+/**
+ * Writes one entry. Two browser limits are handled: a state too big for the browser (Safari's
+ * QuotaExceededError, Firefox's NS_ERROR_ILLEGAL_VALUE) turns the visit into a full page load, so
+ * the user still gets the page; Safari's "too many calls" SecurityError is logged and skipped.
+ */
+export function write(entry: HistoryEntry, url: string, mode: 'push' | 'replace'): void {
+  try {
+    if (mode === 'push') window.history.pushState(entry, '', url);
+    else window.history.replaceState(entry, '', url);
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'SecurityError') {
+      console.error('[router] history write throttled by the browser', error);
+      return;
+    }
+    if (mode === 'push') window.location.href = url;
+    else console.error('[router] history entry too large to store', error);
+  }
+}
+
+/** Changes fields of the current entry (scroll, remembered state) without touching the page. */
+export function update(change: Partial<HistoryEntry>, onlyEntryId?: string): boolean {
+  const entry = currentEntry();
+  if (!entry || (onlyEntryId !== undefined && entry.id !== onlyEntryId)) return false;
+  write({ ...entry, ...change }, window.location.href, 'replace');
+  return true;
+}

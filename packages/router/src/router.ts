@@ -1,0 +1,521 @@
+import { InvalidResponseError, NetworkError, PageNotFoundError } from './errors';
+import { fire, listen, type RouterEventListener, type RouterEventName } from './events';
+import * as history from './history';
+import { AbortedError, type HttpResponse, send } from './http';
+import { describeBody, showOverlay } from './overlay';
+import { ProgressBar, type ProgressOptions } from './progress';
+import { mergePartialProps } from './props';
+import * as scroll from './scroll';
+import type {
+  ActiveVisit,
+  Errors,
+  HistoryEntry,
+  Method,
+  Page,
+  PreserveOption,
+  ReloadOptions,
+  RequestPayload,
+  ResolveComponent,
+  SwapComponent,
+  VisitOptions,
+} from './types';
+import { hrefToUrl, isSameUrlWithoutHash, transformUrlAndData, urlWithoutHash, urlWithoutOrigin } from './url';
+
+export interface RouterInit {
+  initialPage: Page;
+  resolveComponent: ResolveComponent;
+  swapComponent: SwapComponent;
+  progress?: ProgressOptions | false;
+}
+
+interface InFlight {
+  visit: ActiveVisit;
+  controller: AbortController;
+  /** Page the visit was made from: an async answer for a page the user has left is dropped. */
+  origin: Page;
+  signature: string;
+  promise: Promise<void>;
+}
+
+interface SetPageOptions {
+  replace?: boolean;
+  preserveState?: boolean;
+  preserveScroll?: boolean;
+  /** A page taken from history: no history write, scroll comes from the entry. */
+  restored?: HistoryEntry;
+}
+
+const NETWORK_NOTE = 'اتصال به سرور برقرار نشد. دوباره تلاش کنید. (Network error: the server could not be reached.)';
+
+export class Router {
+  page!: Page;
+  readonly progress = new ProgressBar();
+  private resolveComponent!: ResolveComponent;
+  private swapComponent!: SwapComponent;
+  private sync: InFlight | undefined;
+  private readonly async = new Set<InFlight>();
+  private stopWatching: (() => void) | undefined;
+
+  /** Called once by the UI adapter with the page from the HTML shell. */
+  async init({ initialPage, resolveComponent, swapComponent, progress }: RouterInit): Promise<void> {
+    this.resolveComponent = resolveComponent;
+    this.swapComponent = swapComponent;
+    this.progress.configure(progress);
+    this.stopWatching?.();
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+
+    const stored = history.currentEntry();
+    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const page = { ...initialPage, url: initialPage.url || urlWithoutOrigin(window.location.href) };
+    if (
+      navigation?.type === 'back_forward' &&
+      stored &&
+      !('encrypted' in stored.page) &&
+      stored.page.version === page.version &&
+      isSameUrlWithoutHash(stored.page.url, window.location.href)
+    ) {
+      // Back to a page of ours after a full load elsewhere: the entry still has its state.
+      await this.setPage(stored.page, { restored: stored });
+    } else {
+      // A reload starts clean: remembered state belongs to back/forward only.
+      const hash = window.location.hash;
+      if (hash && !hrefToUrl(page.url).hash) page.url += hash;
+      await this.setPage(page, { replace: true });
+    }
+    this.stopWatching = this.listen();
+  }
+
+  /** Stops listening to history and scroll (tests, hot reload). */
+  dispose(): void {
+    this.stopWatching?.();
+    this.stopWatching = undefined;
+    this.cancelAll();
+  }
+
+  private listen(): () => void {
+    const onPop = (event: PopStateEvent) => void this.onPopState(event.state);
+    window.addEventListener('popstate', onPop);
+    const stopScroll = scroll.watch(() => this.saveScroll());
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      stopScroll();
+    };
+  }
+
+  private saveScroll(): void {
+    history.update(scroll.snapshot());
+  }
+
+  private async onPopState(state: unknown): Promise<void> {
+    if (!history.isEntry(state)) {
+      // An in-page `#anchor` jump created this entry: adopt it for the current page.
+      const url = urlWithoutOrigin(window.location.href);
+      this.page = { ...this.page, url };
+      history.write(history.makeEntry(this.page, history.newEntryId()), url, 'replace');
+      scroll.reset(window.location.hash);
+      return;
+    }
+    this.cancelAll();
+    const page = await this.readEntryPage(state);
+    if (!page) return;
+    if (page.version !== this.page.version) {
+      // The entry was written by other assets: ask the server for a current page instead.
+      await this.visit(window.location.href, { replace: true, preserveScroll: true });
+      return;
+    }
+    await this.setPage(page, { restored: state });
+  }
+
+  /** Overridden by history encryption; a plain page is returned as is. */
+  protected async readEntryPage(entry: HistoryEntry): Promise<Page | undefined> {
+    return 'encrypted' in entry.page ? undefined : entry.page;
+  }
+
+  /** Overridden by history encryption. */
+  protected async storePage(page: Page): Promise<HistoryEntry['page']> {
+    return page;
+  }
+
+  // ---- visits ---------------------------------------------------------------------------------
+
+  visit(href: string | URL, options: VisitOptions = {}): Promise<void> {
+    const method = (options.method ?? 'get').toLowerCase() as Method;
+    const isAsync = options.async ?? false;
+    const [url, data] = transformUrlAndData(
+      href,
+      options.data ?? {},
+      method,
+      options.forceFormData ?? false,
+      options.queryStringArrayFormat ?? 'brackets',
+    );
+    const visit: ActiveVisit = {
+      preserveScroll: false,
+      preserveState: false,
+      replace: false,
+      errorBag: null,
+      forceFormData: false,
+      queryStringArrayFormat: 'brackets',
+      prefetch: true,
+      ...options,
+      url,
+      method,
+      data,
+      headers: options.headers ?? {},
+      only: options.only ?? [],
+      except: options.except ?? [],
+      reset: options.reset ?? [],
+      async: isAsync,
+      showProgress: options.showProgress ?? !isAsync,
+      completed: false,
+      cancelled: false,
+      interrupted: false,
+    };
+
+    if (visit.onBefore?.(visit) === false || !fire('before', { visit })) return Promise.resolve();
+
+    const signature = `${method} ${url.href} ${serialize(data)}`;
+    // A second identical submit while the first is in flight would reach the server twice.
+    if (!isAsync && method !== 'get' && this.sync?.signature === signature) return this.sync.promise;
+
+    if (!isAsync && this.sync) {
+      this.sync.visit.interrupted = true;
+      this.sync.controller.abort();
+      this.progress.cancel();
+      this.sync = undefined;
+    }
+    // Leaving now: keep the exact scroll positions with the entry we are leaving.
+    this.saveScroll();
+
+    const flight = { visit, controller: new AbortController(), origin: this.page, signature } as InFlight;
+    flight.promise = this.run(flight);
+    return flight.promise;
+  }
+
+  private async run(flight: InFlight): Promise<void> {
+    const { visit, controller } = flight;
+    if (visit.async) this.async.add(flight);
+    else this.sync = flight;
+
+    visit.onCancelToken?.({ cancel: () => controller.abort() });
+    visit.onStart?.(visit);
+    fire('start', { visit });
+    const ownsProgress = !visit.async && visit.showProgress;
+    if (ownsProgress) this.progress.start();
+
+    try {
+      const response = await this.fetchPage(flight);
+      if (controller.signal.aborted) throw new AbortedError();
+      await this.handleResponse(flight, response);
+    } catch (error) {
+      if (error instanceof AbortedError || controller.signal.aborted) {
+        visit.cancelled = true;
+        visit.onCancel?.();
+      } else if (error instanceof NetworkError) {
+        if (fire('exception', { exception: error })) {
+          console.error(error);
+          showOverlay(describeBody(error.message, 'text/plain', NETWORK_NOTE));
+        }
+      } else {
+        throw error;
+      }
+    } finally {
+      if (visit.async) this.async.delete(flight);
+      else if (this.sync === flight) {
+        this.sync = undefined;
+        if (ownsProgress) visit.completed ? this.progress.finish() : this.progress.cancel();
+      }
+      visit.onFinish?.(visit);
+      fire('finish', { visit });
+    }
+  }
+
+  /** Hook for the prefetch cache; by default every visit goes to the network. */
+  protected fetchPage(flight: InFlight): Promise<HttpResponse> {
+    const { visit, controller } = flight;
+    return send({
+      method: visit.method,
+      url: visit.url,
+      data: visit.data,
+      headers: this.headers(visit),
+      signal: controller.signal,
+      onUploadProgress: (progress) => {
+        if (visit.showProgress && !visit.async) this.progress.set(progress.percentage);
+        visit.onProgress?.(progress);
+        fire('progress', { progress });
+      },
+    });
+  }
+
+  headers(visit: ActiveVisit): Record<string, string> {
+    const headers: Record<string, string> = {
+      ...visit.headers,
+      Accept: 'text/html, application/xhtml+xml',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Inertia': 'true',
+    };
+    if (this.page.version) headers['X-Inertia-Version'] = this.page.version;
+    const only = [...visit.only, ...visit.reset];
+    if (only.length || visit.except.length) {
+      headers['X-Inertia-Partial-Component'] = this.page.component;
+      if (only.length) headers['X-Inertia-Partial-Data'] = only.join(',');
+      if (visit.except.length) headers['X-Inertia-Partial-Except'] = visit.except.join(',');
+    }
+    if (visit.reset.length) headers['X-Inertia-Reset'] = visit.reset.join(',');
+    if (visit.errorBag) headers['X-Inertia-Error-Bag'] = visit.errorBag;
+    return headers;
+  }
+
+  private async handleResponse(flight: InFlight, response: HttpResponse): Promise<void> {
+    const { visit } = flight;
+    const location = response.headers['x-inertia-location'];
+    if (response.status === 409 && location) {
+      visit.completed = true;
+      this.hardVisit(location);
+      return;
+    }
+    const page = this.parsePage(response);
+    if (!page) return;
+
+    if (visit.async && !this.isSamePage(flight.origin, this.page)) {
+      // The user has moved on: this answer belongs to a page that is no longer on screen.
+      visit.cancelled = true;
+      visit.onCancel?.();
+      return;
+    }
+    const isPartial = visit.only.length + visit.except.length + visit.reset.length > 0;
+    if (isPartial && page.component === this.page.component) {
+      page.props = mergePartialProps(this.page, page, visit.reset);
+    }
+    const requestUrl = visit.url;
+    const responseUrl = hrefToUrl(page.url);
+    if (requestUrl.hash && !responseUrl.hash && urlWithoutHash(requestUrl) === urlWithoutHash(responseUrl)) {
+      page.url = urlWithoutOrigin(responseUrl) + requestUrl.hash;
+    }
+
+    const errors: Errors = scopeErrors(page, visit.errorBag);
+    const hasErrors = Object.keys(errors).length > 0;
+    await this.setPage(page, {
+      replace: visit.replace || isSameUrlWithoutHash(page.url, window.location.href),
+      preserveState: resolvePreserve(visit.preserveState, page, hasErrors),
+      preserveScroll: resolvePreserve(visit.preserveScroll, page, hasErrors),
+    });
+    visit.completed = true;
+    this.afterVisit(visit);
+    if (hasErrors) {
+      visit.onError?.(errors);
+      fire('error', { errors });
+    } else {
+      fire('success', { page: this.page });
+      await visit.onSuccess?.(this.page);
+    }
+  }
+
+  /** Hook run after a page from the network is shown (the prefetch cache flushes itself here). */
+  protected afterVisit(_visit: ActiveVisit): void {}
+
+  private parsePage(response: HttpResponse): Page | undefined {
+    const contentType = response.headers['content-type'] ?? '';
+    let error: InvalidResponseError | undefined;
+    let page: Page | undefined;
+    if (!('x-inertia' in response.headers)) {
+      error = new InvalidResponseError(
+        'NOT_INERTIA',
+        response.status,
+        response.body,
+        `Expected a page object but received a ${response.status} response without the X-Inertia header.`,
+      );
+    } else {
+      try {
+        const parsed: unknown = JSON.parse(response.body);
+        if (isPage(parsed)) page = parsed;
+        else
+          error = new InvalidResponseError(
+            'INVALID_PAGE',
+            response.status,
+            response.body,
+            'The response is not a valid page object: it has no "component" name or no "props".',
+          );
+      } catch {
+        error = new InvalidResponseError(
+          'MALFORMED_JSON',
+          response.status,
+          response.body,
+          'The response claims to be a page object (X-Inertia) but its body is not valid JSON.',
+        );
+      }
+    }
+    if (page) {
+      page.props.errors ??= {};
+      page.url ||= urlWithoutOrigin(window.location.href);
+      page.version ??= null;
+      return page;
+    }
+    const invalid = error!;
+    if (fire('invalid', { response, error: invalid })) {
+      console.error(invalid);
+      const note =
+        invalid.code === 'NOT_INERTIA'
+          ? `The server answered with status ${response.status} instead of a page.`
+          : invalid.message;
+      showOverlay(describeBody(response.body || `(${response.status}, empty body)`, contentType, note));
+    }
+    return undefined;
+  }
+
+  private isSamePage(a: Page, b: Page): boolean {
+    return a === b || (a.component === b.component && hrefToUrl(a.url).pathname === hrefToUrl(b.url).pathname);
+  }
+
+  /** Full browser navigation (409 + X-Inertia-Location, external redirects). */
+  hardVisit(url: string): void {
+    const target = hrefToUrl(url);
+    if (isSameUrlWithoutHash(target, window.location.href) && target.hash) window.location.reload();
+    else window.location.href = target.href;
+  }
+
+  /** Shows a page: resolves its component, writes history, renders it, then restores or resets scroll. */
+  async setPage(page: Page, options: SetPageOptions = {}): Promise<void> {
+    let component: unknown;
+    let error: Error | undefined;
+    try {
+      component = await this.resolveComponent(page.component, page);
+      if (component == null) error = new PageNotFoundError(page.component);
+    } catch (cause) {
+      error = new PageNotFoundError(page.component, cause);
+    }
+    if (error) console.error(`${error.message}. Check the resolve() function given to createApp.`, error);
+
+    const previous = this.page as Page | undefined;
+    const left = !previous || !this.isSamePage(previous, page);
+    const preserveState = !!options.preserveState && previous?.component === page.component;
+    this.page = page;
+    if (left) this.cancelAsyncOf(previous);
+
+    const savedScroll = scroll.snapshot();
+    if (options.restored) {
+      // Nothing to write: the entry is already current (popstate or back from another site).
+    } else {
+      const current = history.currentEntry();
+      const keep = preserveState && current && options.replace;
+      const entry = history.makeEntry(
+        await this.storePage(page),
+        keep ? current.id : history.newEntryId(),
+        keep ? current.rememberedState : {},
+      );
+      if (keep) Object.assign(entry, { scrollRegions: current.scrollRegions, documentScrollPosition: current.documentScrollPosition });
+      history.write(entry, page.url, options.replace ? 'replace' : 'push');
+    }
+
+    await this.swapComponent({ page, component, preserveState, ...(error ? { error } : {}) });
+
+    if (options.restored) scroll.restore(options.restored);
+    else if (options.preserveScroll) scroll.restore(savedScroll);
+    else scroll.reset(hrefToUrl(page.url).hash);
+    if (!options.preserveScroll) this.saveScroll();
+
+    fire('navigate', { page });
+    this.afterSetPage(page, options);
+  }
+
+  /** Hook: deferred props are requested from here. */
+  protected afterSetPage(_page: Page, _options: SetPageOptions): void {}
+
+  private cancelAsyncOf(page: Page | undefined): void {
+    for (const flight of this.async) if (!page || flight.origin === page || flight.origin.url === page.url) flight.controller.abort();
+  }
+
+  /** Cancels every visit in flight (sync and async). */
+  cancelAll(): void {
+    if (this.sync) {
+      this.sync.visit.interrupted = true;
+      this.sync.controller.abort();
+    }
+    for (const flight of this.async) flight.controller.abort();
+  }
+
+  /** Inertia v2 name for cancelling the sync visit. */
+  cancel(): void {
+    this.sync?.controller.abort();
+  }
+
+  reload(options: ReloadOptions = {}): Promise<void> {
+    return this.visit(window.location.href, {
+      preserveScroll: true,
+      preserveState: true,
+      async: true,
+      ...options,
+      headers: { ...options.headers, 'Cache-Control': 'no-cache' },
+    });
+  }
+
+  get(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
+    return this.visit(url, { ...options, method: 'get', data });
+  }
+  post(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
+    return this.visit(url, { preserveState: true, ...options, method: 'post', data });
+  }
+  put(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
+    return this.visit(url, { preserveState: true, ...options, method: 'put', data });
+  }
+  patch(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
+    return this.visit(url, { preserveState: true, ...options, method: 'patch', data });
+  }
+  delete(url: string | URL, options: Omit<VisitOptions, 'method'> = {}) {
+    return this.visit(url, { preserveState: true, ...options, method: 'delete' });
+  }
+
+  // ---- remembered state -----------------------------------------------------------------------
+
+  /** Id of the history entry on screen; hooks keep it so their later writes cannot land elsewhere. */
+  get entryId(): string | undefined {
+    return history.currentEntry()?.id;
+  }
+
+  /**
+   * Stores `data` under `key` in the current history entry. With `entryId`, the write happens only
+   * while that entry is still current: a page being left cannot write into the next one.
+   */
+  remember(data: unknown, key = 'default', entryId?: string): void {
+    const entry = history.currentEntry();
+    if (!entry) return;
+    history.update({ rememberedState: { ...entry.rememberedState, [key]: data } }, entryId);
+  }
+
+  restore<T = unknown>(key = 'default'): T | undefined {
+    return history.currentEntry()?.rememberedState[key] as T | undefined;
+  }
+
+  on<K extends RouterEventName>(name: K, callback: RouterEventListener<K>): () => void {
+    return listen(name, callback);
+  }
+}
+
+function isPage(value: unknown): value is Page {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as Page).component === 'string' &&
+    (value as Page).component !== '' &&
+    !!(value as Page).props &&
+    typeof (value as Page).props === 'object'
+  );
+}
+
+function scopeErrors(page: Page, errorBag: string | null | undefined): Errors {
+  const errors = page.props.errors ?? {};
+  if (errorBag && errors[errorBag] && typeof errors[errorBag] === "object") return errors[errorBag] as unknown as Errors;
+  return errors as Errors;
+}
+
+function resolvePreserve(option: PreserveOption | undefined, page: Page, hasErrors: boolean): boolean {
+  if (typeof option === 'function') return option(page);
+  if (option === 'errors') return hasErrors;
+  return !!option;
+}
+
+function serialize(data: RequestPayload): string {
+  if (!(data instanceof FormData)) return JSON.stringify(data);
+  return JSON.stringify(
+    [...data.entries()].map(([key, value]) => [key, value instanceof Blob ? `${(value as File).name}:${value.size}` : value]),
+  );
+}

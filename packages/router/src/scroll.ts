@@ -1,0 +1,65 @@
+import type { ScrollPosition } from './types';
+
+/** PROTOCOL.md: scroll positions are written to history at most once per 100 ms of scrolling. */
+export const SCROLL_SAVE_DEBOUNCE = 100;
+
+export interface ScrollSnapshot {
+  documentScrollPosition: ScrollPosition;
+  scrollRegions: ScrollPosition[];
+}
+
+/** Elements marked `scroll-region` (attribute), matched by their order in the document. */
+export function regions(): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('[scroll-region]'));
+}
+
+export function snapshot(): ScrollSnapshot {
+  return {
+    documentScrollPosition: { top: window.scrollY, left: window.scrollX },
+    scrollRegions: regions().map((region) => ({ top: region.scrollTop, left: region.scrollLeft })),
+  };
+}
+
+export function restore({ documentScrollPosition, scrollRegions }: ScrollSnapshot): void {
+  regions().forEach((region, index) => {
+    const position = scrollRegions[index];
+    if (position) {
+      region.scrollTop = position.top;
+      region.scrollLeft = position.left;
+    }
+  });
+  window.scrollTo(documentScrollPosition.left, documentScrollPosition.top);
+}
+
+/** A new page: regions and the document to the top, or the document to the `#hash` target. */
+export function reset(hash: string): void {
+  for (const region of regions()) {
+    region.scrollTop = 0;
+    region.scrollLeft = 0;
+  }
+  const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+/**
+ * Listens to every scroll (capture phase, so nested regions count) and calls `save` once scrolling
+ * has paused for 100 ms. Returns the function that stops listening.
+ */
+export function watch(save: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onScroll = (event: Event) => {
+    const target = event.target;
+    if (target !== document && target !== window && !(target instanceof Element && target.hasAttribute('scroll-region')))
+      return;
+    clearTimeout(timer);
+    timer = setTimeout(save, SCROLL_SAVE_DEBOUNCE);
+  };
+  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    document.removeEventListener('scroll', onScroll, { capture: true });
+    window.removeEventListener('scroll', onScroll);
+  };
+}

@@ -1,0 +1,75 @@
+import { parseQuery, stringifyQuery } from '@renderfarm/routes';
+import type { Method, QueryStringArrayFormat, RequestPayload } from './types';
+
+export function hrefToUrl(href: string | URL): URL {
+  return new URL(href.toString(), window.location.href);
+}
+
+/** Path + query + hash: the form page objects use for `url`. */
+export function urlWithoutOrigin(url: URL | string): string {
+  const u = typeof url === 'string' ? hrefToUrl(url) : url;
+  return u.pathname + u.search + u.hash;
+}
+
+export function urlWithoutHash(url: URL | string): string {
+  const u = hrefToUrl(url);
+  u.hash = '';
+  return u.href;
+}
+
+export function isSameUrlWithoutHash(a: URL | string, b: URL | string): boolean {
+  return urlWithoutHash(a) === urlWithoutHash(b);
+}
+
+/**
+ * GET data goes to the query string (merged over what the URL already holds, qs brackets format);
+ * any other method keeps the URL as is and sends the data as the body.
+ */
+export function transformUrlAndData(
+  href: string | URL,
+  data: RequestPayload,
+  method: Method,
+  forceFormData: boolean,
+  arrayFormat: QueryStringArrayFormat,
+): [URL, RequestPayload] {
+  const url = hrefToUrl(href);
+  if (method !== 'get') {
+    const body = (forceFormData || hasFiles(data)) && !(data instanceof FormData) ? objectToFormData(data) : data;
+    return [url, body];
+  }
+  const entries = data instanceof FormData ? Object.fromEntries(data.entries()) : data;
+  if (Object.keys(entries).length) {
+    const merged = { ...parseQuery(url.search.slice(1)), ...entries };
+    const query = stringifyQuery(merged, { arrayFormat, encodeValuesOnly: true });
+    url.search = query ? `?${query}` : '';
+  }
+  return [url, {}];
+}
+
+export function hasFiles(value: unknown): boolean {
+  if (value instanceof Blob || value instanceof FileList) return true;
+  if (value instanceof FormData) {
+    for (const [, v] of value) if (v instanceof Blob) return true;
+    return false;
+  }
+  if (value && typeof value === 'object') return Object.values(value).some(hasFiles);
+  return false;
+}
+
+/** Nested data as multipart fields: `a[b]`, `list[0]`, booleans as `1`/`0` (what PHP/qs servers expect). */
+export function objectToFormData(data: unknown, form = new FormData(), key = ''): FormData {
+  if (Array.isArray(data)) {
+    data.forEach((item, index) => objectToFormData(item, form, `${key}[${index}]`));
+  } else if (data instanceof Date) {
+    form.append(key, data.toISOString());
+  } else if (data instanceof FileList) {
+    Array.from(data).forEach((file, index) => form.append(`${key}[${index}]`, file));
+  } else if (data instanceof Blob) {
+    form.append(key, data);
+  } else if (data && typeof data === 'object') {
+    for (const [name, value] of Object.entries(data)) objectToFormData(value, form, key ? `${key}[${name}]` : name);
+  } else if (key) {
+    form.append(key, typeof data === 'boolean' ? (data ? '1' : '0') : data == null ? '' : String(data));
+  }
+  return form;
+}
