@@ -1,0 +1,125 @@
+/**
+ * Server configuration: the public shape, its defaults and the mapping from the REVERB_* /
+ * REDIS_URL environment variables (ARCHITECTURE.md). Durations are seconds, like Reverb's config.
+ */
+import {
+  ACTIVITY_TIMEOUT_SECONDS,
+  CLIENT_EVENTS_PER_SECOND,
+  DEFAULT_PORT,
+  MAX_MESSAGE_SIZE_BYTES,
+  MAX_PRESENCE_MEMBERS,
+  PONG_TIMEOUT_SECONDS,
+} from '../shared/constants.js';
+
+export interface AppConfig {
+  id: string;
+  key: string;
+  secret: string;
+  /** Origin hosts allowed to connect; `*` wildcards allowed; default `['*']`. */
+  allowedOrigins?: string[];
+  /** Concurrent sockets allowed for this app (across the cluster when Redis is used). */
+  maxConnections?: number | null;
+  /** Largest websocket frame / event payload in bytes (default 10,000). */
+  maxMessageSize?: number;
+  /** Client events per second per connection (default 10). */
+  clientEventsPerSecond?: number;
+  /** Any websocket messages per second per connection before 4301 (default 100). */
+  messagesPerSecond?: number;
+  /** Members per presence channel (default 100). */
+  maxPresenceMembers?: number;
+  /** Whether `client-*` events are accepted at all (default true). */
+  clientEvents?: boolean;
+}
+
+export interface RealtimeServerConfig {
+  port?: number;
+  host?: string;
+  apps: AppConfig[];
+  /** Redis connection string; when set, publishes and presence are shared across processes. */
+  redisUrl?: string;
+  /** Prefix of every Redis key and pub/sub channel, so several deployments can share one Redis. */
+  redisPrefix?: string;
+  /** Seconds of silence before the server pings a client (default 120, sent in the handshake). */
+  activityTimeout?: number;
+  /** Seconds to wait for a reply to a ping (default 30). */
+  pongTimeout?: number;
+  /** Largest HTTP API request body in bytes (default 100,000: a batch of 10 events of 10 KB). */
+  maxRequestSize?: number;
+  /** Called for unexpected internal errors (default: console.error). */
+  onError?: (error: unknown) => void;
+}
+
+export interface ResolvedApp extends Required<Omit<AppConfig, 'maxConnections'>> {
+  maxConnections: number | null;
+}
+
+export interface ResolvedConfig {
+  port: number;
+  host: string;
+  apps: ResolvedApp[];
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  activityTimeout: number;
+  pongTimeout: number;
+  maxRequestSize: number;
+  onError: (error: unknown) => void;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'realtime_config_invalid';
+}
+
+export function resolveConfig(config: RealtimeServerConfig): ResolvedConfig {
+  if (!Array.isArray(config.apps) || config.apps.length === 0)
+    throw new ConfigError('realtime: at least one app is required');
+  const apps = config.apps.map((app): ResolvedApp => {
+    if (!app.id || !app.key || !app.secret)
+      throw new ConfigError('realtime: every app needs id, key and secret');
+    return {
+      id: String(app.id),
+      key: app.key,
+      secret: app.secret,
+      allowedOrigins: app.allowedOrigins ?? ['*'],
+      maxConnections: app.maxConnections ?? null,
+      maxMessageSize: app.maxMessageSize ?? MAX_MESSAGE_SIZE_BYTES,
+      clientEventsPerSecond: app.clientEventsPerSecond ?? CLIENT_EVENTS_PER_SECOND,
+      messagesPerSecond: app.messagesPerSecond ?? 100,
+      maxPresenceMembers: app.maxPresenceMembers ?? MAX_PRESENCE_MEMBERS,
+      clientEvents: app.clientEvents ?? true,
+    };
+  });
+  const activityTimeout = config.activityTimeout ?? ACTIVITY_TIMEOUT_SECONDS;
+  const pongTimeout = config.pongTimeout ?? PONG_TIMEOUT_SECONDS;
+  if (!(activityTimeout > 0) || !(pongTimeout > 0))
+    throw new ConfigError('realtime: timeouts must be positive');
+  return {
+    port: config.port ?? DEFAULT_PORT,
+    host: config.host ?? '127.0.0.1',
+    apps,
+    redisUrl: config.redisUrl || undefined,
+    redisPrefix: config.redisPrefix ?? 'renderfarm:realtime',
+    activityTimeout,
+    pongTimeout,
+    maxRequestSize: config.maxRequestSize ?? 100_000,
+    onError: config.onError ?? ((error) => console.error('[realtime]', error)),
+  };
+}
+
+/** Builds the config from REVERB_PORT, REVERB_HOST, REVERB_APP_ID/KEY/SECRET and REDIS_URL. */
+export function configFromEnv(env: Record<string, string | undefined> = process.env): RealtimeServerConfig {
+  const id = env.REVERB_APP_ID;
+  const key = env.REVERB_APP_KEY;
+  const secret = env.REVERB_APP_SECRET;
+  if (!id || !key || !secret)
+    throw new ConfigError('realtime: REVERB_APP_ID, REVERB_APP_KEY and REVERB_APP_SECRET are required');
+  const port = env.REVERB_PORT ? Number(env.REVERB_PORT) : DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`realtime: REVERB_PORT is not a port: ${env.REVERB_PORT}`);
+  const config: RealtimeServerConfig = {
+    port,
+    host: env.REVERB_HOST || '127.0.0.1',
+    apps: [{ id, key, secret }],
+  };
+  if (env.REDIS_URL) config.redisUrl = env.REDIS_URL;
+  return config;
+}
