@@ -7,8 +7,15 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+
+/** Both drivers answer raw SQL with `{ rows }`; this tells Drizzle's types so. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsOf<this['row']>;
+}
+type RowsOf<Row> = { rows: Row[] };
+
 /** One type for both engines: the code above the client never knows which one it talks to. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<RowsResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { WEB_DIST_DIR } from '../paths';
+
+export const ASSET_BASE = '/build/';
+export const VITE_ENTRY = 'src/main.tsx';
+export const MANIFEST_PATH = join(WEB_DIST_DIR, '.vite', 'manifest.json');
+
+/**
+ * Serves the built web app. Vite puts a content hash in every file name under `assets/`, so those
+ * are cached for a year and never revalidated; anything else under /build/ must revalidate.
+ */
+export async function registerAssets(app: FastifyInstance): Promise<void> {
+  if (!existsSync(WEB_DIST_DIR)) {
+    app.log.warn({ dir: WEB_DIST_DIR }, 'web app is not built: run `pnpm build`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: WEB_DIST_DIR,
+    prefix: ASSET_BASE,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+export interface ViteManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export function readManifest(path = MANIFEST_PATH): Record<string, ViteManifestChunk> | undefined {
+  if (!existsSync(path)) return undefined;
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, ViteManifestChunk>;
+}

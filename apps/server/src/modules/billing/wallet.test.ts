@@ -1,0 +1,102 @@
+import { eq, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../testing/database';
+import { users } from '../users/tables';
+import { WalletError } from './errors';
+import { walletTransactions } from './tables';
+import { postLedgerEntry } from './wallet';
+
+describe('wallet ledger', () => {
+  let database: TestDatabase;
+  let userId: number;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: 'مشتری آزمون', email: 'wallet@example.test' })
+      .returning();
+    userId = user!.id;
+  });
+  afterAll(() => database.destroy());
+
+  const balanceOf = async () =>
+    (await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0]!.balance;
+  const ledgerSum = async () =>
+    Number(
+      (
+        await database.db
+          .select({ total: sum(walletTransactions.amount) })
+          .from(walletTransactions)
+          .where(eq(walletTransactions.userId, userId))
+      )[0]!.total ?? 0,
+    );
+
+  it('credits once for one idempotency key', async () => {
+    const first = await postLedgerEntry(database.db, {
+      userId,
+      type: 'topup',
+      amount: 1_000_000,
+      description: 'شارژ',
+      idempotencyKey: 'topup:1',
+    });
+    const second = await postLedgerEntry(database.db, {
+      userId,
+      type: 'topup',
+      amount: 1_000_000,
+      description: 'شارژ',
+      idempotencyKey: 'topup:1',
+    });
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    expect(second.entry.id).toBe(first.entry.id);
+    expect(await balanceOf()).toBe(1_000_000);
+  });
+
+  it('refuses a charge beyond the balance and leaves the state as it was', async () => {
+    const before = await balanceOf();
+    await expect(
+      postLedgerEntry(database.db, {
+        userId,
+        type: 'usage',
+        amount: -(before + 1),
+        description: 'مصرف',
+        idempotencyKey: 'usage:too-much',
+      }),
+    ).rejects.toBeInstanceOf(WalletError);
+    expect(await balanceOf()).toBe(before);
+    expect(await ledgerSum()).toBe(before);
+  });
+
+  it('keeps balance equal to the sum of the ledger under concurrent posts', async () => {
+    const amounts = Array.from({ length: 25 }, (_, i) => (i % 3 === 0 ? -10_000 : 40_000));
+    await Promise.all(
+      amounts.flatMap((amount, i) => [
+        postLedgerEntry(database.db, {
+          userId,
+          type: amount > 0 ? 'bonus' : 'usage',
+          amount,
+          description: 'هم‌زمان',
+          idempotencyKey: `concurrent:${i}`,
+        }),
+        // The same key again, racing the first: must not move money twice.
+        postLedgerEntry(database.db, {
+          userId,
+          type: amount > 0 ? 'bonus' : 'usage',
+          amount,
+          description: 'هم‌زمان',
+          idempotencyKey: `concurrent:${i}`,
+        }).catch((error: unknown) => error),
+      ]),
+    );
+    expect(await balanceOf()).toBe(await ledgerSum());
+    expect(await balanceOf()).toBe(1_000_000 + amounts.reduce((a, b) => a + b, 0));
+  });
+
+  it('refuses a zero or fractional amount', async () => {
+    for (const amount of [0, 1.5, Number.NaN]) {
+      await expect(
+        postLedgerEntry(database.db, { userId, type: 'bonus', amount, description: 'x', idempotencyKey: `bad:${amount}` }),
+      ).rejects.toMatchObject({ code: 'RF_WALLET_ZERO_AMOUNT' });
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../users/tables';
+import { WalletError } from './errors';
+import { type WalletTransactionType, walletTransactions } from './tables';
+
+export interface LedgerEntryInput {
+  userId: number;
+  type: WalletTransactionType;
+  /** Signed, in Rial: credits are positive, charges negative. */
+  amount: number;
+  description: string;
+  /** Unique per movement of money: posting the same key twice moves the money once. */
+  idempotencyKey: string;
+  reference?: string | undefined;
+  /** Usage may run the balance below zero (the machine is then stopped); a purchase may not. */
+  allowNegative?: boolean;
+}
+
+export type LedgerEntry = typeof walletTransactions.$inferSelect;
+
+/**
+ * Appends one line to the wallet ledger and moves the cached balance with it, in one transaction.
+ * The user's row is locked first, so concurrent posts for one user queue up and each sees the
+ * balance the previous one left: balance = sum of the ledger, never a lost or double entry.
+ */
+export async function postLedgerEntry(
+  db: Database,
+  input: LedgerEntryInput,
+): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
+    throw new WalletError('RF_WALLET_ZERO_AMOUNT', 'مبلغ تراکنش باید عددی صحیح و غیر صفر باشد.');
+  }
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ balance: users.balance })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for('update');
+    if (!owner) throw new WalletError('RF_WALLET_USER_NOT_FOUND', 'کاربر این کیف پول پیدا نشد.');
+
+    const [existing] = await tx
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.idempotencyKey, input.idempotencyKey));
+    if (existing) return { entry: existing, duplicate: true };
+
+    const balanceAfter = owner.balance + input.amount;
+    if (balanceAfter < 0 && !input.allowNegative) {
+      throw new WalletError('RF_WALLET_INSUFFICIENT_BALANCE', 'موجودی کیف پول برای این کار کافی نیست.');
+    }
+    const [entry] = await tx
+      .insert(walletTransactions)
+      .values({
+        userId: input.userId,
+        type: input.type,
+        amount: input.amount,
+        balanceAfter,
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference,
+      })
+      .returning();
+    await tx.update(users).set({ balance: balanceAfter, updatedAt: new Date() }).where(eq(users.id, input.userId));
+    return { entry: entry!, duplicate: false };
+  });
+}

@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ensureAppKey } from './app-key';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { fromRoot } from './paths';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  seeded: boolean;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds it on first start, and listens. */
+export async function startServer(
+  config: Config,
+  hooks: { beforeListen?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<RunningServer> {
+  const storageDir = fromRoot(config.STORAGE_DIR);
+  const appKey = ensureAppKey(config.APP_KEY, storageDir);
+  const resolved: Config = { ...config, APP_KEY: appKey };
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
+  let app: FastifyInstance | undefined;
+  try {
+    await runMigrations(database);
+    const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
+    app = await buildApp({ config: resolved, database });
+    await hooks.beforeListen?.(app);
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const running = app;
+    let stopping: Promise<void> | undefined;
+    return {
+      app: running,
+      database,
+      seeded,
+      url: `http://${config.HOST}:${port}`,
+      stop: () => {
+        stopping ??= (async () => {
+          await running.close();
+          await database.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
