@@ -1,0 +1,23 @@
+import { Wallet } from 'lucide-react';
+import { Link } from '../../app/protocol';
+import { formatToman } from '../../lib/money';
+
+/** The wallet balance, linking to the top-up page: machines stop when it runs out. */
+export function BalanceBadge({ balance, className = '' }: { balance: number; className?: string }) {
+  const low = balance <= 0;
+  return (
+    <Link
+      href="/panel/payments/create"
+      title="افزایش اعتبار"
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 ring-inset ${
+        low
+          ? 'bg-red-50 text-red-700 ring-red-200'
+          : 'bg-gray-50 text-gray-800 ring-gray-200 hover:bg-gray-100'
+      } ${className}`}
+    >
+      <Wallet aria-hidden="true" className="size-4 text-gray-500" />
+      <span className="sr-only">موجودی کیف پول:</span>
+      {formatToman(balance)}
+    </Link>
+  );
+}

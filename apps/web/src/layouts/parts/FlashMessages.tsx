@@ -1,0 +1,55 @@
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { useState } from 'react';
+import { usePage } from '../../app/protocol';
+
+/**
+ * The flash message of the last action («ذخیره شد», «پرداخت ناموفق بود»). The live region is in
+ * the page from the first render: screen readers only announce changes to a region they already
+ * know, so it must not appear together with its message.
+ */
+export function FlashMessages({ className = '' }: { className?: string }) {
+  const { flash } = usePage().props;
+  const [dismissed, setDismissed] = useState<{ success?: boolean; error?: boolean }>({});
+
+  // Every visit brings a new flash object: a message shows again after a later action even when
+  // its text is the same («ذخیره شد») and the previous one was closed.
+  const [seen, setSeen] = useState(flash);
+  if (seen !== flash) {
+    setSeen(flash);
+    setDismissed({});
+  }
+
+  const success = !dismissed.success && flash.success;
+  const error = !dismissed.error && flash.error;
+
+  return (
+    <div aria-live="polite" className={`space-y-2 empty:hidden ${className}`}>
+      {error && (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p className="flex-1">{error}</p>
+          <CloseButton onClick={() => setDismissed((d) => ({ ...d, error: true }))} />
+        </div>
+      )}
+      {success && (
+        <div className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-800">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p className="flex-1">{success}</p>
+          <CloseButton onClick={() => setDismissed((d) => ({ ...d, success: true }))} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CloseButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100">
+      <X aria-hidden="true" className="size-4" />
+      <span className="sr-only">بستن پیام</span>
+    </button>
+  );
+}

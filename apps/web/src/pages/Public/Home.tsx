@@ -1,0 +1,117 @@
+import { Server } from 'lucide-react';
+import { Head, usePage } from '../../app/protocol';
+import { ButtonLink } from '../../components/ui/Button';
+import { Container } from '../../components/ui/Container';
+import { EmptyState } from '../../components/ui/EmptyState';
+import type { PlanSummary, PostSummary, SiteStats, SoftwareImage } from '../../types/public';
+import { Hero } from './Home/parts/Hero';
+import { HowItWorks } from './Home/parts/HowItWorks';
+import { LatestPosts } from './Home/parts/LatestPosts';
+import { MoreLink } from './Home/parts/MoreLink';
+import { PlanCard } from './Home/parts/PlanCard';
+import { SectionHeading } from './Home/parts/SectionHeading';
+import { SoftwareList } from './Home/parts/SoftwareList';
+import { StatsBand } from './Home/parts/StatsBand';
+
+export interface HomeProps {
+  plans?: PlanSummary[];
+  software?: SoftwareImage[];
+  posts?: PostSummary[];
+  stats?: Partial<SiteStats>;
+}
+
+const SIGN_IN_URL = '/auth/signin';
+const NEW_MACHINE_URL = '/panel/instances/create';
+
+/** The public home page (`home`, GET /): what the farm is, its plans, and how to start. */
+export default function Home({ plans = [], software = [], posts = [], stats }: HomeProps) {
+  const signedIn = usePage().props.auth.user !== null;
+  // Signed-in customers skip the sign-in step: the next thing for them is renting a machine.
+  const start = signedIn
+    ? { href: NEW_MACHINE_URL, label: 'اجاره‌ی سرور' }
+    : { href: SIGN_IN_URL, label: 'شروع کنید' };
+  const cheapest = plans.reduce<PlanSummary | undefined>(
+    (min, plan) => (!min || plan.price_per_hour < min.price_per_hour ? plan : min),
+    undefined,
+  );
+
+  return (
+    <>
+      <Head title="رندر فارم ابری" />
+      <Hero cheapest={cheapest} primaryHref={start.href} primaryLabel={start.label} />
+      <StatsBand stats={stats} />
+
+      <Container className="space-y-20 py-16">
+        <section aria-labelledby="plans-title">
+          <SectionHeading
+            id="plans-title"
+            title="پلن‌های پیشنهادی"
+            lead="قیمت‌ها ساعتی است و فقط برای زمانی که سرور روشن است حساب می‌شود."
+            action={plans.length > 0 && <MoreLink href="/plans">همه‌ی پلن‌ها</MoreLink>}
+          />
+          {plans.length > 0 ? (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {plans.map((plan) => (
+                <PlanCard key={plan.slug} plan={plan} />
+              ))}
+            </div>
+          ) : (
+            <EmptyState
+              icon={Server}
+              title="فعلاً پلنی برای اجاره آماده نیست"
+              description="سرورهای جدید به‌زودی اضافه می‌شوند. برای رزرو یا پرسیدن زمان راه‌اندازی با پشتیبانی تماس بگیرید."
+              action={
+                <ButtonLink href="/support" variant="secondary">
+                  تماس با پشتیبانی
+                </ButtonLink>
+              }
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="software-title">
+          <SectionHeading
+            id="software-title"
+            title="نرم‌افزارهای آماده روی سرورها"
+            lead="سرور با نرم‌افزارهای رندر نصب‌شده تحویل می‌شود؛ لایسنس‌های خودتان را هم می‌توانید فعال کنید."
+            action={software.length > 0 && <MoreLink href="/software">همه‌ی نرم‌افزارها</MoreLink>}
+          />
+          <SoftwareList images={software} />
+        </section>
+
+        <section aria-labelledby="steps-title">
+          <SectionHeading
+            id="steps-title"
+            title="چطور کار می‌کند؟"
+            lead="از ثبت‌نام تا اولین رندر، پنج قدم ساده."
+          />
+          <HowItWorks />
+        </section>
+
+        <section aria-labelledby="posts-title">
+          <SectionHeading
+            id="posts-title"
+            title="تازه‌ترین مطالب"
+            action={posts.length > 0 && <MoreLink href="/blog">همه‌ی مطالب</MoreLink>}
+          />
+          <LatestPosts posts={posts} />
+        </section>
+
+        <section
+          aria-labelledby="cta-title"
+          className="rounded-3xl bg-gray-900 px-6 py-12 text-center text-white sm:px-12"
+        >
+          <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
+            پروژه‌ی بعدی را روی سرور ابری رندر بگیرید
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-gray-300">
+            بدون هزینه‌ی خرید و نگهداری سخت‌افزار؛ هر وقت کارتان تمام شد، سرور را خاموش کنید.
+          </p>
+          <ButtonLink href={start.href} size="lg" className="mt-8">
+            {start.label}
+          </ButtonLink>
+        </section>
+      </Container>
+    </>
+  );
+}

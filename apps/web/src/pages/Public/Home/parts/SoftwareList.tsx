@@ -1,0 +1,50 @@
+import { AppWindow, Boxes } from 'lucide-react';
+import { Badge } from '../../../../components/ui/Badge';
+import { Card } from '../../../../components/ui/Card';
+import { EmptyState } from '../../../../components/ui/EmptyState';
+import type { SoftwareImage } from '../../../../types/public';
+
+const OS_NAMES: Record<string, string> = { windows: 'ویندوز', linux: 'لینوکس' };
+
+/** Machine images and the render software installed on them. */
+export function SoftwareList({ images }: { images: SoftwareImage[] }) {
+  if (images.length === 0) {
+    return (
+      <EmptyState
+        icon={Boxes}
+        title="فهرست نرم‌افزارها به‌زودی اینجا می‌آید"
+        description="اگر نرم‌افزار خاصی برای رندر لازم دارید، از صفحه‌ی پشتیبانی بپرسید تا نصب‌بودنش را بررسی کنیم."
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {images.map((image) => (
+        <Card as="li" key={image.name} className="p-5">
+          <div className="flex items-start justify-between gap-3">
+            <h3 className="flex items-center gap-2 font-semibold text-gray-900">
+              <AppWindow aria-hidden="true" className="size-5 text-gray-400" />
+              {image.name}
+            </h3>
+            <Badge>{OS_NAMES[image.os.toLowerCase()] ?? image.os}</Badge>
+          </div>
+          {image.software.length > 0 ? (
+            <ul aria-label={`نرم‌افزارهای ${image.name}`} className="mt-4 flex flex-wrap gap-2">
+              {image.software.map((name) => (
+                <li
+                  key={name}
+                  dir="ltr"
+                  className="rounded-md bg-gray-100 px-2 py-1 text-xs font-medium text-gray-700"
+                >
+                  {name}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 text-sm text-gray-500">سیستم‌عامل خام، برای نصب نرم‌افزارهای خودتان.</p>
+          )}
+        </Card>
+      ))}
+    </ul>
+  );
+}

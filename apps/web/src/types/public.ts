@@ -1,0 +1,36 @@
+/** Props of the public pages that show the catalogue and the blog (SCREENS.md §1). */
+
+export interface PlanSummary {
+  slug: string;
+  title: string;
+  gpu_model: string;
+  gpu_count: number;
+  vram_gb: number;
+  cpu_model: string;
+  cpu_cores: number;
+  ram_gb: number;
+  disk_gb: number;
+  /** Rial per hour. */
+  price_per_hour: number;
+}
+
+/** A machine image and the software installed on it. */
+export interface SoftwareImage {
+  name: string;
+  os: string;
+  software: string[];
+}
+
+export interface PostSummary {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  published_at: string;
+}
+
+export interface SiteStats {
+  plans: number;
+  locations: number;
+  hosts: number;
+  software: number;
+}

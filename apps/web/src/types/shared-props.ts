@@ -1,0 +1,50 @@
+/**
+ * Props the server sends with every page (SCREENS.md §0, "Shared props"). Field names are
+ * snake_case as on the wire; amounts are integer Rial.
+ */
+
+export type KycStatus = 'none' | 'pending' | 'approved' | 'rejected' | (string & {});
+
+export interface AuthUser {
+  id: number | string;
+  name: string;
+  mobile_masked: string | null;
+  roles: string[];
+  /** Wallet balance in Rial. */
+  balance: number;
+  kyc_status: KycStatus;
+  two_factor: boolean;
+  email_verified: boolean;
+}
+
+export interface MenuItem {
+  label: string;
+  url: string;
+  children?: MenuItem[];
+}
+
+export interface LinkItem {
+  label: string;
+  url: string;
+}
+
+export interface SharedProps {
+  auth: { user: AuthUser | null };
+  flash: { success?: string | null; error?: string | null };
+  errors: Record<string, string>;
+  /** Ziggy-format route list, read by @renderfarm/routes. */
+  routes?: unknown;
+  settings: { site_name: string; support_phone: string | null; vat_rate: number };
+  menus: { header: MenuItem[]; footer: MenuItem[] };
+  links: { footer: LinkItem[]; social: LinkItem[] };
+  unread_notifications: number;
+  recaptcha_site_key?: string | null;
+}
+
+/** The page object the server embeds in the HTML shell and answers each visit with. */
+export interface PageObject<TProps = Record<string, unknown>> {
+  component: string;
+  props: SharedProps & TProps;
+  url: string;
+  version: string | null;
+}
