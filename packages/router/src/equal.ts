@@ -6,7 +6,9 @@ export function isEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b) || a instanceof Blob || b instanceof Blob) return false;
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => isEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keysA.every((key) =>
+    isEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 /** Deep copy of plain data; Files, Blobs and Dates are kept by reference. */

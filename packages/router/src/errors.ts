@@ -24,7 +24,12 @@ export class PageNotFoundError extends RouterError {
 export class InvalidResponseError extends RouterError {
   readonly status: number;
   readonly body: string;
-  constructor(code: 'NOT_INERTIA' | 'MALFORMED_JSON' | 'INVALID_PAGE', status: number, body: string, detail: string) {
+  constructor(
+    code: 'NOT_INERTIA' | 'MALFORMED_JSON' | 'INVALID_PAGE',
+    status: number,
+    body: string,
+    detail: string,
+  ) {
     super(code, detail);
     this.status = status;
     this.body = body;

@@ -16,7 +16,7 @@ export interface RouterEventMap {
 export type RouterEventName = keyof RouterEventMap;
 export type RouterEventListener<K extends RouterEventName> = (
   event: CustomEvent<RouterEventMap[K]>,
-) => boolean | undefined | void;
+) => unknown;
 
 /**
  * Events travel as DOM `CustomEvent`s named `inertia:<name>` on `document`, so code written for

@@ -100,14 +100,20 @@ export class Form<T extends FormData_> {
 
   reset = (...fields: (keyof T)[]): void => {
     const { defaults, data } = this.state;
-    if (!fields.length) return this.update({ data: clone(defaults) });
+    if (!fields.length) {
+      this.update({ data: clone(defaults) });
+      return;
+    }
     const next = { ...data };
     for (const field of fields) next[field] = clone(defaults[field]);
     this.update({ data: next });
   };
 
   clearErrors = (...fields: string[]): void => {
-    if (!fields.length) return this.update({ errors: {} });
+    if (!fields.length) {
+      this.update({ errors: {} });
+      return;
+    }
     const errors = { ...this.state.errors } as Record<string, string>;
     for (const field of fields) delete errors[field];
     this.update({ errors: errors as FormErrors<T> });
@@ -150,8 +156,17 @@ export class Form<T extends FormData_> {
         options.onProgress?.(progress);
       },
       onSuccess: (page: Page) => {
-        this.update({ processing: false, progress: null, errors: {}, wasSuccessful: true, recentlySuccessful: true });
-        this.timer = setTimeout(() => this.update({ recentlySuccessful: false }), RECENTLY_SUCCESSFUL_DURATION);
+        this.update({
+          processing: false,
+          progress: null,
+          errors: {},
+          wasSuccessful: true,
+          recentlySuccessful: true,
+        });
+        this.timer = setTimeout(
+          () => this.update({ recentlySuccessful: false }),
+          RECENTLY_SUCCESSFUL_DURATION,
+        );
         return options.onSuccess?.(page);
       },
       onError: (errors: Errors) => {

@@ -18,7 +18,11 @@ export function currentEntry(): HistoryEntry | undefined {
 
 const TOP: ScrollPosition = { top: 0, left: 0 };
 
-export function makeEntry(page: Page | EncryptedPage, id: string, rememberedState: Record<string, unknown> = {}): HistoryEntry {
+export function makeEntry(
+  page: Page | EncryptedPage,
+  id: string,
+  rememberedState: Record<string, unknown> = {},
+): HistoryEntry {
   return { page, scrollRegions: [], documentScrollPosition: TOP, rememberedState, id };
 }
 

@@ -54,7 +54,14 @@ export async function send(request: HttpRequest, hops = 0): Promise<HttpResponse
   return response;
 }
 
-function sendOnce({ method, url, data, headers, signal, onUploadProgress }: HttpRequest): Promise<HttpResponse> {
+function sendOnce({
+  method,
+  url,
+  data,
+  headers,
+  signal,
+  onUploadProgress,
+}: HttpRequest): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new AbortedError());
     const xhr = new XMLHttpRequest();
@@ -80,11 +87,19 @@ function sendOnce({ method, url, data, headers, signal, onUploadProgress }: Http
         });
       };
     }
-    const abort = () => xhr.abort();
+    // Settle at once rather than waiting for the XHR's own abort event, which some environments never fire.
+    const abort = () => {
+      xhr.abort();
+      reject(new AbortedError());
+    };
     signal.addEventListener('abort', abort, { once: true });
     xhr.onload = () => {
       signal.removeEventListener('abort', abort);
-      resolve({ status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()), body: xhr.responseText });
+      resolve({
+        status: xhr.status,
+        headers: parseHeaders(xhr.getAllResponseHeaders()),
+        body: xhr.responseText,
+      });
     };
     xhr.onerror = () => {
       signal.removeEventListener('abort', abort);

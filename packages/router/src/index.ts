@@ -1,10 +1,22 @@
-export { Router, type RouterInit } from './router';
-export { router } from './instance';
-export { readInitialPage } from './initial-page';
-export { Form, RECENTLY_SUCCESSFUL_DURATION, type FormErrors, type FormState, type FormVisitOptions } from './form';
-export { PROGRESS_COLOR, PROGRESS_DELAY, type ProgressOptions } from './progress';
-export { SCROLL_SAVE_DEBOUNCE } from './scroll';
-export { InitialPageError, InvalidResponseError, NetworkError, PageNotFoundError, RouterError } from './errors';
-export type { RouterEventListener, RouterEventMap, RouterEventName } from './events';
 export { isEqual } from './equal';
+export {
+  InitialPageError,
+  InvalidResponseError,
+  NetworkError,
+  PageNotFoundError,
+  RouterError,
+} from './errors';
+export type { RouterEventListener, RouterEventMap, RouterEventName } from './events';
+export {
+  Form,
+  type FormErrors,
+  type FormState,
+  type FormVisitOptions,
+  RECENTLY_SUCCESSFUL_DURATION,
+} from './form';
+export { readInitialPage } from './initial-page';
+export { router } from './instance';
+export { PROGRESS_COLOR, PROGRESS_DELAY, type ProgressOptions } from './progress';
+export { Router, type RouterInit } from './router';
+export { SCROLL_SAVE_DEBOUNCE } from './scroll';
 export type * from './types';

@@ -10,7 +10,8 @@ export function readInitialPage(id = 'app'): Page {
   const script = document.querySelector(`script[data-page="${id}"][type="application/json"]`);
   const element = document.getElementById(id);
   const json = script?.textContent ?? element?.dataset.page;
-  if (!json) throw new InitialPageError(`no <script data-page="${id}"> element and no data-page attribute on #${id}`);
+  if (!json)
+    throw new InitialPageError(`no <script data-page="${id}"> element and no data-page attribute on #${id}`);
   let page: unknown;
   try {
     page = JSON.parse(json);
@@ -18,7 +19,13 @@ export function readInitialPage(id = 'app'): Page {
     throw new InitialPageError('the embedded page is not valid JSON', cause);
   }
   const candidate = page as Page;
-  if (!candidate || typeof candidate.component !== 'string' || !candidate.component || typeof candidate.props !== 'object' || !candidate.props)
+  if (
+    !candidate ||
+    typeof candidate.component !== 'string' ||
+    !candidate.component ||
+    typeof candidate.props !== 'object' ||
+    !candidate.props
+  )
     throw new InitialPageError('the embedded page has no "component" or no "props"');
   candidate.props.errors ??= {};
   candidate.version ??= null;

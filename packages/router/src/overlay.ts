@@ -45,8 +45,7 @@ function linksOpenInTop(html: string): string {
   return head ? html.replace(head[0], `${head[0]}<base target="_top">`) : `<base target="_top">${html}`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Wraps plain text or JSON (not a page object) into a readable document for the overlay. */
 export function describeBody(body: string, contentType: string, note: string): string {

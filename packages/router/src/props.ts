@@ -2,7 +2,8 @@ import type { Page } from './types';
 
 type Bag = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Bag => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Bag =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 function getPath(source: Bag, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), source);
@@ -20,10 +21,17 @@ function setPath(target: Bag, path: string, value: unknown): void {
 }
 
 /** Appends (or prepends) `incoming` to `current`; items with an equal `matchKey` replace the old one in place. */
-function mergeArrays(current: unknown[], incoming: unknown[], matchKey: string | undefined, prepend: boolean): unknown[] {
+function mergeArrays(
+  current: unknown[],
+  incoming: unknown[],
+  matchKey: string | undefined,
+  prepend: boolean,
+): unknown[] {
   if (!matchKey) return prepend ? [...incoming, ...current] : [...current, ...incoming];
   const keyOf = (item: unknown) => (isObject(item) ? item[matchKey] : undefined);
-  const byKey = new Map(incoming.filter((item) => keyOf(item) !== undefined).map((item) => [keyOf(item), item]));
+  const byKey = new Map(
+    incoming.filter((item) => keyOf(item) !== undefined).map((item) => [keyOf(item), item]),
+  );
   const kept = current.map((item) => {
     const key = keyOf(item);
     if (key !== undefined && byKey.has(key)) {
@@ -38,10 +46,12 @@ function mergeArrays(current: unknown[], incoming: unknown[], matchKey: string |
 }
 
 function deepMerge(current: unknown, incoming: unknown, path: string, matchOn: Map<string, string>): unknown {
-  if (Array.isArray(current) && Array.isArray(incoming)) return mergeArrays(current, incoming, matchOn.get(path), false);
+  if (Array.isArray(current) && Array.isArray(incoming))
+    return mergeArrays(current, incoming, matchOn.get(path), false);
   if (isObject(current) && isObject(incoming)) {
     const merged: Bag = { ...current };
-    for (const [key, value] of Object.entries(incoming)) merged[key] = deepMerge(current[key], value, `${path}.${key}`, matchOn);
+    for (const [key, value] of Object.entries(incoming))
+      merged[key] = deepMerge(current[key], value, `${path}.${key}`, matchOn);
     return merged;
   }
   return incoming;
@@ -60,7 +70,10 @@ export function mergePartialProps(current: Page, incoming: Page, reset: string[]
       return [entry.slice(0, index), entry.slice(index + 1)] as const;
     }),
   );
-  const apply = (paths: string[] | undefined, combine: (old: unknown, value: unknown, path: string) => unknown) => {
+  const apply = (
+    paths: string[] | undefined,
+    combine: (old: unknown, value: unknown, path: string) => unknown,
+  ) => {
     for (const path of paths ?? []) {
       if (reset.includes(path.split('.')[0]!)) continue;
       const value = getPath(incoming.props, path);
@@ -69,7 +82,8 @@ export function mergePartialProps(current: Page, incoming: Page, reset: string[]
     }
   };
   const shallow = (prepend: boolean) => (old: unknown, value: unknown, path: string) => {
-    if (Array.isArray(old) && Array.isArray(value)) return mergeArrays(old, value, matchOn.get(path), prepend);
+    if (Array.isArray(old) && Array.isArray(value))
+      return mergeArrays(old, value, matchOn.get(path), prepend);
     if (isObject(old) && isObject(value)) return prepend ? { ...value, ...old } : { ...old, ...value };
     return value;
   };

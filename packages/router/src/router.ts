@@ -19,7 +19,13 @@ import type {
   SwapComponent,
   VisitOptions,
 } from './types';
-import { hrefToUrl, isSameUrlWithoutHash, transformUrlAndData, urlWithoutHash, urlWithoutOrigin } from './url';
+import {
+  hrefToUrl,
+  isSameUrlWithoutHash,
+  transformUrlAndData,
+  urlWithoutHash,
+  urlWithoutOrigin,
+} from './url';
 
 export interface RouterInit {
   initialPage: Page;
@@ -45,7 +51,8 @@ interface SetPageOptions {
   restored?: HistoryEntry;
 }
 
-const NETWORK_NOTE = 'اتصال به سرور برقرار نشد. دوباره تلاش کنید. (Network error: the server could not be reached.)';
+const NETWORK_NOTE =
+  'اتصال به سرور برقرار نشد. دوباره تلاش کنید. (Network error: the server could not be reached.)';
 
 export class Router {
   page!: Page;
@@ -65,7 +72,9 @@ export class Router {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
 
     const stored = history.currentEntry();
-    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const navigation = performance.getEntriesByType?.('navigation')[0] as
+      | PerformanceNavigationTiming
+      | undefined;
     const page = { ...initialPage, url: initialPage.url || urlWithoutOrigin(window.location.href) };
     if (
       navigation?.type === 'back_forward' &&
@@ -363,7 +372,9 @@ export class Router {
   }
 
   private isSamePage(a: Page, b: Page): boolean {
-    return a === b || (a.component === b.component && hrefToUrl(a.url).pathname === hrefToUrl(b.url).pathname);
+    return (
+      a === b || (a.component === b.component && hrefToUrl(a.url).pathname === hrefToUrl(b.url).pathname)
+    );
   }
 
   /** Full browser navigation (409 + X-Inertia-Location, external redirects). */
@@ -402,7 +413,11 @@ export class Router {
         keep ? current.id : history.newEntryId(),
         keep ? current.rememberedState : {},
       );
-      if (keep) Object.assign(entry, { scrollRegions: current.scrollRegions, documentScrollPosition: current.documentScrollPosition });
+      if (keep)
+        Object.assign(entry, {
+          scrollRegions: current.scrollRegions,
+          documentScrollPosition: current.documentScrollPosition,
+        });
       history.write(entry, page.url, options.replace ? 'replace' : 'push');
     }
 
@@ -421,7 +436,8 @@ export class Router {
   protected afterSetPage(_page: Page, _options: SetPageOptions): void {}
 
   private cancelAsyncOf(page: Page | undefined): void {
-    for (const flight of this.async) if (!page || flight.origin === page || flight.origin.url === page.url) flight.controller.abort();
+    for (const flight of this.async)
+      if (!page || flight.origin === page || flight.origin.url === page.url) flight.controller.abort();
   }
 
   /** Cancels every visit in flight (sync and async). */
@@ -503,7 +519,8 @@ function isPage(value: unknown): value is Page {
 
 function scopeErrors(page: Page, errorBag: string | null | undefined): Errors {
   const errors = page.props.errors ?? {};
-  if (errorBag && errors[errorBag] && typeof errors[errorBag] === "object") return errors[errorBag] as unknown as Errors;
+  if (errorBag && errors[errorBag] && typeof errors[errorBag] === 'object')
+    return errors[errorBag] as unknown as Errors;
   return errors as Errors;
 }
 
@@ -516,6 +533,9 @@ function resolvePreserve(option: PreserveOption | undefined, page: Page, hasErro
 function serialize(data: RequestPayload): string {
   if (!(data instanceof FormData)) return JSON.stringify(data);
   return JSON.stringify(
-    [...data.entries()].map(([key, value]) => [key, value instanceof Blob ? `${(value as File).name}:${value.size}` : value]),
+    [...data.entries()].map(([key, value]) => [
+      key,
+      value instanceof Blob ? `${(value as File).name}:${value.size}` : value,
+    ]),
   );
 }

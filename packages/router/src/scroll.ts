@@ -50,7 +50,11 @@ export function watch(save: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onScroll = (event: Event) => {
     const target = event.target;
-    if (target !== document && target !== window && !(target instanceof Element && target.hasAttribute('scroll-region')))
+    if (
+      target !== document &&
+      target !== window &&
+      !(target instanceof Element && target.hasAttribute('scroll-region'))
+    )
       return;
     clearTimeout(timer);
     timer = setTimeout(save, SCROLL_SAVE_DEBOUNCE);

@@ -78,10 +78,10 @@ export type PreserveOption = boolean | 'errors' | ((page: Page) => boolean);
 export interface VisitCallbacks {
   onCancelToken?: (token: CancelToken) => void;
   /** Return `false` to stop the visit before it is sent. */
-  onBefore?: (visit: ActiveVisit) => boolean | undefined | void;
+  onBefore?: (visit: ActiveVisit) => unknown;
   onStart?: (visit: ActiveVisit) => void;
   onProgress?: (progress: Progress) => void;
-  onSuccess?: (page: Page) => void | Promise<unknown>;
+  onSuccess?: (page: Page) => unknown;
   onError?: (errors: Errors) => void;
   onCancel?: () => void;
   onFinish?: (visit: ActiveVisit) => void;

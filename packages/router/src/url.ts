@@ -34,7 +34,8 @@ export function transformUrlAndData(
 ): [URL, RequestPayload] {
   const url = hrefToUrl(href);
   if (method !== 'get') {
-    const body = (forceFormData || hasFiles(data)) && !(data instanceof FormData) ? objectToFormData(data) : data;
+    const body =
+      (forceFormData || hasFiles(data)) && !(data instanceof FormData) ? objectToFormData(data) : data;
     return [url, body];
   }
   const entries = data instanceof FormData ? Object.fromEntries(data.entries()) : data;
@@ -59,15 +60,20 @@ export function hasFiles(value: unknown): boolean {
 /** Nested data as multipart fields: `a[b]`, `list[0]`, booleans as `1`/`0` (what PHP/qs servers expect). */
 export function objectToFormData(data: unknown, form = new FormData(), key = ''): FormData {
   if (Array.isArray(data)) {
-    data.forEach((item, index) => objectToFormData(item, form, `${key}[${index}]`));
+    data.forEach((item, index) => {
+      objectToFormData(item, form, `${key}[${index}]`);
+    });
   } else if (data instanceof Date) {
     form.append(key, data.toISOString());
   } else if (data instanceof FileList) {
-    Array.from(data).forEach((file, index) => form.append(`${key}[${index}]`, file));
+    Array.from(data).forEach((file, index) => {
+      form.append(`${key}[${index}]`, file);
+    });
   } else if (data instanceof Blob) {
     form.append(key, data);
   } else if (data && typeof data === 'object') {
-    for (const [name, value] of Object.entries(data)) objectToFormData(value, form, key ? `${key}[${name}]` : name);
+    for (const [name, value] of Object.entries(data))
+      objectToFormData(value, form, key ? `${key}[${name}]` : name);
   } else if (key) {
     form.append(key, typeof data === 'boolean' ? (data ? '1' : '0') : data == null ? '' : String(data));
   }

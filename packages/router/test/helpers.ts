@@ -17,7 +17,11 @@ export function useServer(): void {
   afterAll(() => server.close());
 }
 
-export function page(component: string, props: Record<string, unknown> = {}, extra: Partial<Page> = {}): Page {
+export function page(
+  component: string,
+  props: Record<string, unknown> = {},
+  extra: Partial<Page> = {},
+): Page {
   return { component, props: { errors: {}, ...props }, url: '/', version: null, ...extra } as Page;
 }
 

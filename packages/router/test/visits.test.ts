@@ -12,6 +12,7 @@ function captureHeaders() {
 describe('request headers', () => {
   it('sends the Inertia headers, the version and the XSRF cookie on every visit', async () => {
     const { router } = await startRouter(page('Home', {}, { version: 'v1' }));
+    // biome-ignore lint/suspicious/noDocumentCookie: the XSRF cookie is what is under test
     document.cookie = 'XSRF-TOKEN=abc%3D%3D';
     const { seen, record } = captureHeaders();
     server.use(
@@ -28,6 +29,7 @@ describe('request headers', () => {
     expect(headers.get('x-inertia-version')).toBe('v1');
     expect(headers.get('x-xsrf-token')).toBe('abc==');
     expect(headers.get('x-inertia-partial-component')).toBeNull();
+    // biome-ignore lint/suspicious/noDocumentCookie: the XSRF cookie is what is under test
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
@@ -70,7 +72,9 @@ describe('request headers', () => {
     server.use(
       http.put('/users/1', ({ request }) => {
         record(request);
-        return pageResponse(page('Users/Edit', { errors: { profile: { name: 'نام الزامی است' } } }, { url: '/users/1/edit' }));
+        return pageResponse(
+          page('Users/Edit', { errors: { profile: { name: 'نام الزامی است' } } }, { url: '/users/1/edit' }),
+        );
       }),
     );
     const onError = vi.fn();
@@ -116,7 +120,11 @@ describe('methods and bodies', () => {
     for (const method of ['post', 'put', 'patch', 'delete'] as const) {
       server.use(
         http[method]('/items/1', async ({ request }) => {
-          seen.push({ method: request.method, type: request.headers.get('content-type'), body: await request.text() });
+          seen.push({
+            method: request.method,
+            type: request.headers.get('content-type'),
+            body: await request.text(),
+          });
           return pageResponse(page('Home', {}, { url: '/' }));
         }),
       );
@@ -152,7 +160,10 @@ describe('methods and bodies', () => {
     expect(fields.map(([key]) => key)).toEqual(['avatar', 'meta[public]', 'meta[tags][0]']);
     expect(fields[1]![1]).toBe('1');
     expect(onProgress).toHaveBeenCalled();
-    expect(onProgress.mock.calls[0]![0]).toMatchObject({ loaded: expect.any(Number), percentage: expect.any(Number) });
+    expect(onProgress.mock.calls[0]![0]).toMatchObject({
+      loaded: expect.any(Number),
+      percentage: expect.any(Number),
+    });
     expect(progressEvents).toHaveBeenCalled();
   });
 
@@ -194,7 +205,14 @@ describe('responses', () => {
     const { router } = await startRouter(page('Home', {}, { version: 'old' }));
     const hard = vi.spyOn(router, 'hardVisit').mockImplementation(() => {});
     server.use(
-      http.get('/users', () => new HttpResponse(null, { status: 409, headers: { 'X-Inertia-Location': 'http://localhost:3000/users' } })),
+      http.get(
+        '/users',
+        () =>
+          new HttpResponse(null, {
+            status: 409,
+            headers: { 'X-Inertia-Location': 'http://localhost:3000/users' },
+          }),
+      ),
     );
     await router.visit('/users');
     expect(hard).toHaveBeenCalledWith('http://localhost:3000/users');
@@ -211,7 +229,11 @@ describe('responses', () => {
 
   it('a 4xx/5xx that is a page object is shown as a page', async () => {
     const { router } = await startRouter(page('Home'));
-    server.use(http.get('/missing', () => pageResponse(page('Dashboard', { status: 404 }, { url: '/missing' }), { status: 404 })));
+    server.use(
+      http.get('/missing', () =>
+        pageResponse(page('Dashboard', { status: 404 }, { url: '/missing' }), { status: 404 }),
+      ),
+    );
     await router.visit('/missing');
     expect(router.page.component).toBe('Dashboard');
   });
@@ -280,7 +302,9 @@ describe('callbacks and events', () => {
     const { router } = await startRouter(page('Login', {}, { url: '/login' }));
     server.use(
       http.post('/login', () => new HttpResponse(null, { status: 303, headers: { Location: '/login' } })),
-      http.get('/login', () => pageResponse(page('Login', { errors: { email: 'ایمیل نامعتبر است' } }, { url: '/login' }))),
+      http.get('/login', () =>
+        pageResponse(page('Login', { errors: { email: 'ایمیل نامعتبر است' } }, { url: '/login' })),
+      ),
     );
     const errorEvent = vi.fn();
     const stop = router.on('error', errorEvent);
@@ -294,7 +318,9 @@ describe('callbacks and events', () => {
 
   it('router.visit accepts uppercase methods and preserveState as a function of the page', async () => {
     const { router, swaps } = await startRouter(page('Users/Edit', {}, { url: '/u' }));
-    server.use(http.post('/u', () => pageResponse(page('Users/Edit', { errors: { a: 'b' } }, { url: '/u' }))));
+    server.use(
+      http.post('/u', () => pageResponse(page('Users/Edit', { errors: { a: 'b' } }, { url: '/u' }))),
+    );
     const decide = vi.fn((p) => Object.keys(p.props.errors).length > 0);
     await router.visit('/u', { method: 'POST', preserveState: decide });
     expect(decide).toHaveBeenCalled();
