@@ -30,6 +30,7 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
+    ['PORT', '-1'],
     ['APP_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'http://localhost'],

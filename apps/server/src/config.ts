@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Every setting of the app, read from the environment by one schema at boot.
  * The names are fixed by ARCHITECTURE.md; `.env.example` lists each one.
  */
-const port = z.coerce.number().int().min(1).max(65535);
+// 0 asks the OS for any free port (tests).
+const port = z.coerce.number().int().min(0).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const configSchema = z
