@@ -105,21 +105,38 @@ export function resolveConfig(config: RealtimeServerConfig): ResolvedConfig {
   };
 }
 
-/** Builds the config from REVERB_PORT, REVERB_HOST, REVERB_APP_ID/KEY/SECRET and REDIS_URL. */
+function numberEnv(env: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`realtime: ${name} must be a non-negative number, got ${raw}`);
+  return value;
+}
+
+/**
+ * Builds the config from REVERB_PORT, REVERB_HOST, REVERB_APP_ID/KEY/SECRET and REDIS_URL, plus
+ * the optional REVERB_APP_ACTIVITY_TIMEOUT, REVERB_APP_PONG_TIMEOUT, REVERB_APP_MAX_CONNECTIONS,
+ * REVERB_APP_MAX_MESSAGE_SIZE, REVERB_ALLOWED_ORIGINS (comma list) and REVERB_REDIS_PREFIX.
+ */
 export function configFromEnv(env: Record<string, string | undefined> = process.env): RealtimeServerConfig {
   const id = env.REVERB_APP_ID;
   const key = env.REVERB_APP_KEY;
   const secret = env.REVERB_APP_SECRET;
-  if (!id || !key || !secret)
-    throw new ConfigError('realtime: REVERB_APP_ID, REVERB_APP_KEY and REVERB_APP_SECRET are required');
-  const port = env.REVERB_PORT ? Number(env.REVERB_PORT) : DEFAULT_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new ConfigError(`realtime: REVERB_PORT is not a port: ${env.REVERB_PORT}`);
-  const config: RealtimeServerConfig = {
-    port,
-    host: env.REVERB_HOST || '127.0.0.1',
-    apps: [{ id, key, secret }],
-  };
+  if (!id || !key || !secret) throw new ConfigError('realtime: REVERB_APP_ID, REVERB_APP_KEY and REVERB_APP_SECRET are required');
+  const port = numberEnv(env, 'REVERB_PORT') ?? DEFAULT_PORT;
+  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`realtime: REVERB_PORT is not a port: ${env.REVERB_PORT}`);
+  const app: AppConfig = { id, key, secret };
+  const maxConnections = numberEnv(env, 'REVERB_APP_MAX_CONNECTIONS');
+  if (maxConnections !== undefined) app.maxConnections = maxConnections;
+  const maxMessageSize = numberEnv(env, 'REVERB_APP_MAX_MESSAGE_SIZE');
+  if (maxMessageSize !== undefined) app.maxMessageSize = maxMessageSize;
+  if (env.REVERB_ALLOWED_ORIGINS) app.allowedOrigins = env.REVERB_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const config: RealtimeServerConfig = { port, host: env.REVERB_HOST || '127.0.0.1', apps: [app] };
   if (env.REDIS_URL) config.redisUrl = env.REDIS_URL;
+  if (env.REVERB_REDIS_PREFIX) config.redisPrefix = env.REVERB_REDIS_PREFIX;
+  const activityTimeout = numberEnv(env, 'REVERB_APP_ACTIVITY_TIMEOUT');
+  if (activityTimeout !== undefined) config.activityTimeout = activityTimeout;
+  const pongTimeout = numberEnv(env, 'REVERB_APP_PONG_TIMEOUT');
+  if (pongTimeout !== undefined) config.pongTimeout = pongTimeout;
   return config;
 }
