@@ -10,10 +10,10 @@ import type { PageComponent } from './app/page-types';
 import { formatTitle } from './app/title';
 import type { PageObject } from './types/shared-props';
 
-const PageContext = createContext<PageObject | null>(null);
+const PageContext = createContext<PageObject<object> | null>(null);
 
 /** Provides the page object to usePage(); the bootstrap renders it, tests use it directly. */
-export function PageProvider({ page, children }: { page: PageObject; children: ReactNode }) {
+export function PageProvider({ page, children }: { page: PageObject<object>; children: ReactNode }) {
   return <PageContext value={page}>{children}</PageContext>;
 }
 
