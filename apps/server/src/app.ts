@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAssets } from './http/assets';
+import { faviconRoutes } from './http/favicon';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import temporaryPage, { type Props } from './http/temporary-page';
@@ -50,6 +51,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   };
   await app.register(temporaryPage, { devServer: config.VITE_DEV_SERVER, sharedProps, title: SITE_TITLE });
 
+  await app.register(faviconRoutes);
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(contentRoutes, { db });
 

@@ -77,6 +77,7 @@ async function temporaryPage(app: FastifyInstance, options: TemporaryPageOptions
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>${escapeHtml(title)}</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg">
     ${assets.tags}
   </head>
   <body>

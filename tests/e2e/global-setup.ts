@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+let server: ServerProcess | undefined;
+
+/** Builds the web app, then starts one real server for every browser test. */
+export async function setup(project: TestProject): Promise<void> {
+  if (!process.env.E2E_SKIP_BUILD) {
+    execFileSync('npx', ['--yes', 'pnpm@10', '--filter', '@renderfarm/web', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  }
+  server = await startServerProcess();
+  project.provide('baseUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}
