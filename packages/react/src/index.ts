@@ -1,1 +1,12 @@
-export {};
+export type { Errors, Method, Page, PageProps, ReloadOptions, VisitOptions } from '@renderfarm/router';
+export { router } from '@renderfarm/router';
+export { App, type AppProps, type PageComponent } from './App';
+export { type CreateAppOptions, createApp, type SetupOptions } from './createApp';
+export { Deferred, type DeferredProps } from './Deferred';
+export { DEFAULT_TITLE, Head, type HeadProps } from './Head';
+export { Link, type LinkProps, PREFETCH_HOVER_DELAY } from './Link';
+export { type InertiaFormProps, useForm } from './useForm';
+export { usePage } from './usePage';
+export { usePoll } from './usePoll';
+export { useRemember } from './useRemember';
+export { WhenVisible, type WhenVisibleProps } from './WhenVisible';

@@ -3,6 +3,8 @@ import { fire, listen, type RouterEventListener, type RouterEventName } from './
 import * as history from './history';
 import { AbortedError, type HttpResponse, send } from './http';
 import { describeBody, showOverlay } from './overlay';
+import { createPoll, type Poll, type PollOptions } from './poll';
+import { PREFETCH_CACHE_FOR, PrefetchCache } from './prefetch';
 import { ProgressBar, type ProgressOptions } from './progress';
 import { mergePartialProps } from './props';
 import * as scroll from './scroll';
@@ -62,6 +64,7 @@ export class Router {
   private sync: InFlight | undefined;
   private readonly async = new Set<InFlight>();
   private stopWatching: (() => void) | undefined;
+  private readonly cache = new PrefetchCache();
 
   /** Called once by the UI adapter with the page from the HTML shell. */
   async init({ initialPage, resolveComponent, swapComponent, progress }: RouterInit): Promise<void> {
@@ -238,9 +241,11 @@ export class Router {
     }
   }
 
-  /** Hook for the prefetch cache; by default every visit goes to the network. */
-  protected fetchPage(flight: InFlight): Promise<HttpResponse> {
+  private fetchPage(flight: InFlight): Promise<HttpResponse> {
     const { visit, controller } = flight;
+    const cached =
+      visit.method === 'get' && visit.prefetch !== false ? this.cache.get(this.cacheKey(visit)) : undefined;
+    if (cached) return cached;
     return send({
       method: visit.method,
       url: visit.url,
@@ -253,6 +258,68 @@ export class Router {
         fire('progress', { progress });
       },
     });
+  }
+
+  private cacheKey(visit: ActiveVisit): string {
+    return `${urlWithoutHash(visit.url)} ${visit.only.join()} ${visit.except.join()}`;
+  }
+
+  /**
+   * Requests a GET page ahead of a click and keeps the answer `cacheFor` ms (default 30 s); a visit
+   * to the same URL within that time is served from it. Navigation does not cancel prefetches.
+   */
+  prefetch(href: string | URL, options: VisitOptions = {}, { cacheFor = PREFETCH_CACHE_FOR } = {}): void {
+    const [url] = transformUrlAndData(
+      href,
+      options.data ?? {},
+      'get',
+      false,
+      options.queryStringArrayFormat ?? 'brackets',
+    );
+    const visit = {
+      ...options,
+      url,
+      method: 'get',
+      data: {},
+      headers: options.headers ?? {},
+      only: options.only ?? [],
+      except: options.except ?? [],
+      reset: [],
+    } as unknown as ActiveVisit;
+    const key = this.cacheKey(visit);
+    if (this.cache.has(key)) return;
+    const response = send({
+      method: 'get',
+      url,
+      data: {},
+      headers: { ...this.headers(visit), Purpose: 'prefetch' },
+      signal: new AbortController().signal,
+    });
+    this.cache.add(key, response, cacheFor);
+    response.then(
+      (result) => {
+        if (result.status >= 400 || !('x-inertia' in result.headers)) return;
+        try {
+          const page = JSON.parse(result.body) as Page;
+          options.onPrefetched?.(page);
+          fire('prefetched', { url: url.href, page });
+        } catch {
+          // Served as a normal (invalid) answer if the user does visit it.
+        }
+      },
+      () => {},
+    );
+  }
+
+  /** Drops every prefetched page. */
+  flushAll(): void {
+    this.cache.flush();
+  }
+
+  /** The URL a GET visit with `data` goes to (query merged), as a link's href. */
+  resolveUrl(href: string | URL, data: RequestPayload = {}): string {
+    const [url] = transformUrlAndData(href, data, 'get', false, 'brackets');
+    return url.origin === window.location.origin ? urlWithoutOrigin(url) : url.href;
   }
 
   headers(visit: ActiveVisit): Record<string, string> {
@@ -309,7 +376,7 @@ export class Router {
       preserveScroll: resolvePreserve(visit.preserveScroll, page, hasErrors),
     });
     visit.completed = true;
-    this.afterVisit(visit);
+    if (visit.method !== 'get') this.cache.flush();
     if (hasErrors) {
       visit.onError?.(errors);
       fire('error', { errors });
@@ -318,9 +385,6 @@ export class Router {
       await visit.onSuccess?.(this.page);
     }
   }
-
-  /** Hook run after a page from the network is shown (the prefetch cache flushes itself here). */
-  protected afterVisit(_visit: ActiveVisit): void {}
 
   private parsePage(response: HttpResponse): Page | undefined {
     const contentType = response.headers['content-type'] ?? '';
@@ -478,6 +542,15 @@ export class Router {
   }
   delete(url: string | URL, options: Omit<VisitOptions, 'method'> = {}) {
     return this.visit(url, { preserveState: true, ...options, method: 'delete' });
+  }
+
+  /** Reloads every `interval` ms (async partial reloads when `only` is given); returns start/stop. */
+  poll(
+    interval: number,
+    options: ReloadOptions | (() => ReloadOptions) = {},
+    pollOptions: PollOptions = {},
+  ): Poll {
+    return createPoll((reload) => this.reload(reload), interval, options, pollOptions);
   }
 
   // ---- remembered state -----------------------------------------------------------------------

@@ -1,0 +1,106 @@
+import { type Page, type PageResolution, type ProgressOptions, router } from '@renderfarm/router';
+import {
+  type ComponentType,
+  createElement,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { HeadContext, PageContext } from './context';
+import { PageErrorBoundary, PageNotFound } from './ErrorScreens';
+
+/** A page component; `layout` wraps it in a layout that survives navigation between pages. */
+export type PageComponent = ComponentType<any> & {
+  layout?: ((page: ReactElement) => ReactNode) | ComponentType<any>[];
+};
+
+export interface AppProps {
+  initialPage: Page;
+  initialComponent?: unknown;
+  resolveComponent: (name: string, page?: Page) => unknown | Promise<unknown>;
+  titleCallback?: (title: string) => string;
+  progress?: ProgressOptions | false;
+}
+
+interface Current {
+  page: Page;
+  component: PageComponent | undefined;
+  key: number;
+}
+
+const identity = (title: string) => title;
+
+/** The root component: renders the current page and lets the router swap it. */
+export function App({
+  initialPage,
+  initialComponent,
+  resolveComponent,
+  titleCallback = identity,
+  progress,
+}: AppProps) {
+  const [current, setCurrent] = useState<Current>({
+    page: initialPage,
+    component: initialComponent as PageComponent | undefined,
+    key: 0,
+  });
+  const rendered = useRef<(() => void)[]>([]);
+
+  useLayoutEffect(() => {
+    for (const resolve of rendered.current.splice(0)) resolve();
+  });
+
+  useEffect(() => {
+    let first = true;
+    void router.init({
+      initialPage,
+      resolveComponent,
+      progress,
+      swapComponent: ({ page, component, preserveState }: PageResolution) =>
+        new Promise<void>((resolve) => {
+          // The first swap re-shows the page already on screen: keep its state.
+          const keep = preserveState || first;
+          first = false;
+          rendered.current.push(resolve);
+          setCurrent((previous) => ({
+            page,
+            component: component as PageComponent | undefined,
+            key: keep ? previous.key : previous.key + 1,
+          }));
+        }),
+    });
+    return () => router.dispose();
+  }, [initialPage, resolveComponent, progress]);
+
+  const { page, component, key } = current;
+  let child: ReactNode;
+  if (!component) {
+    child = createElement(PageNotFound, { component: page.component });
+  } else {
+    const element = createElement(component, { key, ...page.props });
+    child = applyLayout(component, element, page);
+  }
+  return createElement(
+    HeadContext.Provider,
+    { value: titleCallback },
+    createElement(
+      PageContext.Provider,
+      { value: page },
+      createElement(PageErrorBoundary, { resetKey: page }, child),
+    ),
+  );
+}
+
+function applyLayout(component: PageComponent, element: ReactElement, page: Page): ReactNode {
+  const { layout } = component;
+  if (Array.isArray(layout)) {
+    return layout.reduceRight<ReactNode>(
+      (children, Layout) => createElement(Layout, { ...page.props, children }),
+      element,
+    );
+  }
+  if (typeof layout === 'function') return (layout as (page: ReactElement) => ReactNode)(element);
+  return element;
+}
