@@ -4,7 +4,9 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+);
 const found = () => candidates.find((path) => existsSync(path));
 
 if (!found()) {
@@ -15,10 +17,14 @@ if (!found()) {
     hasApt = true;
   } catch {}
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests…');
-    execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-      stdio: 'inherit',
-    });
+    console.log("Chromium is missing: installing Debian's chromium package for the browser tests…");
+    execFileSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'],
+      {
+        stdio: 'inherit',
+      },
+    );
   }
 }
 const path = found();

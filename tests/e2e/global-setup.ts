@@ -13,7 +13,10 @@ let server: ServerProcess | undefined;
 /** Builds the web app, then starts one real server for every browser test. */
 export async function setup(project: TestProject): Promise<void> {
   if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync('npx', ['--yes', 'pnpm@10', '--filter', '@renderfarm/web', 'build'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync('npx', ['--yes', 'pnpm@10', '--filter', '@renderfarm/web', 'build'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   }
   server = await startServerProcess();
   project.provide('baseUrl', server.url);

@@ -35,7 +35,9 @@ describe('home page in Chromium', () => {
       return {
         direction: getComputedStyle(document.body).direction,
         fontFamily: getComputedStyle(document.body).fontFamily,
-        vazirmatnLoaded: [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Vazirmatn' && f.status === 'loaded'),
+        vazirmatnLoaded: [...document.fonts].some(
+          (f) => f.family.replace(/"/g, '') === 'Vazirmatn' && f.status === 'loaded',
+        ),
         heading: h1?.textContent ?? '',
       };
     });

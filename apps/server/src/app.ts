@@ -36,7 +36,11 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await registerAssets(app);
 
   const sharedProps = async (_request: FastifyRequest): Promise<Props> => {
-    const [settings, menus, links] = await Promise.all([publicSettings(db), publicMenus(db), publicLinks(db)]);
+    const [settings, menus, links] = await Promise.all([
+      publicSettings(db),
+      publicMenus(db),
+      publicLinks(db),
+    ]);
     return {
       auth: { user: null },
       flash: {},
@@ -59,7 +63,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     reply.page('Public/Blank', { status: 404, message: 'صفحه‌ای که دنبالش بودید پیدا نشد.' }, { status: 404 }),
   );
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message =
       status >= 500 ? 'خطایی پیش آمد. لطفاً چند لحظه بعد دوباره تلاش کنید.' : 'درخواست قابل پردازش نبود.';

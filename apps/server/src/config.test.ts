@@ -57,7 +57,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses to turn the bot check off in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_PROVIDER: 'none' })).toThrow(
+      /CAPTCHA_PROVIDER/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_PROVIDER: 'none' }).CAPTCHA_PROVIDER).toBe('none');
   });
 });

@@ -23,7 +23,10 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
       .optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
     REVERB_PORT: port.default(3000),
     REVERB_HOST: z.string().min(1).default('127.0.0.1'),
     REVERB_APP_ID: z.string().min(1).default('renderfarm'),
@@ -33,7 +36,10 @@ export const configSchema = z
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET: z.string().min(1).optional(),
-    MAIL_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('رندر فارم ابری <no-reply@renderfarm.test>'),
     SMS_PROVIDER: z.enum(['log', 'kavenegar']).default('log'),
     SMS_API_KEY: z.string().min(1).optional(),

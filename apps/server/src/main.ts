@@ -23,10 +23,15 @@ try {
 const server = await startServer(config);
 const publicUrl = config.APP_URL;
 console.log(`\n  رندر فارم ابری is running at ${publicUrl} (listening on ${server.url})`);
-console.log(`  Database: ${server.database.engine === 'pglite' ? `embedded PGlite in ${config.STORAGE_DIR}/db` : 'PostgreSQL'}`);
+console.log(
+  `  Database: ${server.database.engine === 'pglite' ? `embedded PGlite in ${config.STORAGE_DIR}/db` : 'PostgreSQL'}`,
+);
 if (config.SEED_DEMO && config.NODE_ENV !== 'production') {
-  console.log(`  Demo data ${server.seeded ? 'seeded now' : 'already present'}. Demo sign-ins (password "password"):`);
-  for (const login of DEMO_LOGINS) console.log(`    ${login.role.padEnd(8)} ${login.email}  mobile ${login.mobile}`);
+  console.log(
+    `  Demo data ${server.seeded ? 'seeded now' : 'already present'}. Demo sign-ins (password "password"):`,
+  );
+  for (const login of DEMO_LOGINS)
+    console.log(`    ${login.role.padEnd(8)} ${login.email}  mobile ${login.mobile}`);
 }
 console.log('');
 

@@ -20,7 +20,9 @@ if (command === 'reset') {
   }
   if (config.DATABASE_URL) {
     const database = await openDatabase({ url: config.DATABASE_URL });
-    await database.db.execute('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    await database.db.execute(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+    );
     await database.close();
   } else {
     rmSync(dataDir, { recursive: true, force: true });
@@ -33,7 +35,9 @@ try {
   await runMigrations(database);
   console.log('Migrations applied.');
   if (command === 'seed' || command === 'reset') {
-    console.log((await seedIfEmpty(database.db)) ? 'Demo data seeded.' : 'Database already has users: seed skipped.');
+    console.log(
+      (await seedIfEmpty(database.db)) ? 'Demo data seeded.' : 'Database already has users: seed skipped.',
+    );
   } else if (command !== 'migrate') {
     console.error(`Unknown command "${command}": use migrate, seed or reset.`);
     process.exitCode = 1;

@@ -6,7 +6,13 @@ export const DEMO_PASSWORD = 'password';
 export const DEMO_USERS = [
   { key: 'admin', name: 'مدیر سامانه', email: 'admin@renderfarm.test', mobile: '09120000001', role: 'admin' },
   { key: 'care', name: 'سارا پشتیبان', email: 'care@renderfarm.test', mobile: '09120000002', role: 'care' },
-  { key: 'customer', name: 'علی رضایی', email: 'customer@renderfarm.test', mobile: '09120000000', role: 'customer' },
+  {
+    key: 'customer',
+    name: 'علی رضایی',
+    email: 'customer@renderfarm.test',
+    mobile: '09120000000',
+    role: 'customer',
+  },
 ] as const;
 
 export const DEMO_CUSTOMER_TOPUP = 50_000_000;
@@ -113,23 +119,76 @@ export const DEMO_IMAGES = [
 
 /** Hosts: `location code`, `plan slug`, how many machines they can hold. Addresses are private. */
 export const DEMO_RESOURCES = [
-  { name: 'thr1-gpu-01', location: 'thr1', hardware: 'rtx-4090', address: '10.10.1.11', capacity: 4, ip: '185.213.10.21' },
-  { name: 'thr1-gpu-02', location: 'thr1', hardware: 'rtx-3090', address: '10.10.1.12', capacity: 4, ip: '185.213.10.22' },
-  { name: 'thr1-gpu-03', location: 'thr1', hardware: 'rtx-4090-x2', address: '10.10.1.13', capacity: 2, ip: '185.213.10.23' },
-  { name: 'tbz1-gpu-01', location: 'tbz1', hardware: 'rtx-4090', address: '10.20.1.11', capacity: 4, ip: '5.160.40.11' },
-  { name: 'tbz1-gpu-02', location: 'tbz1', hardware: 'rtx-a6000', address: '10.20.1.12', capacity: 2, ip: '5.160.40.12' },
+  {
+    name: 'thr1-gpu-01',
+    location: 'thr1',
+    hardware: 'rtx-4090',
+    address: '10.10.1.11',
+    capacity: 4,
+    ip: '185.213.10.21',
+  },
+  {
+    name: 'thr1-gpu-02',
+    location: 'thr1',
+    hardware: 'rtx-3090',
+    address: '10.10.1.12',
+    capacity: 4,
+    ip: '185.213.10.22',
+  },
+  {
+    name: 'thr1-gpu-03',
+    location: 'thr1',
+    hardware: 'rtx-4090-x2',
+    address: '10.10.1.13',
+    capacity: 2,
+    ip: '185.213.10.23',
+  },
+  {
+    name: 'tbz1-gpu-01',
+    location: 'tbz1',
+    hardware: 'rtx-4090',
+    address: '10.20.1.11',
+    capacity: 4,
+    ip: '5.160.40.11',
+  },
+  {
+    name: 'tbz1-gpu-02',
+    location: 'tbz1',
+    hardware: 'rtx-a6000',
+    address: '10.20.1.12',
+    capacity: 2,
+    ip: '5.160.40.12',
+  },
 ];
 
-export const DEMO_CONFIGS: { key: string; value: unknown; type: 'string' | 'number' | 'boolean' | 'json'; group: string; isPublic: boolean }[] = [
+export const DEMO_CONFIGS: {
+  key: string;
+  value: unknown;
+  type: 'string' | 'number' | 'boolean' | 'json';
+  group: string;
+  isPublic: boolean;
+}[] = [
   { key: 'site_name', value: 'رندر فارم ابری', type: 'string', group: 'general', isPublic: true },
   { key: 'support_phone', value: '021-91000000', type: 'string', group: 'general', isPublic: true },
-  { key: 'support_hours', value: 'هر روز از ۸ صبح تا ۱۲ شب', type: 'string', group: 'general', isPublic: true },
+  {
+    key: 'support_hours',
+    value: 'هر روز از ۸ صبح تا ۱۲ شب',
+    type: 'string',
+    group: 'general',
+    isPublic: true,
+  },
   { key: 'vat_rate', value: 10, type: 'number', group: 'billing', isPublic: true },
   { key: 'tax_inclusive', value: false, type: 'boolean', group: 'billing', isPublic: false },
   { key: 'drive_price_per_gb_month', value: 30_000, type: 'number', group: 'billing', isPublic: true },
   { key: 'low_balance_warning_minutes', value: 60, type: 'number', group: 'billing', isPublic: false },
   { key: 'idle_auto_stop_minutes', value: 120, type: 'number', group: 'instances', isPublic: false },
-  { key: 'ticket_departments', value: ['فنی', 'مالی', 'فروش'], type: 'json', group: 'support', isPublic: false },
+  {
+    key: 'ticket_departments',
+    value: ['فنی', 'مالی', 'فروش'],
+    type: 'json',
+    group: 'support',
+    isPublic: false,
+  },
   { key: 'ticket_auto_close_days', value: 7, type: 'number', group: 'support', isPublic: false },
   { key: 'registration_open', value: true, type: 'boolean', group: 'auth', isPublic: false },
   { key: 'staff_require_2fa', value: false, type: 'boolean', group: 'auth', isPublic: false },
@@ -207,9 +266,21 @@ export const DEMO_PAGES = [
     title: 'قوانین و مقررات',
     body: '<p>هزینهٔ هر سرور به ازای هر دقیقهٔ روشن بودن از کیف پول کسر می‌شود. استفاده از سرورها برای استخراج رمزارز و هر کار غیرقانونی ممنوع است.</p>',
   },
-  { key: 'career', title: 'همکاری با ما', body: '<p>در حال حاضر به یک کارشناس پشتیبانی فنی آشنا با 3ds Max و شبکه نیازمندیم.</p>' },
-  { key: 'support', title: 'پشتیبانی', body: '<p>پیش از ثبت تیکت، بخش آموزش‌ها را ببینید؛ پاسخ بیشتر پرسش‌ها آنجاست.</p>' },
-  { key: 'revit', title: 'رندر Revit روی سرور ابری', body: '<p>Revit و Enscape روی ایمیج «Revit و Enscape» آماده‌اند؛ برای پروژه‌های بزرگ پلن A6000 با ۴۸ گیگابایت حافظهٔ گرافیکی را پیشنهاد می‌کنیم.</p>' },
+  {
+    key: 'career',
+    title: 'همکاری با ما',
+    body: '<p>در حال حاضر به یک کارشناس پشتیبانی فنی آشنا با 3ds Max و شبکه نیازمندیم.</p>',
+  },
+  {
+    key: 'support',
+    title: 'پشتیبانی',
+    body: '<p>پیش از ثبت تیکت، بخش آموزش‌ها را ببینید؛ پاسخ بیشتر پرسش‌ها آنجاست.</p>',
+  },
+  {
+    key: 'revit',
+    title: 'رندر Revit روی سرور ابری',
+    body: '<p>Revit و Enscape روی ایمیج «Revit و Enscape» آماده‌اند؛ برای پروژه‌های بزرگ پلن A6000 با ۴۸ گیگابایت حافظهٔ گرافیکی را پیشنهاد می‌کنیم.</p>',
+  },
   { key: 'software', title: 'نرم‌افزارها', body: '<p>فهرست نرم‌افزارهای نصب‌شده روی هر ایمیج.</p>' },
 ];
 

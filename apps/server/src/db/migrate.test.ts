@@ -45,7 +45,9 @@ describe(`migrations (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     database = await createTestDatabase();
     await runMigrations(database);
     expect(await tableNames(database)).toEqual(EXPECTED_TABLES);
-    const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = await database.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     expect(applied.rows[0]).toEqual({ n: 1 });
   });
 

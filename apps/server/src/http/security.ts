@@ -1,7 +1,7 @@
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { constants as zlib } from 'node:zlib';
 import type { Config } from '../config';
 
 /**
@@ -12,7 +12,10 @@ import type { Config } from '../config';
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const production = config.NODE_ENV === 'production';
   const dev = config.VITE_DEV_SERVER ? new URL(config.VITE_DEV_SERVER).origin : undefined;
-  const realtime = [`ws://${config.REVERB_HOST}:${config.REVERB_PORT}`, `wss://${config.REVERB_HOST}:${config.REVERB_PORT}`];
+  const realtime = [
+    `ws://${config.REVERB_HOST}:${config.REVERB_PORT}`,
+    `wss://${config.REVERB_HOST}:${config.REVERB_PORT}`,
+  ];
   if (config.REVERB_HOST === '127.0.0.1') realtime.push(`ws://localhost:${config.REVERB_PORT}`);
   await app.register(helmet, {
     contentSecurityPolicy: {

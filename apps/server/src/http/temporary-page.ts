@@ -24,7 +24,10 @@ export interface TemporaryPageOptions {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function assetTags(devServer: string | undefined): { tags: string; version: string | null } {
   if (devServer) {
@@ -45,7 +48,9 @@ function assetTags(devServer: string | undefined): { tags: string; version: stri
   for (const name of entry.imports ?? []) for (const file of manifest[name]?.css ?? []) css.add(file);
   const tags = [
     ...[...css].map((file) => `<link rel="stylesheet" href="${ASSET_BASE}${file}">`),
-    ...(entry.imports ?? []).map((name) => `<link rel="modulepreload" href="${ASSET_BASE}${manifest[name]!.file}">`),
+    ...(entry.imports ?? []).map(
+      (name) => `<link rel="modulepreload" href="${ASSET_BASE}${manifest[name]!.file}">`,
+    ),
     `<script type="module" src="${ASSET_BASE}${entry.file}"></script>`,
   ];
   const version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 16);
@@ -55,8 +60,7 @@ function assetTags(devServer: string | undefined): { tags: string; version: stri
 async function temporaryPage(app: FastifyInstance, options: TemporaryPageOptions): Promise<void> {
   const assets = assetTags(options.devServer);
   app.decorateReply('page', function page(this: FastifyReply, component, props = {}, pageOptions = {}) {
-    const reply = this;
-    const request = reply.request;
+    const request = this.request;
     const send = async () => {
       const shared = await options.sharedProps(request);
       const pageObject = {
@@ -65,13 +69,13 @@ async function temporaryPage(app: FastifyInstance, options: TemporaryPageOptions
         url: request.url,
         version: assets.version,
       };
-      reply.code(pageOptions.status ?? 200).header('vary', 'X-Inertia');
+      this.code(pageOptions.status ?? 200).header('vary', 'X-Inertia');
       if (request.headers['x-inertia'] === 'true') {
-        return reply.header('x-inertia', 'true').send(pageObject);
+        return this.header('x-inertia', 'true').send(pageObject);
       }
       const json = JSON.stringify(pageObject).replace(/\//g, '\\/');
       const title = typeof props.title === 'string' ? `${props.title} | ${options.title}` : options.title;
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+      return this.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="fa" dir="rtl">
   <head>
     <meta charset="utf-8">

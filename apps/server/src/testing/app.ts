@@ -11,7 +11,9 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (seeded with the demo data unless told not to), for `inject`. */
-export async function createTestApp(options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemo(database.db);
   const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_PROVIDER: 'none', ...options.env });

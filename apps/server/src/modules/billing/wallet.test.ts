@@ -20,7 +20,8 @@ describe('wallet ledger', () => {
   afterAll(() => database.destroy());
 
   const balanceOf = async () =>
-    (await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0]!.balance;
+    (await database.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0]!
+      .balance;
   const ledgerSum = async () =>
     Number(
       (
@@ -95,7 +96,13 @@ describe('wallet ledger', () => {
   it('refuses a zero or fractional amount', async () => {
     for (const amount of [0, 1.5, Number.NaN]) {
       await expect(
-        postLedgerEntry(database.db, { userId, type: 'bonus', amount, description: 'x', idempotencyKey: `bad:${amount}` }),
+        postLedgerEntry(database.db, {
+          userId,
+          type: 'bonus',
+          amount,
+          description: 'x',
+          idempotencyKey: `bad:${amount}`,
+        }),
       ).rejects.toMatchObject({ code: 'RF_WALLET_ZERO_AMOUNT' });
     }
   });

@@ -61,7 +61,10 @@ export async function postLedgerEntry(
         reference: input.reference,
       })
       .returning();
-    await tx.update(users).set({ balance: balanceAfter, updatedAt: new Date() }).where(eq(users.id, input.userId));
+    await tx
+      .update(users)
+      .set({ balance: balanceAfter, updatedAt: new Date() })
+      .where(eq(users.id, input.userId));
     return { entry: entry!, duplicate: false };
   });
 }

@@ -44,7 +44,10 @@ export async function listActiveImages(db: Database) {
 
 export async function catalogStats(db: Database) {
   const [plans] = await db.select({ n: count() }).from(hardwares).where(eq(hardwares.status, 'active'));
-  const [activeLocations] = await db.select({ n: count() }).from(locations).where(eq(locations.isActive, true));
+  const [activeLocations] = await db
+    .select({ n: count() })
+    .from(locations)
+    .where(eq(locations.isActive, true));
   const [hosts] = await db
     .select({ n: count() })
     .from(resources)

@@ -43,7 +43,9 @@ export async function publicMenus(db: Database): Promise<{ header: MenuItem[]; f
       .filter((row) => row.location === location && row.parentId === parentId)
       .map((row) => {
         const children = build(location, row.id);
-        return children.length ? { label: row.label, url: row.url, children } : { label: row.label, url: row.url };
+        return children.length
+          ? { label: row.label, url: row.url, children }
+          : { label: row.label, url: row.url };
       });
   return { header: build('header', null), footer: build('footer', null) };
 }

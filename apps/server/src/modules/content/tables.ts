@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
-  type AnyPgColumn,
   pgTable,
   serial,
   text,
@@ -45,10 +45,7 @@ export const articles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'articles_status_check',
-      sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`,
-    ),
+    check('articles_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
     index('articles_published_idx').on(t.status, t.publishedAt),
   ],
 );

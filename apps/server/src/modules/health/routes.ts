@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
 /** GET /up: 200 when the database answers, 503 when not. No session, not logged. */
-export async function healthRoutes(app: FastifyInstance, { ping }: { ping: () => Promise<boolean> }): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { ping }: { ping: () => Promise<boolean> },
+): Promise<void> {
   app.get('/up', { logLevel: 'silent' }, async (_request, reply) => {
     const ok = await ping();
     reply.header('cache-control', 'no-store');
