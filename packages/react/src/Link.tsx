@@ -110,10 +110,10 @@ export function Link({
   };
 
   const mountPrefetch = modes.includes('mount');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefetch once per target URL, not per render
   useEffect(() => {
     if (mountPrefetch) doPrefetch();
     return () => clearTimeout(hoverTimer.current);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: prefetch once per target
   }, [mountPrefetch, href]);
 
   const element = method === 'get' ? as : 'button';

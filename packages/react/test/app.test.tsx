@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { act } from 'react';
+import { act, type ReactElement, type ReactNode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp, DEFAULT_TITLE, Head, Link, router, usePage } from '../src';
-import { mount, page, pageResponse, server, useServer } from './app';
+import { mount, page, pageResponse, server, withServer } from './app';
 
-useServer();
+withServer();
 
 function Home({ greeting }: { greeting: string }) {
   return (
@@ -93,14 +93,7 @@ describe('pages, links and head', () => {
   });
 
   it('Link merges GET data into its href', async () => {
-    function Page() {
-      return (
-        <Link href="/search" data={{ q: 'gpu', tags: ['a'] }}>
-          s
-        </Link>
-      );
-    }
-    await mount(page('Page'), { Page });
+    await mount(page('Page'), { Page: SearchLink });
     expect(decodeURIComponent(screen.getByText('s').getAttribute('href')!)).toBe('/search?q=gpu&tags[]=a');
   });
 
@@ -115,14 +108,7 @@ describe('pages, links and head', () => {
   });
 
   it('Head renders meta tags into document.head', async () => {
-    function Page() {
-      return (
-        <Head title="x">
-          <meta name="description" content="اجاره سرور گرافیکی" />
-        </Head>
-      );
-    }
-    await mount(page('Page'), { Page });
+    await mount(page('Page'), { Page: WithMeta });
     await waitFor(() =>
       expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
         'اجاره سرور گرافیکی',
@@ -131,15 +117,7 @@ describe('pages, links and head', () => {
   });
 
   it('persistent layouts wrap the page and keep their state across pages', async () => {
-    let layoutMounts = 0;
-    function Layout({ children }: { children: React.ReactNode }) {
-      const [id] = React.useState(() => ++layoutMounts);
-      return <div data-layout={id}>{children}</div>;
-    }
-    const A = () => <p>A</p>;
-    const B = () => <p>B</p>;
-    A.layout = (p: React.ReactElement) => <Layout>{p}</Layout>;
-    B.layout = (p: React.ReactElement) => <Layout>{p}</Layout>;
+    layoutMounts = 0;
     server.use(http.get('/b', () => pageResponse(page('B', {}, { url: '/b' }))));
     await mount(page('A'), { A, B });
     await router.visit('/b');
@@ -148,4 +126,28 @@ describe('pages, links and head', () => {
   });
 });
 
-import * as React from 'react';
+function SearchLink() {
+  return (
+    <Link href="/search" data={{ q: 'gpu', tags: ['a'] }}>
+      s
+    </Link>
+  );
+}
+
+function WithMeta() {
+  return (
+    <Head title="x">
+      <meta name="description" content="اجاره سرور گرافیکی" />
+    </Head>
+  );
+}
+
+let layoutMounts = 0;
+function Layout({ children }: { children: ReactNode }) {
+  const [id] = useState(() => ++layoutMounts);
+  return <div data-layout={id}>{children}</div>;
+}
+const A = () => <p>A</p>;
+const B = () => <p>B</p>;
+A.layout = (p: ReactElement) => <Layout>{p}</Layout>;
+B.layout = (p: ReactElement) => <Layout>{p}</Layout>;

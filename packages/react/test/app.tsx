@@ -10,7 +10,7 @@ import { createApp } from '../src/createApp';
 export const server = setupServer();
 let roots: Root[] = [];
 
-export function useServer(): void {
+export function withServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
