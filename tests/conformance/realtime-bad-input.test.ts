@@ -2,7 +2,7 @@
  * Bad input at the protocol level: each kind of abuse gets its Pusher error code, and the server
  * keeps serving afterwards. Ends with a fast-check fuzz run of arbitrary frames.
  */
-import { createPublisher, signedQuery, signChannelAuth } from '@renderfarm/realtime/server';
+import { createPublisher, signChannelAuth, signedQuery } from '@renderfarm/realtime/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP, startServer } from './realtime/harness.js';
@@ -23,7 +23,9 @@ describe('bad input gets its protocol error code and the server stays up', () =>
 
   beforeAll(async () => {
     server = await startServer();
-    quotaServer = await startServer({ apps: [{ ...APP, maxConnections: 2, allowedOrigins: ['app.renderfarm.test', '*.renderfarm.ir'] }] });
+    quotaServer = await startServer({
+      apps: [{ ...APP, maxConnections: 2, allowedOrigins: ['app.renderfarm.test', '*.renderfarm.ir'] }],
+    });
   });
   afterAll(async () => {
     for (const c of open) c.close();
@@ -71,7 +73,10 @@ describe('bad input gets its protocol error code and the server stays up', () =>
 
   it('4009 for bad signatures (private and presence) with a channel-scoped subscription_error', async () => {
     const c = await connect();
-    c.send({ event: 'pusher:subscribe', data: { channel: 'private-instances.7', auth: `${APP.key}:${'0'.repeat(64)}` } });
+    c.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-instances.7', auth: `${APP.key}:${'0'.repeat(64)}` },
+    });
     await c.next(isError(4009));
     const scoped = await c.next((f) => f.event === 'pusher:subscription_error');
     expect(scoped.channel).toBe('private-instances.7');
@@ -158,16 +163,29 @@ describe('bad input gets its protocol error code and the server stays up', () =>
     const base = `http://127.0.0.1:${server.port}`;
     const body = JSON.stringify({ name: 'x', data: '{}', channel: 'news' });
     const post = (path: string, query: Record<string, string>, payload = body) =>
-      fetch(`${base}${path}?${new URLSearchParams(query)}`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json' } });
+      fetch(`${base}${path}?${new URLSearchParams(query)}`, {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json' },
+      });
     const path = `/apps/${APP.id}/events`;
     const good = signedQuery({ key: APP.key, secret: APP.secret, method: 'POST', path, body });
     expect((await post(path, good)).status).toBe(200);
     expect((await post(path, { ...good, auth_signature: 'f'.repeat(64) })).status).toBe(401);
-    const stale = signedQuery({ key: APP.key, secret: APP.secret, method: 'POST', path, body, timestamp: Math.floor(Date.now() / 1000) - 601 });
+    const stale = signedQuery({
+      key: APP.key,
+      secret: APP.secret,
+      method: 'POST',
+      path,
+      body,
+      timestamp: Math.floor(Date.now() / 1000) - 601,
+    });
     expect((await post(path, stale)).status).toBe(401);
     const wrongKey = signedQuery({ key: 'other', secret: APP.secret, method: 'POST', path, body });
     expect((await post(path, wrongKey)).status).toBe(401);
-    expect((await post(path, good, JSON.stringify({ name: 'y', data: '{}', channel: 'news' }))).status).toBe(401);
+    expect((await post(path, good, JSON.stringify({ name: 'y', data: '{}', channel: 'news' }))).status).toBe(
+      401,
+    );
     const wrongSecret = signedQuery({ key: APP.key, secret: 'nope', method: 'POST', path, body });
     expect((await post(path, wrongSecret)).status).toBe(401);
     expect((await post('/apps/999/events', good)).status).toBe(404);
@@ -184,11 +202,30 @@ describe('bad input gets its protocol error code and the server stays up', () =>
     const frameArb = fc.oneof(
       fc.string({ maxLength: 200 }),
       fc.json({ maxDepth: 3 }),
-      fc.record({
-        event: fc.oneof(fc.constantFrom('pusher:subscribe', 'pusher:unsubscribe', 'pusher:signin', 'pusher:ping', 'client-x', 'pusher:zzz'), fc.string()),
-        channel: fc.option(fc.oneof(fc.string(), fc.constantFrom('private-a', 'presence-b', 'cache-c', '#server-to-user-1'))),
-        data: fc.option(fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ channel: fc.string(), auth: fc.string(), channel_data: fc.string() }))),
-      }).map((f) => JSON.stringify(f)),
+      fc
+        .record({
+          event: fc.oneof(
+            fc.constantFrom(
+              'pusher:subscribe',
+              'pusher:unsubscribe',
+              'pusher:signin',
+              'pusher:ping',
+              'client-x',
+              'pusher:zzz',
+            ),
+            fc.string(),
+          ),
+          channel: fc.option(
+            fc.oneof(fc.string(), fc.constantFrom('private-a', 'presence-b', 'cache-c', '#server-to-user-1')),
+          ),
+          data: fc.option(
+            fc.oneof(
+              fc.jsonValue({ maxDepth: 2 }),
+              fc.record({ channel: fc.string(), auth: fc.string(), channel_data: fc.string() }),
+            ),
+          ),
+        })
+        .map((f) => JSON.stringify(f)),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(frameArb, { minLength: 1, maxLength: 8 }), async (frames) => {
@@ -196,8 +233,12 @@ describe('bad input gets its protocol error code and the server stays up', () =>
         c.frames.length = 0;
         // A ping round trip orders after every frame above on this socket.
         c.send({ event: 'pusher:ping', data: {} });
-        await c.next((f: Frame) => f.event === 'pusher:pong' || (f.event === 'pusher:error' && f.data?.code === 4301), 5000);
-        for (const f of c.frames) if (f.event === 'pusher:error') expect(KNOWN_CODES.has(f.data.code)).toBe(true);
+        await c.next(
+          (f: Frame) => f.event === 'pusher:pong' || (f.event === 'pusher:error' && f.data?.code === 4301),
+          5000,
+        );
+        for (const f of c.frames)
+          if (f.event === 'pusher:error') expect(KNOWN_CODES.has(f.data.code)).toBe(true);
         expect(c.ws.readyState).toBe(1);
         // Stay under the 100 frames/s flood limit.
         await new Promise((r) => setTimeout(r, 60));

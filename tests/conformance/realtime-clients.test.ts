@@ -4,13 +4,31 @@
  */
 import { createPublisher } from '@renderfarm/realtime/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { APP, CSRF, type Driver, type EchoLike, echoDriver, ourDriver, startAuthServer, startServer, subscribed, waitFor } from './realtime/harness.js';
+import {
+  APP,
+  CSRF,
+  type Driver,
+  type EchoLike,
+  echoDriver,
+  ourDriver,
+  startAuthServer,
+  startServer,
+  subscribed,
+  waitFor,
+} from './realtime/harness.js';
 
 describe.each([echoDriver, ourDriver] as Driver[])('$name against our server', (driver) => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let auth: Awaited<ReturnType<typeof startAuthServer>>;
   let clients: EchoLike[] = [];
-  const publisher = () => createPublisher({ appId: APP.id, key: APP.key, secret: APP.secret, host: '127.0.0.1', port: server.port });
+  const publisher = () =>
+    createPublisher({
+      appId: APP.id,
+      key: APP.key,
+      secret: APP.secret,
+      host: '127.0.0.1',
+      port: server.port,
+    });
   const connect = (user = '1') => {
     const client = driver.connect({ port: server.port, authUrl: auth.url, user });
     clients.push(client);
@@ -50,7 +68,9 @@ describe.each([echoDriver, ourDriver] as Driver[])('$name against our server', (
     const errors: unknown[] = [];
     echo.private('instances.8').error((e: unknown) => errors.push(e));
     await waitFor(() => errors.length > 0, 5000, 'forbidden channel error');
-    await publisher().trigger(['private-instances.7', 'private-instances.8'], 'instance.updated', { status: 'running' });
+    await publisher().trigger(['private-instances.7', 'private-instances.8'], 'instance.updated', {
+      status: 'running',
+    });
     await waitFor(() => got.length === 1, 5000, 'private event');
     expect(got).toEqual([{ status: 'running' }]);
   });
@@ -60,7 +80,11 @@ describe.each([echoDriver, ourDriver] as Driver[])('$name against our server', (
     const here: unknown[][] = [];
     const joined: unknown[] = [];
     const left: unknown[] = [];
-    const roomA = a.join('render.42').here((m: unknown[]) => here.push(m)).joining((m: unknown) => joined.push(m)).leaving((m: unknown) => left.push(m));
+    const roomA = a
+      .join('render.42')
+      .here((m: unknown[]) => here.push(m))
+      .joining((m: unknown) => joined.push(m))
+      .leaving((m: unknown) => left.push(m));
     await subscribed(roomA);
     await waitFor(() => here.length === 1, 5000, 'here A');
     expect(here[0]).toEqual([{ id: 1, name: 'Ali' }]);
@@ -71,7 +95,12 @@ describe.each([echoDriver, ourDriver] as Driver[])('$name against our server', (
     await waitFor(() => hereB.length === 1 && joined.length === 1, 5000, 'join');
     expect(joined).toEqual([{ id: 2, name: 'Sara' }]);
     expect(hereB[0]).toHaveLength(2);
-    expect(hereB[0]).toEqual(expect.arrayContaining([{ id: 1, name: 'Ali' }, { id: 2, name: 'Sara' }]));
+    expect(hereB[0]).toEqual(
+      expect.arrayContaining([
+        { id: 1, name: 'Ali' },
+        { id: 2, name: 'Sara' },
+      ]),
+    );
 
     b.leave('render.42');
     await waitFor(() => left.length === 1, 5000, 'leave');
@@ -129,7 +158,8 @@ describe.each([echoDriver, ourDriver] as Driver[])('$name against our server', (
       await waitFor(
         () => {
           const done = gotPublic.length > 0 && gotPrivate.length > 0;
-          if (!done) void p.trigger(['restart-news', 'private-instances.7'], 'ping', { n: 1 }).catch(() => {});
+          if (!done)
+            void p.trigger(['restart-news', 'private-instances.7'], 'ping', { n: 1 }).catch(() => {});
           return done;
         },
         30_000,

@@ -7,7 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { createPublisher } from '@renderfarm/realtime/server';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP, type EchoLike, echoDriver, ourDriver, startAuthServer, subscribed, waitFor } from './realtime/harness.js';
+import {
+  APP,
+  type EchoLike,
+  echoDriver,
+  ourDriver,
+  startAuthServer,
+  subscribed,
+  waitFor,
+} from './realtime/harness.js';
 import { type ServerProcess, spawnServer } from './realtime/process.js';
 
 const PREFIX = `rt-test-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -68,7 +76,7 @@ describe('two realtime processes sharing Redis', () => {
     expect(info).toEqual({ occupied: true, subscription_count: 2 });
   });
 
-  it('agrees on presence members across nodes, and removes a killed node\'s members within the activity timeout', async () => {
+  it("agrees on presence members across nodes, and removes a killed node's members within the activity timeout", async () => {
     const u1 = echoDriver.connect({ port: a.port, authUrl: auth.url, user: '1' });
     const u2 = ourDriver.connect({ port: b.port, authUrl: auth.url, user: '2' });
     const u3 = echoDriver.connect({ port: b.port, authUrl: auth.url, user: '3' });
@@ -83,12 +91,19 @@ describe('two realtime processes sharing Redis', () => {
     const here2: unknown[][] = [];
     u2.join('render.cluster').here((m: unknown[]) => here2.push(m));
     await waitFor(() => here2.length === 1, 5000, 'u2 here');
-    expect(here2[0]).toEqual(expect.arrayContaining([{ id: 1, name: 'Ali' }, { id: 2, name: 'Sara' }]));
+    expect(here2[0]).toEqual(
+      expect.arrayContaining([
+        { id: 1, name: 'Ali' },
+        { id: 2, name: 'Sara' },
+      ]),
+    );
     await subscribed(u3.join('render.cluster'));
     await waitFor(() => joined.length === 2, 5000, 'joining across nodes');
 
     const usersOn = async (port: number) =>
-      ((await pub(port).get('/channels/presence-render.cluster/users')) as { users: { id: unknown }[] }).users.map((u) => String(u.id)).sort();
+      ((await pub(port).get('/channels/presence-render.cluster/users')) as { users: { id: unknown }[] }).users
+        .map((u) => String(u.id))
+        .sort();
     expect(await usersOn(a.port)).toEqual(['1', '2', '3']);
     expect(await usersOn(b.port)).toEqual(['1', '2', '3']);
 
@@ -97,7 +112,12 @@ describe('two realtime processes sharing Redis', () => {
     await waitFor(() => left.length === 2, ACTIVITY_TIMEOUT_S * 1000 + 2000, 'member_removed after kill');
     const slowest = Math.max(...left.map((l) => l.at - killedAt));
     expect(slowest).toBeLessThan(ACTIVITY_TIMEOUT_S * 1000);
-    expect(left.map((l) => l.member)).toEqual(expect.arrayContaining([{ id: 2, name: 'Sara' }, { id: 3, name: 'Reza' }]));
+    expect(left.map((l) => l.member)).toEqual(
+      expect.arrayContaining([
+        { id: 2, name: 'Sara' },
+        { id: 3, name: 'Reza' },
+      ]),
+    );
     expect(await usersOn(a.port)).toEqual(['1']);
   });
 });

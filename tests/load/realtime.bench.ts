@@ -46,7 +46,9 @@ function ask(child: ChildProcess, message: Msg, timeoutMs: number): Promise<Msg>
 /** Spawns this file in a role, through `sh` so the fd limit can be raised to the hard limit first. */
 function spawnRole(role: 'server' | 'clients'): ChildProcess {
   const tsx = createRequire(import.meta.url).resolve('tsx');
-  const node = [process.execPath, '--expose-gc', '--max-old-space-size=2048', '--import', tsx, SELF].map((a) => `'${a}'`).join(' ');
+  const node = [process.execPath, '--expose-gc', '--max-old-space-size=2048', '--import', tsx, SELF]
+    .map((a) => `'${a}'`)
+    .join(' ');
   return spawn('sh', ['-c', `ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec ${node}`], {
     env: { ...process.env, REALTIME_BENCH_ROLE: role },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -56,7 +58,12 @@ function spawnRole(role: 'server' | 'clients'): ChildProcess {
 // ---------------------------------------------------------------- server child
 async function serverRole(): Promise<void> {
   const { startRealtimeServer } = await import('@renderfarm/realtime/server');
-  const server = await startRealtimeServer({ port: 0, host: '127.0.0.1', apps: [{ ...APP, messagesPerSecond: 1000 }], onError: () => {} });
+  const server = await startRealtimeServer({
+    port: 0,
+    host: '127.0.0.1',
+    apps: [{ ...APP, messagesPerSecond: 1000 }],
+    onError: () => {},
+  });
   const gc = (globalThis as { gc?: () => void }).gc;
   process.on('message', async (m: Msg) => {
     if (m.cmd === 'mem') {
@@ -64,7 +71,13 @@ async function serverRole(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
       gc?.();
       const mem = process.memoryUsage();
-      process.send?.({ re: 'mem', rss: mem.rss, heapUsed: mem.heapUsed, external: mem.external, connections: server.connectionCount() });
+      process.send?.({
+        re: 'mem',
+        rss: mem.rss,
+        heapUsed: mem.heapUsed,
+        external: mem.external,
+        connections: server.connectionCount(),
+      });
     } else if (m.cmd === 'stop') {
       await server.close();
       process.exit(0);
@@ -80,7 +93,13 @@ async function clientsRole(): Promise<void> {
   let sockets: InstanceType<typeof WebSocket>[] = [];
 
   /** Opens `n` sockets, at most `parallel` handshakes in flight; each one subscribes to `channel`. */
-  async function open(port: number, n: number, channel: string, budgetMs: number, onEvent?: (raw: string) => void) {
+  async function open(
+    port: number,
+    n: number,
+    channel: string,
+    budgetMs: number,
+    onEvent?: (raw: string) => void,
+  ) {
     const started = Date.now();
     let ok = 0;
     let failed = 0;
@@ -88,7 +107,9 @@ async function clientsRole(): Promise<void> {
     const parallel = 200;
     const one = () =>
       new Promise<void>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${APP.key}?protocol=7`, { perMessageDeflate: false });
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${APP.key}?protocol=7`, {
+          perMessageDeflate: false,
+        });
         ws.on('error', () => {
           failed++;
           resolve();
@@ -203,10 +224,19 @@ export async function run(): Promise<string> {
     const held = await ask(clients, { cmd: 'connect', port, n: connections }, CONNECT_BUDGET_MS + 30_000);
     const loaded = await ask(server, { cmd: 'mem' }, 10_000);
     await ask(clients, { cmd: 'close' }, 60_000);
-    const fan = await ask(clients, { cmd: 'fanout', port, subscribers, messages }, FANOUT_BUDGET_MS * 2 + 30_000);
+    const fan = await ask(
+      clients,
+      { cmd: 'fanout', port, subscribers, messages },
+      FANOUT_BUDGET_MS * 2 + 30_000,
+    );
 
     const n = Math.max(1, loaded.connections as number);
-    const heapPer = ((loaded.heapUsed as number) + (loaded.external as number) - (baseline.heapUsed as number) - (baseline.external as number)) / n;
+    const heapPer =
+      ((loaded.heapUsed as number) +
+        (loaded.external as number) -
+        (baseline.heapUsed as number) -
+        (baseline.external as number)) /
+      n;
     const rssPer = ((loaded.rss as number) - (baseline.rss as number)) / n;
     const target = (fan.p95 as number) < 100 ? 'met' : 'missed';
     return [

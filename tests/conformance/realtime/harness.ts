@@ -6,7 +6,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRealtimeClient } from '@renderfarm/realtime/client';
-import { createBroadcastAuth, createChannelRegistry, HttpApiError, type RealtimeServerConfig, startRealtimeServer } from '@renderfarm/realtime/server';
+import {
+  createBroadcastAuth,
+  createChannelRegistry,
+  HttpApiError,
+  type RealtimeServerConfig,
+  startRealtimeServer,
+} from '@renderfarm/realtime/server';
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
@@ -46,8 +52,17 @@ function readBody(req: import('node:http').IncomingMessage): Promise<string> {
 }
 
 /** A minimal app server: user from `X-User`, CSRF from `X-CSRF-TOKEN`, as the real app does with the session. */
-export async function startAuthServer(): Promise<{ url: string; requests: { path: string; csrf: string | undefined }[]; close(): Promise<void> }> {
-  const auth = createBroadcastAuth<TestUser>({ key: APP.key, secret: APP.secret, channels: testRegistry(), userId: (u) => u.id });
+export async function startAuthServer(): Promise<{
+  url: string;
+  requests: { path: string; csrf: string | undefined }[];
+  close(): Promise<void>;
+}> {
+  const auth = createBroadcastAuth<TestUser>({
+    key: APP.key,
+    secret: APP.secret,
+    channels: testRegistry(),
+    userId: (u) => u.id,
+  });
   const requests: { path: string; csrf: string | undefined }[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = new URLSearchParams(await readBody(req));
@@ -62,9 +77,13 @@ export async function startAuthServer(): Promise<{ url: string; requests: { path
     if (!user) return reply(403, { message: 'Unauthenticated.' });
     try {
       if (req.url === '/broadcasting/auth') {
-        return reply(200, await auth.authorizeChannel(user, body.get('socket_id') ?? '', body.get('channel_name') ?? ''));
+        return reply(
+          200,
+          await auth.authorizeChannel(user, body.get('socket_id') ?? '', body.get('channel_name') ?? ''),
+        );
       }
-      if (req.url === '/broadcasting/user-auth') return reply(200, auth.authenticateUser(user, body.get('socket_id') ?? '', { name: user.name }));
+      if (req.url === '/broadcasting/user-auth')
+        return reply(200, auth.authenticateUser(user, body.get('socket_id') ?? '', { name: user.name }));
       reply(404, {});
     } catch (error) {
       reply(error instanceof HttpApiError ? error.status : 500, { message: (error as Error).message });
@@ -97,7 +116,10 @@ export interface EchoLike {
   disconnect(): void;
 }
 
-export type Driver = { name: string; connect(opts: { port: number; authUrl: string; user?: string }): EchoLike };
+export type Driver = {
+  name: string;
+  connect(opts: { port: number; authUrl: string; user?: string }): EchoLike;
+};
 
 export const echoDriver: Driver = {
   name: 'laravel-echo + pusher-js',
@@ -136,7 +158,11 @@ export const ourDriver: Driver = {
   },
 };
 
-export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000, label = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false,
+  timeoutMs = 10_000,
+  label = 'condition',
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = check();

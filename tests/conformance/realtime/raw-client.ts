@@ -31,11 +31,17 @@ function parse(raw: WebSocket.RawData): Frame {
 }
 
 /** Opens a socket; resolves after the first frame (connection_established or pusher:error). */
-export function rawConnect(port: number, path = '/app/test-key?protocol=7', headers: Record<string, string> = {}): Promise<RawClient> {
+export function rawConnect(
+  port: number,
+  path = '/app/test-key?protocol=7',
+  headers: Record<string, string> = {},
+): Promise<RawClient> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   ws.on('message', (raw) => {
     frames.push(parse(raw));
     for (const w of waiters) w();
@@ -45,7 +51,10 @@ export function rawConnect(port: number, path = '/app/test-key?protocol=7', head
     frames,
     socketId: '',
     closed,
-    send: (frame) => ws.send(typeof frame === 'string' || Buffer.isBuffer(frame) ? (frame as string) : JSON.stringify(frame)),
+    send: (frame) =>
+      ws.send(
+        typeof frame === 'string' || Buffer.isBuffer(frame) ? (frame as string) : JSON.stringify(frame),
+      ),
     next(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

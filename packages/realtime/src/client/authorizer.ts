@@ -39,12 +39,16 @@ export async function postAuth<T>(options: AuthOptions, params: Record<string, s
     throw new AuthorizationError(0, `Authorization request failed: ${(error as Error).message}`);
   }
   const text = await response.text();
-  if (response.status !== 200) throw new AuthorizationError(response.status, `Authorization returned HTTP ${response.status}`);
+  if (response.status !== 200)
+    throw new AuthorizationError(response.status, `Authorization returned HTTP ${response.status}`);
   try {
     const body = JSON.parse(text) as T & { auth?: unknown };
     if (typeof body.auth !== 'string') throw new Error('no auth field');
     return body;
   } catch {
-    throw new AuthorizationError(response.status, `Authorization returned invalid JSON: ${text.slice(0, 100)}`);
+    throw new AuthorizationError(
+      response.status,
+      `Authorization returned invalid JSON: ${text.slice(0, 100)}`,
+    );
   }
 }

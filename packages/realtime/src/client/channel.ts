@@ -7,10 +7,14 @@ import type { Connection, Message } from './connection.js';
 import { AuthorizationError, type RealtimeClientError, ServerError } from './errors.js';
 import { formatEventName } from './event-formatter.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: event payloads are app-defined JSON, typed by the caller as in Echo.
 export type Callback = (data: any, meta?: { user_id?: string }) => void;
 
 /** Signs a subscription for the current socket id (calls /broadcasting/auth). */
-export type ChannelAuthorizer = (socketId: string, channel: string) => Promise<{ auth: string; channel_data?: string }>;
+export type ChannelAuthorizer = (
+  socketId: string,
+  channel: string,
+) => Promise<{ auth: string; channel_data?: string }>;
 
 export const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 
@@ -99,7 +103,10 @@ export class Channel {
   /** Binds a raw event name (no namespacing). */
   on(event: string, callback: Callback): this {
     let set = this.callbacks.get(event);
-    if (!set) this.callbacks.set(event, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.callbacks.set(event, set);
+    }
     set.add(callback);
     return this;
   }
@@ -134,7 +141,8 @@ export class Channel {
     this.unsubscribeMessage?.();
     this.unsubscribeState?.();
     this.unsubscribeMessage = this.unsubscribeState = undefined;
-    if (this.connection.state === 'connected') this.connection.send({ event: 'pusher:unsubscribe', data: { channel: this.name } });
+    if (this.connection.state === 'connected')
+      this.connection.send({ event: 'pusher:unsubscribe', data: { channel: this.name } });
     this.isSubscribed = false;
     this.callbacks.clear();
   }

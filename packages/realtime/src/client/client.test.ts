@@ -7,13 +7,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ACTIVITY_TIMEOUT_SECONDS, PONG_TIMEOUT_SECONDS, UNAVAILABLE_TIMEOUT_SECONDS } from '../shared/constants.js';
 import { signChannelAuth, signUserAuth } from '../server/broadcast-auth.js';
 import { type RealtimeServer, startRealtimeServer } from '../server/server.js';
+import {
+  ACTIVITY_TIMEOUT_SECONDS,
+  PONG_TIMEOUT_SECONDS,
+  UNAVAILABLE_TIMEOUT_SECONDS,
+} from '../shared/constants.js';
+import { NOTIFICATION_EVENT } from './channel.js';
 import { Connection } from './connection.js';
 import { createRealtimeClient } from './echo.js';
 import { AuthorizationError, NoWebSocketError } from './errors.js';
-import { NOTIFICATION_EVENT } from './channel.js';
 
 const APP = { id: '1', key: 'key', secret: 'secret' };
 let server: RealtimeServer;
@@ -37,7 +41,12 @@ beforeAll(async () => {
       body += c;
     });
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', csrf: req.headers['x-csrf-token'] as string, socketHeader: req.headers['x-socket-id'] as string, body });
+      seen.push({
+        url: req.url ?? '',
+        csrf: req.headers['x-csrf-token'] as string,
+        socketHeader: req.headers['x-socket-id'] as string,
+        body,
+      });
       const params = new URLSearchParams(body);
       const socketId = params.get('socket_id') ?? '';
       const channel = params.get('channel_name') ?? '';
@@ -45,8 +54,14 @@ beforeAll(async () => {
       if (channel.includes('forbidden')) {
         res.statusCode = 403;
         res.end('{}');
-      } else if (req.url === '/broadcasting/user-auth') res.end(JSON.stringify(signUserAuth(APP, socketId, { id: 5 })));
-      else if (channel.startsWith('presence-')) res.end(JSON.stringify(signChannelAuth(APP, socketId, channel, { user_id: 5, user_info: { name: 'Nima' } })));
+      } else if (req.url === '/broadcasting/user-auth')
+        res.end(JSON.stringify(signUserAuth(APP, socketId, { id: 5 })));
+      else if (channel.startsWith('presence-'))
+        res.end(
+          JSON.stringify(
+            signChannelAuth(APP, socketId, channel, { user_id: 5, user_info: { name: 'Nima' } }),
+          ),
+        );
       else res.end(JSON.stringify(signChannelAuth(APP, socketId, channel)));
     });
   });
@@ -75,7 +90,9 @@ function client() {
 
 describe('realtime client', () => {
   it('uses the PROTOCOL.md timeouts by default', () => {
-    expect([ACTIVITY_TIMEOUT_SECONDS, PONG_TIMEOUT_SECONDS, UNAVAILABLE_TIMEOUT_SECONDS]).toEqual([120, 30, 10]);
+    expect([ACTIVITY_TIMEOUT_SECONDS, PONG_TIMEOUT_SECONDS, UNAVAILABLE_TIMEOUT_SECONDS]).toEqual([
+      120, 30, 10,
+    ]);
   });
 
   it('authorises with the CSRF token from the meta tag and X-Socket-ID, form-encoded like pusher-js', async () => {
@@ -142,11 +159,21 @@ describe('realtime client', () => {
     silent.on('connection', (ws) => {
       connections++;
       ws.on('message', (m) => received.push(m.toString()));
-      ws.send(JSON.stringify({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: '1.1', activity_timeout: 120 }) }));
+      ws.send(
+        JSON.stringify({
+          event: 'pusher:connection_established',
+          data: JSON.stringify({ socket_id: '1.1', activity_timeout: 120 }),
+        }),
+      );
     });
     await new Promise((r) => silent.once('listening', r));
     const port = (silent.address() as AddressInfo).port;
-    const conn = new Connection({ url: `ws://127.0.0.1:${port}/app/key`, WebSocket: WebSocket as never, activityTimeout: 0.1, pongTimeout: 0.1 });
+    const conn = new Connection({
+      url: `ws://127.0.0.1:${port}/app/key`,
+      WebSocket: WebSocket as never,
+      activityTimeout: 0.1,
+      pongTimeout: 0.1,
+    });
     conn.connect();
     await until(() => received.some((m) => m.includes('pusher:ping')));
     await until(() => connections === 2);

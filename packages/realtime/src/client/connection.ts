@@ -4,11 +4,22 @@
  * frame it sends `pusher:ping`, and if nothing arrives within `pongTimeout` it drops the socket and
  * reconnects; while connecting for longer than `unavailableTimeout` the state is `unavailable`.
  */
-import { ACTIVITY_TIMEOUT_SECONDS, PONG_TIMEOUT_SECONDS, PROTOCOL_VERSION, UNAVAILABLE_TIMEOUT_SECONDS } from '../shared/constants.js';
+import {
+  ACTIVITY_TIMEOUT_SECONDS,
+  PONG_TIMEOUT_SECONDS,
+  PROTOCOL_VERSION,
+  UNAVAILABLE_TIMEOUT_SECONDS,
+} from '../shared/constants.js';
 import { backoffDelay, closeAction } from './backoff.js';
 import { NoWebSocketError, ServerError } from './errors.js';
 
-export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'disconnected' | 'failed';
+export type ConnectionState =
+  | 'initialized'
+  | 'connecting'
+  | 'connected'
+  | 'unavailable'
+  | 'disconnected'
+  | 'failed';
 
 export interface Message {
   event: string;
@@ -91,11 +102,16 @@ export class Connection {
     clearTimeout(this.retryTimer);
     this.setState('connecting');
     clearTimeout(this.unavailableTimer);
-    this.unavailableTimer = setTimeout(() => {
-      if (this.state === 'connecting') this.setState('unavailable');
-    }, (this.options.unavailableTimeout ?? UNAVAILABLE_TIMEOUT_SECONDS) * 1000);
+    this.unavailableTimer = setTimeout(
+      () => {
+        if (this.state === 'connecting') this.setState('unavailable');
+      },
+      (this.options.unavailableTimeout ?? UNAVAILABLE_TIMEOUT_SECONDS) * 1000,
+    );
     const separator = this.options.url.includes('?') ? '&' : '?';
-    const ws = new this.Impl(`${this.options.url}${separator}protocol=${PROTOCOL_VERSION}&client=renderfarm&version=0.1.0&flash=false`);
+    const ws = new this.Impl(
+      `${this.options.url}${separator}protocol=${PROTOCOL_VERSION}&client=renderfarm&version=0.1.0&flash=false`,
+    );
     this.ws = ws;
     ws.onmessage = (ev) => this.receive(ev.data);
     ws.onclose = (ev) => this.closed(ws, ev.code);
@@ -144,14 +160,17 @@ export class Connection {
     if (!this.ws) return;
     this.activityTimer = setTimeout(() => {
       this.send({ event: 'pusher:ping', data: {} });
-      this.pongTimer = setTimeout(() => {
-        // No answer: treat the socket as dead and reconnect at once, as pusher-js does.
-        const ws = this.ws;
-        if (ws) {
-          ws.close();
-          this.closed(ws, 4201);
-        }
-      }, (this.options.pongTimeout ?? PONG_TIMEOUT_SECONDS) * 1000);
+      this.pongTimer = setTimeout(
+        () => {
+          // No answer: treat the socket as dead and reconnect at once, as pusher-js does.
+          const ws = this.ws;
+          if (ws) {
+            ws.close();
+            this.closed(ws, 4201);
+          }
+        },
+        (this.options.pongTimeout ?? PONG_TIMEOUT_SECONDS) * 1000,
+      );
     }, this.activityMs);
   }
 
@@ -179,7 +198,7 @@ export class Connection {
   }
 
   send(message: Message): boolean {
-    if (!this.ws || this.ws.readyState !== 1) return false;
+    if (this.ws?.readyState !== 1) return false;
     this.ws.send(JSON.stringify(message));
     return true;
   }

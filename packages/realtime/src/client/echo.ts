@@ -63,13 +63,20 @@ export class RealtimeClient {
 
   private authOptions(endpoint: string) {
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
-    if (!fetchImpl) throw new RealtimeClientError('no_fetch', 'No fetch implementation available; pass options.fetch.');
-    const csrfToken = this.options.csrfToken !== undefined ? this.options.csrfToken : csrfFromMeta(this.options.csrfMetaName ?? 'csrf-token');
+    if (!fetchImpl)
+      throw new RealtimeClientError('no_fetch', 'No fetch implementation available; pass options.fetch.');
+    const csrfToken =
+      this.options.csrfToken !== undefined
+        ? this.options.csrfToken
+        : csrfFromMeta(this.options.csrfMetaName ?? 'csrf-token');
     return { endpoint, headers: this.options.headers ?? {}, csrfToken, fetch: fetchImpl.bind(globalThis) };
   }
 
   private readonly authorizer: ChannelAuthorizer = (socketId, channel) =>
-    postAuth(this.authOptions(this.options.authEndpoint ?? '/broadcasting/auth'), { socket_id: socketId, channel_name: channel });
+    postAuth(this.authOptions(this.options.authEndpoint ?? '/broadcasting/auth'), {
+      socket_id: socketId,
+      channel_name: channel,
+    });
 
   private get namespace(): string | false {
     return this.options.namespace === undefined ? 'App.Events' : this.options.namespace;
@@ -102,7 +109,8 @@ export class RealtimeClient {
 
   /** Leaves `name` and its private-/presence-/private-encrypted- variants (as Echo's leave). */
   leave(name: string): void {
-    for (const full of [name, `private-${name}`, `private-encrypted-${name}`, `presence-${name}`]) this.leaveChannel(full);
+    for (const full of [name, `private-${name}`, `private-encrypted-${name}`, `presence-${name}`])
+      this.leaveChannel(full);
   }
 
   leaveChannel(fullName: string): void {
@@ -132,9 +140,12 @@ export class RealtimeClient {
     const socketId = this.connection.socketId;
     if (!socketId) return;
     try {
-      const body = await postAuth<{ auth: string; user_data: string }>(this.authOptions(this.options.userAuthEndpoint ?? '/broadcasting/user-auth'), {
-        socket_id: socketId,
-      });
+      const body = await postAuth<{ auth: string; user_data: string }>(
+        this.authOptions(this.options.userAuthEndpoint ?? '/broadcasting/user-auth'),
+        {
+          socket_id: socketId,
+        },
+      );
       this.connection.send({ event: 'pusher:signin', data: { auth: body.auth, user_data: body.user_data } });
     } catch (error) {
       this.signinError?.(error as AuthorizationError);

@@ -25,7 +25,9 @@ describe('reconnect policy', () => {
 
   it('backs off exponentially from 1 s to 30 s with ±20 % jitter', () => {
     const mid = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 10].map((a) => backoffDelay(a, mid))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((a) => backoffDelay(a, mid))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
     expect(backoffDelay(0, () => 0)).toBe(800);
     expect(backoffDelay(0, () => 1)).toBe(1200);
   });

@@ -26,7 +26,12 @@ describe('constants and config', () => {
   it('defaults to port 3000, 120 s activity and 30 s pong timeouts, any origin', () => {
     const config = resolveConfig({ apps: [{ id: '1', key: 'k', secret: 's' }] });
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', activityTimeout: 120, pongTimeout: 30 });
-    expect(config.apps[0]).toMatchObject({ allowedOrigins: ['*'], maxConnections: null, maxMessageSize: 10_000, clientEventsPerSecond: 10 });
+    expect(config.apps[0]).toMatchObject({
+      allowedOrigins: ['*'],
+      maxConnections: null,
+      maxMessageSize: 10_000,
+      clientEventsPerSecond: 10,
+    });
   });
 
   it('reads the REVERB_* variables', () => {
@@ -41,15 +46,32 @@ describe('constants and config', () => {
       REVERB_ALLOWED_ORIGINS: 'app.test, *.renderfarm.ir',
       REVERB_APP_MAX_CONNECTIONS: '100',
     });
-    expect(config).toMatchObject({ port: 3100, host: '0.0.0.0', redisUrl: 'redis://127.0.0.1:6379', activityTimeout: 5 });
-    expect(config.apps[0]).toEqual({ id: 'a', key: 'k', secret: 's', maxConnections: 100, allowedOrigins: ['app.test', '*.renderfarm.ir'] });
-    expect(configFromEnv({ REVERB_APP_ID: 'a', REVERB_APP_KEY: 'k', REVERB_APP_SECRET: 's' }).port).toBe(3000);
+    expect(config).toMatchObject({
+      port: 3100,
+      host: '0.0.0.0',
+      redisUrl: 'redis://127.0.0.1:6379',
+      activityTimeout: 5,
+    });
+    expect(config.apps[0]).toEqual({
+      id: 'a',
+      key: 'k',
+      secret: 's',
+      maxConnections: 100,
+      allowedOrigins: ['app.test', '*.renderfarm.ir'],
+    });
+    expect(configFromEnv({ REVERB_APP_ID: 'a', REVERB_APP_KEY: 'k', REVERB_APP_SECRET: 's' }).port).toBe(
+      3000,
+    );
   });
 
   it('refuses incomplete or invalid settings', () => {
     expect(() => configFromEnv({})).toThrow(ConfigError);
-    expect(() => configFromEnv({ REVERB_APP_ID: 'a', REVERB_APP_KEY: 'k', REVERB_APP_SECRET: 's', REVERB_PORT: 'abc' })).toThrow(ConfigError);
+    expect(() =>
+      configFromEnv({ REVERB_APP_ID: 'a', REVERB_APP_KEY: 'k', REVERB_APP_SECRET: 's', REVERB_PORT: 'abc' }),
+    ).toThrow(ConfigError);
     expect(() => resolveConfig({ apps: [] })).toThrow(ConfigError);
-    expect(() => resolveConfig({ apps: [{ id: '1', key: 'k', secret: 's' }], activityTimeout: 0 })).toThrow(ConfigError);
+    expect(() => resolveConfig({ apps: [{ id: '1', key: 'k', secret: 's' }], activityTimeout: 0 })).toThrow(
+      ConfigError,
+    );
   });
 });

@@ -109,7 +109,8 @@ function numberEnv(env: Record<string, string | undefined>, name: string): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`realtime: ${name} must be a non-negative number, got ${raw}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new ConfigError(`realtime: ${name} must be a non-negative number, got ${raw}`);
   return value;
 }
 
@@ -122,15 +123,20 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   const id = env.REVERB_APP_ID;
   const key = env.REVERB_APP_KEY;
   const secret = env.REVERB_APP_SECRET;
-  if (!id || !key || !secret) throw new ConfigError('realtime: REVERB_APP_ID, REVERB_APP_KEY and REVERB_APP_SECRET are required');
+  if (!id || !key || !secret)
+    throw new ConfigError('realtime: REVERB_APP_ID, REVERB_APP_KEY and REVERB_APP_SECRET are required');
   const port = numberEnv(env, 'REVERB_PORT') ?? DEFAULT_PORT;
-  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`realtime: REVERB_PORT is not a port: ${env.REVERB_PORT}`);
+  if (!Number.isInteger(port) || port > 65535)
+    throw new ConfigError(`realtime: REVERB_PORT is not a port: ${env.REVERB_PORT}`);
   const app: AppConfig = { id, key, secret };
   const maxConnections = numberEnv(env, 'REVERB_APP_MAX_CONNECTIONS');
   if (maxConnections !== undefined) app.maxConnections = maxConnections;
   const maxMessageSize = numberEnv(env, 'REVERB_APP_MAX_MESSAGE_SIZE');
   if (maxMessageSize !== undefined) app.maxMessageSize = maxMessageSize;
-  if (env.REVERB_ALLOWED_ORIGINS) app.allowedOrigins = env.REVERB_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  if (env.REVERB_ALLOWED_ORIGINS)
+    app.allowedOrigins = env.REVERB_ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
   const config: RealtimeServerConfig = { port, host: env.REVERB_HOST || '127.0.0.1', apps: [app] };
   if (env.REDIS_URL) config.redisUrl = env.REDIS_URL;
   if (env.REVERB_REDIS_PREFIX) config.redisPrefix = env.REVERB_REDIS_PREFIX;

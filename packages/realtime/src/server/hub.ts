@@ -38,7 +38,10 @@ type Frame = { event?: unknown; channel?: unknown; data?: unknown };
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): boolean {
   let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
   const had = set.has(value);
   set.add(value);
   return !had;
@@ -141,15 +144,20 @@ export class Hub {
   private receive(conn: Connection, raw: Buffer, isBinary: boolean): void {
     conn.touch();
     if (conn.closed) return;
-    if (!conn.messageLimiter.take()) return this.fail(conn.ws, new RateLimitError());
-    if (raw.length > conn.app.maxMessageSize)
-      return this.fail(conn.ws, new MessageTooLargeError(conn.app.maxMessageSize));
-    if (isBinary) return this.fail(conn.ws, new InvalidMessageError('Binary frames are not supported'));
+    const error = this.dispatch(conn, raw, isBinary);
+    if (error) this.fail(conn.ws, error);
+  }
+
+  /** Routes one frame; returns the error to report, if any. */
+  private dispatch(conn: Connection, raw: Buffer, isBinary: boolean): RealtimeError | undefined {
+    if (!conn.messageLimiter.take()) return new RateLimitError();
+    if (raw.length > conn.app.maxMessageSize) return new MessageTooLargeError(conn.app.maxMessageSize);
+    if (isBinary) return new InvalidMessageError('Binary frames are not supported');
     let frame: Frame;
     try {
       frame = JSON.parse(raw.toString('utf8')) as Frame;
     } catch {
-      return this.fail(conn.ws, new InvalidMessageError());
+      return new InvalidMessageError();
     }
     if (
       frame === null ||
@@ -157,30 +165,33 @@ export class Hub {
       Array.isArray(frame) ||
       typeof frame.event !== 'string'
     ) {
-      return this.fail(conn.ws, new InvalidMessageError());
+      return new InvalidMessageError();
     }
     const event = frame.event;
     if (event.startsWith('client-')) {
       // Rate limit before queueing so a flood of client events costs nothing downstream.
-      if (!conn.clientEventLimiter.take()) return this.fail(conn.ws, new RateLimitError());
-      return this.enqueue(conn, () => this.clientEvent(conn, event, frame));
+      if (!conn.clientEventLimiter.take()) return new RateLimitError();
+      this.enqueue(conn, () => this.clientEvent(conn, event, frame));
+      return undefined;
     }
     const data = typeof frame.data === 'string' ? this.parseData(frame.data) : frame.data;
     switch (event) {
       case 'pusher:ping':
-        return conn.send({ event: 'pusher:pong', data: '{}' });
+        conn.send({ event: 'pusher:pong', data: '{}' });
+        return undefined;
       case 'pusher:pong':
-        return;
+        return undefined;
       case 'pusher:subscribe':
-        return this.enqueue(conn, () => this.subscribe(conn, data));
+        this.enqueue(conn, () => this.subscribe(conn, data));
+        return undefined;
       case 'pusher:unsubscribe':
-        return this.enqueue(conn, () =>
-          this.unsubscribe(conn, (data as { channel?: unknown } | null)?.channel),
-        );
+        this.enqueue(conn, () => this.unsubscribe(conn, (data as { channel?: unknown } | null)?.channel));
+        return undefined;
       case 'pusher:signin':
-        return this.enqueue(conn, () => this.signin(conn, data));
+        this.enqueue(conn, () => this.signin(conn, data));
+        return undefined;
       default:
-        return this.fail(conn.ws, new InvalidMessageError(`Unknown event: ${event.slice(0, 100)}`));
+        return new InvalidMessageError(`Unknown event: ${event.slice(0, 100)}`);
     }
   }
 

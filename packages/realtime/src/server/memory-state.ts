@@ -36,7 +36,10 @@ export class MemoryState implements ClusterState {
   ): Promise<{ first: boolean }> {
     const key = `${appId}\0${channel}`;
     let users = this.presence.get(key);
-    if (!users) this.presence.set(key, (users = new Map()));
+    if (!users) {
+      users = new Map();
+      this.presence.set(key, users);
+    }
     const id = String(member.user_id);
     const entry = users.get(id);
     if (entry) {
@@ -57,7 +60,7 @@ export class MemoryState implements ClusterState {
     const key = `${appId}\0${channel}`;
     const users = this.presence.get(key);
     const entry = users?.get(userId);
-    if (!users || !entry || !entry.sockets.delete(socketId)) return { last: false };
+    if (!users || !entry?.sockets.delete(socketId)) return { last: false };
     if (entry.sockets.size > 0) return { last: false };
     users.delete(userId);
     if (users.size === 0) this.presence.delete(key);
@@ -71,7 +74,10 @@ export class MemoryState implements ClusterState {
 
   async channelAdd(appId: string, channel: string, delta: number): Promise<void> {
     let counts = this.channels.get(appId);
-    if (!counts) this.channels.set(appId, (counts = new Map()));
+    if (!counts) {
+      counts = new Map();
+      this.channels.set(appId, counts);
+    }
     bump(counts, channel, delta);
   }
 

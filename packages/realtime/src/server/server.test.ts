@@ -58,7 +58,7 @@ describe('realtime server', () => {
     expect(JSON.parse(frame.data).activity_timeout).toBe(120);
   });
 
-  it('presence: member_added only on a user\'s first connection, member_removed only on the last', async () => {
+  it("presence: member_added only on a user's first connection, member_removed only on the last", async () => {
     const server = await start();
     const watcher = await client(server);
     const ok = await joinPresence(watcher, 'presence-room', 1, { name: 'Ali' });
@@ -125,7 +125,12 @@ describe('realtime server', () => {
     await joinPresence(b, 'presence-chat', 2);
     a.send({ event: 'client-typing', channel: 'presence-chat', data: { on: true } });
     const got = await b.event('client-typing', 'presence-chat');
-    expect(got).toEqual({ event: 'client-typing', channel: 'presence-chat', data: { on: true }, user_id: '1' });
+    expect(got).toEqual({
+      event: 'client-typing',
+      channel: 'presence-chat',
+      data: { on: true },
+      user_id: '1',
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(a.frames.some((f) => f.event === 'client-typing')).toBe(false);
   });
@@ -170,14 +175,32 @@ describe('realtime server', () => {
     expect(await publisher.get('/channels', { filter_by_prefix: 'presence-', info: 'user_count' })).toEqual({
       channels: { 'presence-team': { user_count: 2 } },
     });
-    expect(await publisher.get('/channels/news', { info: 'subscription_count' })).toEqual({ occupied: true, subscription_count: 1 });
+    expect(await publisher.get('/channels/news', { info: 'subscription_count' })).toEqual({
+      occupied: true,
+      subscription_count: 1,
+    });
     expect(await publisher.get('/channels/empty')).toEqual({ occupied: false });
     expect(await publisher.get('/channels/presence-team/users')).toEqual({ users: [{ id: 1 }, { id: 2 }] });
     expect(await publisher.get('/connections')).toEqual({ connections: 2 });
-    expect(await publisher.trigger(['presence-team', 'news'], 'e', {}, { info: ['user_count', 'subscription_count'] })).toEqual({
-      channels: { 'presence-team': { user_count: 2, subscription_count: 2 }, news: { subscription_count: 1 } },
+    expect(
+      await publisher.trigger(
+        ['presence-team', 'news'],
+        'e',
+        {},
+        { info: ['user_count', 'subscription_count'] },
+      ),
+    ).toEqual({
+      channels: {
+        'presence-team': { user_count: 2, subscription_count: 2 },
+        news: { subscription_count: 1 },
+      },
     });
-    expect(await publisher.triggerBatch([{ channel: 'news', name: 'one', data: { n: 1 } }, { channel: 'news', name: 'two', data: 'raw' }])).toEqual({
+    expect(
+      await publisher.triggerBatch([
+        { channel: 'news', name: 'one', data: { n: 1 } },
+        { channel: 'news', name: 'two', data: 'raw' },
+      ]),
+    ).toEqual({
       batch: {},
     });
     expect((await a.event('one', 'news')).data).toEqual({ n: 1 });

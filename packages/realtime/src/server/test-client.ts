@@ -23,7 +23,12 @@ export class TestClient {
     });
   }
 
-  static async open(port: number, key = 'key', query = 'protocol=7', headers: Record<string, string> = {}): Promise<TestClient> {
+  static async open(
+    port: number,
+    key = 'key',
+    query = 'protocol=7',
+    headers: Record<string, string> = {},
+  ): Promise<TestClient> {
     const client = new TestClient(new WebSocket(`ws://127.0.0.1:${port}/app/${key}?${query}`, { headers }));
     const first = await client.next(() => true);
     if (first.event === 'pusher:connection_established') client.socketId = first.data.socket_id;
