@@ -10,12 +10,16 @@ import { createApp } from '../src/createApp';
 export const server = setupServer();
 let roots: Root[] = [];
 
+export function unmountAll(): void {
+  for (const root of roots) act(() => root.unmount());
+  roots = [];
+}
+
 export function withServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
-    for (const root of roots) act(() => root.unmount());
-    roots = [];
+    unmountAll();
     router.dispose();
   });
   afterAll(() => server.close());

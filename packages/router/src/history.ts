@@ -1,3 +1,4 @@
+import { generation } from './encryption';
 import type { EncryptedPage, HistoryEntry, Page, ScrollPosition } from './types';
 
 let counter = 0;
@@ -23,7 +24,14 @@ export function makeEntry(
   id: string,
   rememberedState: Record<string, unknown> = {},
 ): HistoryEntry {
-  return { page, scrollRegions: [], documentScrollPosition: TOP, rememberedState, id };
+  return {
+    page,
+    scrollRegions: [],
+    documentScrollPosition: TOP,
+    rememberedState,
+    id,
+    generation: generation(),
+  };
 }
 
 /**

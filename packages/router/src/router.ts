@@ -1,3 +1,4 @@
+import { canEncrypt, decryptPage, encryptPage, generation, nextGeneration } from './encryption';
 import { InvalidResponseError, NetworkError, PageNotFoundError } from './errors';
 import { fire, listen, type RouterEventListener, type RouterEventName } from './events';
 import * as history from './history';
@@ -47,6 +48,8 @@ interface InFlight {
 
 interface SetPageOptions {
   replace?: boolean;
+  /** The page is the result of a partial reload: its deferred props are already being handled. */
+  partial?: boolean;
   preserveState?: boolean;
   preserveScroll?: boolean;
   /** A page taken from history: no history write, scroll comes from the entry. */
@@ -82,6 +85,7 @@ export class Router {
     if (
       navigation?.type === 'back_forward' &&
       stored &&
+      stored.generation === generation() &&
       !('encrypted' in stored.page) &&
       stored.page.version === page.version &&
       isSameUrlWithoutHash(stored.page.url, window.location.href)
@@ -106,10 +110,17 @@ export class Router {
 
   private listen(): () => void {
     const onPop = (event: PopStateEvent) => void this.onPopState(event.state);
+    // A page restored from the back/forward cache skips popstate: re-check it was not cleared since.
+    const onShow = (event: PageTransitionEvent) => {
+      const entry = history.currentEntry();
+      if (event.persisted && entry && entry.generation !== generation()) window.location.reload();
+    };
     window.addEventListener('popstate', onPop);
+    window.addEventListener('pageshow', onShow);
     const stopScroll = scroll.watch(() => this.saveScroll());
     return () => {
       window.removeEventListener('popstate', onPop);
+      window.removeEventListener('pageshow', onShow);
       stopScroll();
     };
   }
@@ -129,7 +140,11 @@ export class Router {
     }
     this.cancelAll();
     const page = await this.readEntryPage(state);
-    if (!page) return;
+    if (!page) {
+      // Cleared (logout) or undecryptable: never show it from history, ask the server.
+      await this.visit(window.location.href, { replace: true });
+      return;
+    }
     if (page.version !== this.page.version) {
       // The entry was written by other assets: ask the server for a current page instead.
       await this.visit(window.location.href, { replace: true, preserveScroll: true });
@@ -138,14 +153,26 @@ export class Router {
     await this.setPage(page, { restored: state });
   }
 
-  /** Overridden by history encryption; a plain page is returned as is. */
-  protected async readEntryPage(entry: HistoryEntry): Promise<Page | undefined> {
-    return 'encrypted' in entry.page ? undefined : entry.page;
+  /** The page of an entry, or undefined when it must come from the server again (history cleared since). */
+  private async readEntryPage(entry: HistoryEntry): Promise<Page | undefined> {
+    if (entry.generation !== generation()) return undefined;
+    return 'encrypted' in entry.page ? decryptPage(entry.page) : entry.page;
   }
 
-  /** Overridden by history encryption. */
-  protected async storePage(page: Page): Promise<HistoryEntry['page']> {
+  private async storePage(page: Page): Promise<HistoryEntry['page']> {
+    if (!page.encryptHistory) return page;
+    if (canEncrypt()) return encryptPage(page);
+    console.warn(
+      '[router] encryptHistory needs WebCrypto (https or localhost); this entry is stored in clear.',
+    );
     return page;
+  }
+
+  /** Makes every earlier history entry unreadable (what a page with `clearHistory` does). */
+  clearHistory(): void {
+    nextGeneration();
+    const entry = history.currentEntry();
+    if (entry) history.update({ generation: generation() });
   }
 
   // ---- visits ---------------------------------------------------------------------------------
@@ -359,8 +386,11 @@ export class Router {
       return;
     }
     const isPartial = visit.only.length + visit.except.length + visit.reset.length > 0;
-    if (isPartial && page.component === this.page.component) {
+    const mergesIntoPage = isPartial && page.component === this.page.component;
+    if (mergesIntoPage) {
       page.props = mergePartialProps(this.page, page, visit.reset);
+      // Keep the list so a later visit back to this entry can still load the groups not yet here.
+      page.deferredProps ??= this.page.deferredProps;
     }
     const requestUrl = visit.url;
     const responseUrl = hrefToUrl(page.url);
@@ -371,6 +401,7 @@ export class Router {
     const errors: Errors = scopeErrors(page, visit.errorBag);
     const hasErrors = Object.keys(errors).length > 0;
     await this.setPage(page, {
+      partial: mergesIntoPage,
       replace: visit.replace || isSameUrlWithoutHash(page.url, window.location.href),
       preserveState: resolvePreserve(visit.preserveState, page, hasErrors),
       preserveScroll: resolvePreserve(visit.preserveScroll, page, hasErrors),
@@ -460,6 +491,7 @@ export class Router {
     }
     if (error) console.error(`${error.message}. Check the resolve() function given to createApp.`, error);
 
+    if (page.clearHistory) nextGeneration();
     const previous = this.page as Page | undefined;
     const left = !previous || !this.isSamePage(previous, page);
     const preserveState = !!options.preserveState && previous?.component === page.component;
@@ -493,11 +525,20 @@ export class Router {
     if (!options.preserveScroll) this.saveScroll();
 
     fire('navigate', { page });
-    this.afterSetPage(page, options);
+    if (!options.partial) this.loadDeferredProps(page);
   }
 
-  /** Hook: deferred props are requested from here. */
-  protected afterSetPage(_page: Page, _options: SetPageOptions): void {}
+  /**
+   * Requests each group of `deferredProps` still missing from the page, one async partial reload
+   * per group. Also runs for a page restored from history, so props that had not arrived when the
+   * user left are fetched again instead of loading forever (inertiajs/inertia#2465).
+   */
+  private loadDeferredProps(page: Page): void {
+    for (const keys of Object.values(page.deferredProps ?? {})) {
+      const missing = keys.filter((key) => page.props[key] === undefined);
+      if (missing.length) void this.reload({ only: missing, showProgress: false });
+    }
+  }
 
   private cancelAsyncOf(page: Page | undefined): void {
     for (const flight of this.async)

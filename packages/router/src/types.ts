@@ -33,12 +33,15 @@ export interface HistoryEntry {
   rememberedState: Record<string, unknown>;
   /** Distinguishes two entries that show the same URL, so writes reach the entry that made them. */
   id: string;
+  /** History generation the entry was written in (see clearHistory). */
+  generation: number;
 }
 
 export interface EncryptedPage {
   encrypted: true;
-  iv: number[];
-  data: ArrayBuffer;
+  /** Base64 of the AES-GCM IV and ciphertext. */
+  iv: string;
+  data: string;
   /** Kept in clear so that the router knows, without the key, which URL to reload. */
   url: string;
 }
