@@ -25,7 +25,7 @@ function Profile({ name }: { name: string }) {
         onChange={(e) => form.setData('name', e.target.value)}
       />
       {form.errors.name && <p role="alert">{form.errors.name}</p>}
-      <output role="status">
+      <output>
         {[
           form.isDirty && 'dirty',
           form.processing && 'processing',
@@ -96,20 +96,6 @@ describe('useForm', () => {
         return pageResponse(page('Now', {}, { url: '/p' }));
       }),
     );
-    function Now() {
-      const form = useForm({ plan: 'a' });
-      return (
-        <button
-          type="button"
-          onClick={() => {
-            form.setData('plan', 'b');
-            form.post('/p');
-          }}
-        >
-          go
-        </button>
-      );
-    }
     await mount(page('Now'), { Now });
     fireEvent.click(screen.getByText('go'));
     await waitFor(() => expect(body).toEqual({ plan: 'b' }));
@@ -118,12 +104,8 @@ describe('useForm', () => {
 
 describe('useRemember and usePoll', () => {
   it('useRemember keeps the latest value across back/forward', async () => {
-    function Filters() {
-      const [q, setQ] = useRemember('', 'q');
-      return <input aria-label="q" value={q} onChange={(e) => setQ(e.target.value)} />;
-    }
     server.use(http.get('/next', () => pageResponse(page('Other', {}, { url: '/next' }))));
-    await mount(page('Filters', {}, { url: '/filters' }), { Filters, Other: () => <p>other</p> });
+    await mount(page('Filters', {}, { url: '/filters' }), { Filters, Other });
     for (const value of ['gpu', 'gpu rtx']) {
       fireEvent.change(screen.getByLabelText('q'), { target: { value } });
       await router.visit('/next');
@@ -158,4 +140,28 @@ describe('useRemember and usePoll', () => {
 function Live({ n }: { n: number }) {
   usePoll(1000, { only: ['n'] });
   return <p>n={n}</p>;
+}
+
+function Now() {
+  const form = useForm({ plan: 'a' });
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        form.setData('plan', 'b');
+        form.post('/p');
+      }}
+    >
+      go
+    </button>
+  );
+}
+
+function Filters() {
+  const [q, setQ] = useRemember('', 'q');
+  return <input aria-label="q" value={q} onChange={(e) => setQ(e.target.value)} />;
+}
+
+function Other() {
+  return <p>other</p>;
 }
