@@ -18,8 +18,8 @@ export function SiteFooter() {
 
   return (
     <footer className="mt-16 border-t border-gray-200 bg-white">
-      <Container className="grid gap-10 py-12 md:grid-cols-[2fr_repeat(3,1fr)]">
-        <div className="space-y-4">
+      <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 md:grid-cols-[2fr_repeat(3,1fr)]">
+        <div className="col-span-2 space-y-4 md:col-span-1">
           <Logo />
           <p className="max-w-sm text-sm leading-7 text-gray-600">
             سرورهای گرافیکی قدرتمند برای رندر، ساعتی و بدون خرید سخت‌افزار. هر وقت لازم داشتید روشن کنید و فقط

@@ -50,11 +50,21 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
             action={plans.length > 0 && <MoreLink href="/plans">همه‌ی پلن‌ها</MoreLink>}
           />
           {plans.length > 0 ? (
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            // Phones swipe through the plans side by side (the next card peeks in); wider screens get
+            // a grid whose columns divide the plans evenly, so no card sits alone on the last row.
+            // `relative` makes the list the containing block of the cards' screen-reader-only
+            // labels (position: absolute); without it they escape the scroller and widen the page.
+            <ul
+              className={`relative -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 ${
+                plans.length % 3 === 0 || plans.length > 4 ? 'lg:grid-cols-3' : ''
+              }`}
+            >
               {plans.map((plan) => (
-                <PlanCard key={plan.slug} plan={plan} />
+                <li key={plan.slug} className="flex w-[85%] shrink-0 snap-start sm:w-auto">
+                  <PlanCard plan={plan} />
+                </li>
               ))}
-            </div>
+            </ul>
           ) : (
             <EmptyState
               icon={Server}

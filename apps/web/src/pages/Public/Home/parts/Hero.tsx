@@ -6,6 +6,7 @@ import { ForwardArrow } from '../../../../components/ui/DirectionalIcon';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { Price } from '../../../../components/ui/Price';
 import type { PlanSummary } from '../../../../types/public';
+import { gpuLabel } from './gpu-label';
 
 /** What the service is, in one screen: the promise, the lowest price, and where to start. */
 export function Hero({
@@ -50,7 +51,7 @@ export function Hero({
           </div>
           {cheapest && (
             <p className="mt-6 flex flex-wrap items-baseline gap-x-2 text-sm text-gray-600">
-              شروع قیمت‌ها از
+              قیمت‌ها از
               <Price rial={cheapest.price_per_hour} per="hour" />
             </p>
           )}
@@ -76,7 +77,7 @@ function MachinePreview({ plan }: { plan?: PlanSummary }) {
           <div>
             <p className="font-semibold text-gray-900">سرور رندر من</p>
             <p className="text-sm text-gray-500">
-              <Ltr mono={false}>{plan ? `${plan.gpu_count}× ${plan.gpu_model}` : 'RTX 4090'}</Ltr>
+              <Ltr mono={false}>{plan ? gpuLabel(plan) : 'RTX 4090'}</Ltr>
             </p>
           </div>
         </div>

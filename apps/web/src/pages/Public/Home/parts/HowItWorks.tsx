@@ -26,15 +26,18 @@ export function HowItWorks() {
   return (
     <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {STEPS.map(({ icon: Icon, title, text }, index) => (
-        <li key={title} className="relative rounded-2xl border border-gray-200 bg-white p-5">
-          <div className="flex items-center gap-3">
-            <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <span className="text-sm font-bold text-gray-400">مرحله {formatNumber(index + 1)}</span>
+        <li
+          key={title}
+          className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-4 sm:p-5 lg:flex-col lg:gap-0"
+        >
+          <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          <div className="lg:mt-4">
+            <p className="text-xs font-bold text-gray-400">مرحله {formatNumber(index + 1)}</p>
+            <h3 className="font-semibold text-gray-900">{title}</h3>
+            <p className="mt-1 text-sm leading-7 text-gray-600">{text}</p>
           </div>
-          <h3 className="mt-4 font-semibold text-gray-900">{title}</h3>
-          <p className="mt-1 text-sm leading-7 text-gray-600">{text}</p>
         </li>
       ))}
     </ol>

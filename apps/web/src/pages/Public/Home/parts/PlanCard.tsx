@@ -5,6 +5,7 @@ import { Price } from '../../../../components/ui/Price';
 import { formatNumber } from '../../../../lib/digits';
 import { formatGigabytes } from '../../../../lib/size';
 import type { PlanSummary } from '../../../../types/public';
+import { gpuLabel } from './gpu-label';
 
 /** One plan: the GPU first (what renders), then the rest of the machine and the hourly price. */
 export function PlanCard({ plan }: { plan: PlanSummary }) {
@@ -14,8 +15,7 @@ export function PlanCard({ plan }: { plan: PlanSummary }) {
       label: 'کارت گرافیک',
       value: (
         <>
-          <bdi dir="ltr">{plan.gpu_count > 1 ? `${plan.gpu_count}× ${plan.gpu_model}` : plan.gpu_model}</bdi>،{' '}
-          {formatGigabytes(plan.vram_gb)} حافظه
+          <bdi dir="ltr">{gpuLabel(plan)}</bdi>، {formatGigabytes(plan.vram_gb)} حافظه
         </>
       ),
     },
@@ -32,7 +32,7 @@ export function PlanCard({ plan }: { plan: PlanSummary }) {
     { icon: HardDrive, label: 'دیسک', value: formatGigabytes(plan.disk_gb) },
   ];
   return (
-    <Card as="article" className="flex flex-col p-5 transition-shadow hover:shadow-md">
+    <Card as="article" className="flex w-full flex-col p-5 transition-shadow hover:shadow-md">
       <h3 className="text-lg font-bold text-gray-900">{plan.title}</h3>
       <dl className="mt-4 flex-1 space-y-3 text-sm">
         {specs.map(({ icon: Icon, label, value }) => (

@@ -1,5 +1,4 @@
 import { AppWindow, Boxes } from 'lucide-react';
-import { Badge } from '../../../../components/ui/Badge';
 import { Card } from '../../../../components/ui/Card';
 import { EmptyState } from '../../../../components/ui/EmptyState';
 import type { SoftwareImage } from '../../../../types/public';
@@ -21,13 +20,13 @@ export function SoftwareList({ images }: { images: SoftwareImage[] }) {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {images.map((image) => (
         <Card as="li" key={image.name} className="p-5">
-          <div className="flex items-start justify-between gap-3">
-            <h3 className="flex items-center gap-2 font-semibold text-gray-900">
-              <AppWindow aria-hidden="true" className="size-5 text-gray-400" />
-              {image.name}
-            </h3>
-            <Badge>{OS_NAMES[image.os.toLowerCase()] ?? image.os}</Badge>
-          </div>
+          <h3 className="flex items-center gap-2 font-semibold text-gray-900">
+            <AppWindow aria-hidden="true" className="size-5 shrink-0 text-gray-400" />
+            {image.name}
+          </h3>
+          <p className="mt-1 text-xs text-gray-500">
+            سیستم‌عامل: <bdi>{OS_NAMES[image.os.toLowerCase()] ?? image.os}</bdi>
+          </p>
           {image.software.length > 0 ? (
             <ul aria-label={`نرم‌افزارهای ${image.name}`} className="mt-4 flex flex-wrap gap-2">
               {image.software.map((name) => (

@@ -1,0 +1,6 @@
+import type { PlanSummary } from '../../../../types/public';
+
+/** «2× RTX 4090» for multi-GPU machines, the bare model otherwise (a «1×» only adds noise). */
+export function gpuLabel(plan: Pick<PlanSummary, 'gpu_count' | 'gpu_model'>): string {
+  return plan.gpu_count > 1 ? `${plan.gpu_count}× ${plan.gpu_model}` : plan.gpu_model;
+}
