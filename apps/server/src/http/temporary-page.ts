@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ASSET_BASE, readManifest, VITE_ENTRY } from './assets';
+import { ASSET_BASE, MANIFEST_PATH, readManifest, VITE_ENTRY } from './assets';
 
 /*
  * A minimal page renderer used until @renderfarm/fastify lands (issue 4): first loads get the HTML
