@@ -68,6 +68,9 @@ export class Router {
   private readonly async = new Set<InFlight>();
   private stopWatching: (() => void) | undefined;
   private readonly cache = new PrefetchCache();
+  /** Id of the entry on screen, and the positions each entry had when it was left by back/forward. */
+  private shownEntry: string | undefined;
+  private readonly leftAt = new Map<string, scroll.ScrollSnapshot>();
 
   /** Called once by the UI adapter with the page from the HTML shell. */
   async init({ initialPage, resolveComponent, swapComponent, progress }: RouterInit): Promise<void> {
@@ -75,7 +78,8 @@ export class Router {
     this.swapComponent = swapComponent;
     this.progress.configure(progress);
     this.stopWatching?.();
-    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    // The browser's own restoration would race ours (and run before the page has rendered).
+    window.history.scrollRestoration = 'manual';
 
     const stored = history.currentEntry();
     const navigation = performance.getEntriesByType?.('navigation')[0] as
@@ -127,6 +131,9 @@ export class Router {
 
   private saveScroll(): void {
     history.update(scroll.snapshot());
+    // The entry now holds the newest positions; an older in-memory copy must not win on restore.
+    const id = history.currentEntry()?.id;
+    if (id) this.leftAt.delete(id);
   }
 
   private async onPopState(state: unknown): Promise<void> {
@@ -138,6 +145,9 @@ export class Router {
       scroll.reset(window.location.hash);
       return;
     }
+    // At popstate the old page is still rendered but history.state already belongs to the target:
+    // keep the positions being left in memory, since a pending debounced save can no longer land.
+    if (this.shownEntry) this.leftAt.set(this.shownEntry, scroll.snapshot());
     this.cancelAll();
     const page = await this.readEntryPage(state);
     if (!page) {
@@ -519,7 +529,8 @@ export class Router {
 
     await this.swapComponent({ page, component, preserveState, ...(error ? { error } : {}) });
 
-    if (options.restored) scroll.restore(options.restored);
+    this.shownEntry = history.currentEntry()?.id;
+    if (options.restored) scroll.restore(this.leftAt.get(options.restored.id) ?? options.restored);
     else if (options.preserveScroll) scroll.restore(savedScroll);
     else scroll.reset(hrefToUrl(page.url).hash);
     if (!options.preserveScroll) this.saveScroll();
