@@ -19,6 +19,7 @@ describe('server lifecycle', () => {
     NODE_ENV: 'test',
     CAPTCHA_PROVIDER: 'none',
     PORT: '0',
+    REVERB_PORT: '0',
     STORAGE_DIR: storage,
     DATABASE_URL: pgDatabase?.url,
   });
@@ -51,6 +52,9 @@ describe('server lifecycle', () => {
       expect(customer?.name).toBe('نام پس از ویرایش');
       const res = await fetch(`${second.url}/up`);
       expect(res.status).toBe(200);
+      // The realtime server runs in the same process by default and answers its own health check.
+      const realtime = await fetch(`http://127.0.0.1:${second.realtime!.port}/up`);
+      expect(realtime.status).toBe(200);
     } finally {
       await second.stop();
     }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { type RealtimeServer, startRealtimeServer } from '@renderfarm/realtime/server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ensureAppKey } from './app-key';
@@ -6,11 +7,14 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { realtimeConfig } from './modules/broadcasting/realtime-config';
 import { fromRoot } from './paths';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The websocket server when it runs in this process (REVERB_IN_PROCESS). */
+  realtime: RealtimeServer | undefined;
   url: string;
   seeded: boolean;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
@@ -27,24 +31,34 @@ export async function startServer(
   const resolved: Config = { ...config, APP_KEY: appKey };
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
   let app: FastifyInstance | undefined;
+  let realtime: RealtimeServer | undefined;
   try {
     await runMigrations(database);
     const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
     app = await buildApp({ config: resolved, database });
     await hooks.beforeListen?.(app);
+    if (config.REVERB_IN_PROCESS) {
+      const log = app.log;
+      realtime = await startRealtimeServer(
+        realtimeConfig(config, (error) => log.error({ err: error }, 'realtime')),
+      );
+    }
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const running = app;
+    const runningRealtime = realtime;
     let stopping: Promise<void> | undefined;
     return {
       app: running,
       database,
+      realtime,
       seeded,
       url: `http://${config.HOST}:${port}`,
       stop: () => {
         stopping ??= (async () => {
           await running.close();
+          await runningRealtime?.close();
           await database.close();
         })();
         return stopping;
@@ -52,6 +66,7 @@ export async function startServer(
     };
   } catch (error) {
     await app?.close().catch(() => {});
+    await realtime?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
