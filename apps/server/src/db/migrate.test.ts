@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   'pages',
   'ports',
   'resources',
+  'sessions',
   'users',
   'verification_requests',
   'wallet_transactions',
@@ -48,7 +49,7 @@ describe(`migrations (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     const applied = await database.db.execute(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect(applied.rows[0]).toEqual({ n: 1 });
+    expect(applied.rows[0]).toEqual({ n: 2 });
   });
 
   it('enforce the ledger invariants in the schema', async () => {

@@ -2,5 +2,6 @@
 export * from '../modules/billing/tables';
 export * from '../modules/catalog/tables';
 export * from '../modules/content/tables';
+export * from '../modules/sessions/tables';
 export * from '../modules/users/tables';
 export * from '../modules/verification/tables';
