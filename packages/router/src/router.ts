@@ -68,6 +68,7 @@ export class Router {
   private readonly async = new Set<InFlight>();
   private stopWatching: (() => void) | undefined;
   private readonly cache = new PrefetchCache();
+  private applying: Promise<unknown> = Promise.resolve();
   /** Id of the entry on screen, and the positions each entry had when it was left by back/forward. */
   private shownEntry: string | undefined;
   private readonly leftAt = new Map<string, scroll.ScrollSnapshot>();
@@ -388,12 +389,32 @@ export class Router {
     }
     const page = this.parsePage(response);
     if (!page) return;
+    // Answers are applied one at a time, in arrival order: each merge must see the page the
+    // previous one produced, even while that one is still resolving its component.
+    const applied = this.applying.then(() => this.applyPage(flight, page));
+    this.applying = applied.catch(() => {});
+    const errors = await applied;
+    if (!errors) return;
+    const hasErrors = Object.keys(errors).length > 0;
+    visit.completed = true;
+    if (visit.method !== 'get') this.cache.flush();
+    if (hasErrors) {
+      visit.onError?.(errors);
+      fire('error', { errors });
+    } else {
+      fire('success', { page: this.page });
+      await visit.onSuccess?.(this.page);
+    }
+  }
 
-    if (visit.async && !this.isSamePage(flight.origin, this.page)) {
+  /** Shows the answer of a visit; undefined when it was dropped because the user has moved on. */
+  private async applyPage(flight: InFlight, page: Page): Promise<Errors | undefined> {
+    const { visit } = flight;
+    if (flight.controller.signal.aborted || (visit.async && !this.isSamePage(flight.origin, this.page))) {
       // The user has moved on: this answer belongs to a page that is no longer on screen.
       visit.cancelled = true;
       visit.onCancel?.();
-      return;
+      return undefined;
     }
     const isPartial = visit.only.length + visit.except.length + visit.reset.length > 0;
     const mergesIntoPage = isPartial && page.component === this.page.component;
@@ -407,8 +428,7 @@ export class Router {
     if (requestUrl.hash && !responseUrl.hash && urlWithoutHash(requestUrl) === urlWithoutHash(responseUrl)) {
       page.url = urlWithoutOrigin(responseUrl) + requestUrl.hash;
     }
-
-    const errors: Errors = scopeErrors(page, visit.errorBag);
+    const errors = scopeErrors(page, visit.errorBag);
     const hasErrors = Object.keys(errors).length > 0;
     await this.setPage(page, {
       partial: mergesIntoPage,
@@ -416,15 +436,7 @@ export class Router {
       preserveState: resolvePreserve(visit.preserveState, page, hasErrors),
       preserveScroll: resolvePreserve(visit.preserveScroll, page, hasErrors),
     });
-    visit.completed = true;
-    if (visit.method !== 'get') this.cache.flush();
-    if (hasErrors) {
-      visit.onError?.(errors);
-      fire('error', { errors });
-    } else {
-      fire('success', { page: this.page });
-      await visit.onSuccess?.(this.page);
-    }
+    return errors;
   }
 
   private parsePage(response: HttpResponse): Page | undefined {

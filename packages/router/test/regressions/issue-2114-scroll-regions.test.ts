@@ -19,7 +19,11 @@ describe('inertiajs/inertia#2114: scroll regions', () => {
   it('preserveScroll keeps every region where it was even when the swap re-creates them', async () => {
     const router = new Router();
     renderLayout();
-    await router.init({ initialPage: page('Inbox', {}, { url: '/inbox' }), resolveComponent: (n) => n, swapComponent: renderLayout });
+    await router.init({
+      initialPage: page('Inbox', {}, { url: '/inbox' }),
+      resolveComponent: (n) => n,
+      swapComponent: renderLayout,
+    });
     server.use(http.get('/inbox', () => pageResponse(page('Inbox', { more: true }, { url: '/inbox' }))));
     sidebar().scrollTop = 300;
     content().scrollTop = 1200;
@@ -32,7 +36,11 @@ describe('inertiajs/inertia#2114: scroll regions', () => {
   it('without preserveScroll regions start at the top, and Back brings their positions back', async () => {
     const router = new Router();
     renderLayout();
-    await router.init({ initialPage: page('Inbox', {}, { url: '/list' }), resolveComponent: (n) => n, swapComponent: renderLayout });
+    await router.init({
+      initialPage: page('Inbox', {}, { url: '/list' }),
+      resolveComponent: (n) => n,
+      swapComponent: renderLayout,
+    });
     window.history.replaceState(window.history.state, '', '/list');
     server.use(http.get('/item', () => pageResponse(page('Item', {}, { url: '/item' }))));
     sidebar().scrollTop = 40;
