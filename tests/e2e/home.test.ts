@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityFindings } from '../support/axe';
 import { launchChromium } from '../support/browser';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -48,6 +49,7 @@ describe('home page in Chromium', () => {
     // Prices are shown in Toman with Persian digits.
     expect(await page.textContent('body')).toContain('تومان');
     expect(failures).toEqual([]);
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'home-desktop.png'), fullPage: true });
     await page.close();
   });
@@ -58,6 +60,7 @@ describe('home page in Chromium', () => {
     await page.waitForSelector('#app h1');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousAccessibilityFindings(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'home-mobile.png'), fullPage: true });
     await page.close();
   });

@@ -1,0 +1,46 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/*
+ * `pnpm bench`: runs every tests/load/*.bench.ts in turn (each exports `run(): Promise<string>`,
+ * a markdown section) and writes them all to docs/benchmarks.md. Speeds are reported as ratios
+ * against a baseline measured in the same run, because these machines are shared and noisy.
+ * `pnpm bench <name>` runs only the benchmarks whose file name contains <name>.
+ */
+const dir = import.meta.dirname;
+const filter = process.argv[2];
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => !filter || name.includes(filter))
+  .sort();
+
+const sections: string[] = [];
+let failed = 0;
+for (const file of files) {
+  const started = Date.now();
+  process.stdout.write(`bench ${file} … `);
+  try {
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as { run: () => Promise<string> };
+    sections.push((await mod.run()).trim());
+    console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    failed++;
+    console.log('FAILED');
+    console.error(error);
+    sections.push(`## ${file}\n\nFailed: ${(error as Error).message}`);
+  }
+}
+
+const header = [
+  '# Benchmarks',
+  '',
+  `Written by \`pnpm bench\` on ${new Date().toISOString()}: Node ${process.version}, ` +
+    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB. ` +
+    'Shared machines are noisy: compare the ratios, which are measured against a baseline in the same run.',
+].join('\n');
+const out = join(dir, '../../docs/benchmarks.md');
+writeFileSync(out, `${header}\n\n${sections.join('\n\n')}\n`);
+console.log(`\nWrote ${out}${failed ? ` (${failed} failed)` : ''}`);
+if (failed) process.exitCode = 1;
