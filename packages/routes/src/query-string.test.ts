@@ -71,7 +71,7 @@ describe('stringifyQuery equals qs.stringify', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   it('defaults to brackets with encoded keys (qs defaults but brackets)', () => {
     expect(stringifyQuery({ a: [1, 2], b: { c: 'x y' } })).toBe('a%5B%5D=1&a%5B%5D=2&b%5Bc%5D=x%20y');
@@ -96,7 +96,7 @@ describe('parseQuery equals qs.parse (depth 5, arrayLimit 20, parameterLimit 100
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   // Hand-written and hostile strings: duplicated keys, mixed value/object conflicts, indices
   // around the array limit, unbalanced brackets, encoded brackets, prototype keys.
@@ -138,7 +138,7 @@ describe('parseQuery equals qs.parse (depth 5, arrayLimit 20, parameterLimit 100
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 
   it('on long runs of one array key (the array limit)', () => {
     fc.assert(

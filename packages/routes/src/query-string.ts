@@ -11,6 +11,8 @@
  *   Object.prototype are ignored.
  */
 
+import { own as has, isArray, isObject as isObj } from './util';
+
 export interface StringifyQueryOptions {
   /** `brackets` (`a[]=1`, the default here as in Inertia) or `indices` (`a[0]=1`, as Ziggy). */
   arrayFormat?: 'brackets' | 'indices';
@@ -20,6 +22,8 @@ export interface StringifyQueryOptions {
   skipNulls?: boolean;
   /** Start a non-empty result with `?`. */
   addQueryPrefix?: boolean;
+  /** Write booleans as `1`/`0`, as Ziggy does for route() query strings (not a qs option). */
+  booleansAsNumbers?: boolean;
 }
 
 export type QueryValue = unknown;
@@ -29,74 +33,42 @@ const DEPTH = 5;
 const ARRAY_LIMIT = 20;
 const PARAMETER_LIMIT = 1000;
 
-const isArray = Array.isArray;
-const has = (o: object, k: PropertyKey) => Object.hasOwn(o, k);
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object';
-
-const hex = (c: number) => `%${c < 16 ? '0' : ''}${c.toString(16).toUpperCase()}`;
-
 /** RFC 3986 percent-encoding of UTF-8 bytes, keeping only `A-Z a-z 0-9 - . _ ~` (qs's encoder). */
 export function encodeQueryComponent(input: unknown): string {
-  const s = typeof input === 'symbol' ? input.toString() : String(input);
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    let c = s.charCodeAt(i);
-    if (/[\w.~-]/.test(s[i] as string)) out += s[i];
-    else if (c < 0x80) out += hex(c);
-    else if (c < 0x800) out += hex(0xc0 | (c >> 6)) + hex(0x80 | (c & 63));
-    else if (c < 0xd800 || c >= 0xe000)
-      out += hex(0xe0 | (c >> 12)) + hex(0x80 | ((c >> 6) & 63)) + hex(0x80 | (c & 63));
-    else {
-      const next = s.charCodeAt(i + 1);
-      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-        // A lone surrogate has no UTF-8 form: qs (like TextEncoder) writes U+FFFD.
-        out += '%EF%BF%BD';
-        continue;
-      }
-      i++;
-      c = 0x10000 + (((c & 0x3ff) << 10) | (next & 0x3ff));
-      out +=
-        hex(0xf0 | (c >> 18)) +
-        hex(0x80 | ((c >> 12) & 63)) +
-        hex(0x80 | ((c >> 6) & 63)) +
-        hex(0x80 | (c & 63));
-    }
-  }
-  return out;
+  // Lone surrogates have no UTF-8 form: qs (like TextEncoder) writes U+FFFD for them, which is what
+  // toWellFormed() does (engines without it throw URIError on such strings instead).
+  const s = String(input) as string & { toWellFormed?: () => string };
+  // encodeURIComponent leaves !'()* alone; qs encodes them (escape() does all but *).
+  return encodeURIComponent(s.toWellFormed?.() ?? s).replace(/[!'()*]/g, (c) =>
+    c === '*' ? '%2A' : escape(c),
+  );
 }
 
 export function stringifyQuery(value: QueryValue, options: StringifyQueryOptions = {}): string {
-  const { arrayFormat = 'brackets', encodeValuesOnly, skipNulls, addQueryPrefix } = options;
+  const { arrayFormat, encodeValuesOnly, skipNulls, addQueryPrefix, booleansAsNumbers } = options;
   const parts: string[] = [];
-  const walk = (v: unknown, prefix: string): void => {
-    let val = v instanceof Date ? v.toISOString() : v;
-    if (val === null) val = '';
-    const t = typeof val;
-    if (t === 'string' || t === 'number' || t === 'boolean' || t === 'bigint' || t === 'symbol') {
-      const s = typeof val === 'symbol' ? val.toString() : String(val);
-      parts.push(`${encodeValuesOnly ? prefix : encodeQueryComponent(prefix)}=${encodeQueryComponent(s)}`);
-      return;
-    }
-    if (!isObj(val)) return;
-    for (const key of Object.keys(val)) {
-      const item = (val as Obj)[key];
-      if (skipNulls && item === null) continue;
-      walk(
-        item,
-        isArray(val)
-          ? arrayFormat === 'indices'
-            ? `${prefix}[${key}]`
-            : `${prefix}[]`
-          : `${prefix}[${key}]`,
-      );
+  // `prefix` is undefined only at the top level, where keys stand bare and scalars are ignored.
+  const walk = (v: unknown, prefix?: string): void => {
+    let val = v instanceof Date ? v.toISOString() : v === null ? '' : v;
+    if (booleansAsNumbers && typeof val === 'boolean') val = +val;
+    if (prefix !== undefined && val !== undefined && Object(val) !== val) {
+      parts.push(`${encodeValuesOnly ? prefix : encodeQueryComponent(prefix)}=${encodeQueryComponent(val)}`);
+    } else if (isObj(val)) {
+      for (const key of Object.keys(val)) {
+        const item = val[key];
+        if (skipNulls && item === null) continue;
+        walk(
+          item,
+          prefix === undefined
+            ? key
+            : isArray(val) && arrayFormat !== 'indices'
+              ? `${prefix}[]`
+              : `${prefix}[${key}]`,
+        );
+      }
     }
   };
-  if (isObj(value)) {
-    for (const key of Object.keys(value)) {
-      if (skipNulls && value[key] === null) continue;
-      walk(value[key], key);
-    }
-  }
+  walk(value);
   const joined = parts.join('&');
   return joined && addQueryPrefix ? `?${joined}` : joined;
 }
@@ -105,20 +77,27 @@ export function stringifyQuery(value: QueryValue, options: StringifyQueryOptions
 
 /**
  * qs turns an array that would pass the array limit into an object with numeric keys and keeps
- * appending to it at the next index; it remembers which objects are such "overflow" arrays (and
- * which arrays were made by a value/object conflict) so later duplicates keep appending.
+ * appending to it after its largest index; it does the same for the array it makes when a key is
+ * both a value and an object (`a[b]=1&a=2`). One map remembers that index for both kinds: a
+ * value/object conflict only ever exists in the result tree, where both kinds behave alike.
  */
 const overflow = new WeakMap<object, number>();
-const conflict = new WeakMap<object, number>();
 
-const mark = (map: WeakMap<object, number>, o: Obj | unknown[], i: number) => (map.set(o, i), o);
-
-const toObject = (arr: unknown[]): Obj => {
-  const o: Obj = {};
-  arr.forEach((v, i) => {
-    if (v !== undefined) o[i] = v;
-  });
+const mark = (o: Obj | unknown[], i: number) => {
+  overflow.set(o, i);
   return o;
+};
+
+// Parsed arrays never hold `undefined` (only holes), so copying own keys is qs's arrayToObject.
+const toObject = (arr: unknown[]): Obj => ({ ...arr });
+
+/** Set an object's remembered next-index base to the largest numeric key it has (or `base`). */
+const raise = (o: Obj, base: number) => {
+  for (const k of Object.keys(o)) {
+    const n = Number.parseInt(k);
+    if (String(n) === k && n > base) base = n;
+  }
+  overflow.set(o, base);
 };
 
 const count = (arr: unknown[]) => Object.keys(arr).length;
@@ -132,7 +111,7 @@ const combine = (a: unknown, b: unknown): unknown => {
     return a;
   }
   const r = ([] as unknown[]).concat(a, b);
-  return r.length > ARRAY_LIMIT ? mark(overflow, toObject(r), r.length - 1) : r;
+  return r.length > ARRAY_LIMIT ? mark(toObject(r), r.length - 1) : r;
 };
 
 const decode = (s: string): string => {
@@ -155,7 +134,8 @@ const segments = (key: string): string[] | null => {
     if (shadowsPrototype(parent)) return null;
     out.push(parent);
   }
-  while (open >= 0 && out.length - (parent ? 1 : 0) < DEPTH) {
+  let groups = 0;
+  while (open >= 0 && groups++ < DEPTH) {
     let level = 0;
     let close = -1;
     for (let i = open; i < key.length && close < 0; i++) {
@@ -184,7 +164,8 @@ const build = (chain: string[], value: unknown): unknown => {
       node = (isObj(leaf) && overflow.has(leaf) ? leaf : combine([], leaf)) as Obj | unknown[];
     } else {
       const clean = root[0] === '[' && root.endsWith(']') ? root.slice(1, -1) : root;
-      const index = Number.parseInt(clean, 10);
+      // No radix needed: only canonical decimal strings pass the String(index) === clean check.
+      const index = Number.parseInt(clean);
       const isIndex = root !== clean && String(index) === clean && index >= 0;
       if (isIndex && index < ARRAY_LIMIT) {
         node = [];
@@ -203,14 +184,13 @@ const merge = (target: unknown, source: unknown): unknown => {
   if (!source) return target;
   if (!isObj(source)) {
     if (isArray(target)) {
-      if (count(target) >= ARRAY_LIMIT) return mark(overflow, toObject(target.concat(source)), target.length);
+      if (count(target) >= ARRAY_LIMIT) return mark(toObject(target.concat(source)), target.length);
       target.push(source);
     } else if (isObj(target)) {
-      const map = overflow.has(target) ? overflow : conflict.has(target) ? conflict : null;
-      if (!map) return mark(conflict, [target, source], 1);
-      const i = (map.get(target) as number) + 1;
+      if (!overflow.has(target)) return mark([target, source], 1);
+      const i = (overflow.get(target) as number) + 1;
       target[i] = source;
-      map.set(target, i);
+      overflow.set(target, i);
     } else return [target, source];
     return target;
   }
@@ -218,7 +198,7 @@ const merge = (target: unknown, source: unknown): unknown => {
     if (overflow.has(source)) {
       const r: Obj = { 0: target };
       for (const k of Object.keys(source)) r[Number.parseInt(k, 10) + 1] = source[k];
-      return mark(overflow, r, (overflow.get(source) as number) + 1);
+      return mark(r, (overflow.get(source) as number) + 1);
     }
     return combine(target, source);
   }
@@ -228,41 +208,30 @@ const merge = (target: unknown, source: unknown): unknown => {
       else if (isObj(target[i]) && isObj(item)) target[i] = merge(target[i], item);
       else target.push(item);
     });
-    return count(target) > ARRAY_LIMIT ? mark(overflow, toObject(target), target.length - 1) : target;
+    return count(target) > ARRAY_LIMIT ? mark(toObject(target), target.length - 1) : target;
   }
   let acc = target as Obj;
   if (isArray(target)) {
     acc = toObject(target);
-    if (conflict.has(target)) conflict.set(acc, target.length - 1);
+    if (overflow.has(target)) overflow.set(acc, target.length - 1);
   }
-  for (const key of Object.keys(source)) {
+  for (const key of Object.keys(source))
     acc[key] = has(acc, key) ? merge(acc[key], source[key]) : source[key];
-    const n = Number.parseInt(key, 10);
-    const numeric = String(n) === key;
-    if (overflow.has(source) && !overflow.has(acc)) {
-      let max = overflow.get(source) as number;
-      for (const k of Object.keys(acc)) {
-        const m = Number.parseInt(k, 10);
-        if (String(m) === k && m > max) max = m;
-      }
-      overflow.set(acc, max);
-    }
-    if (overflow.has(acc) && numeric && n >= 0 && n > (overflow.get(acc) as number)) overflow.set(acc, n);
-    if (conflict.has(acc) && numeric && n > (conflict.get(acc) as number)) conflict.set(acc, n);
-  }
+  const base = overflow.get(acc) ?? overflow.get(source);
+  if (base !== undefined) raise(acc, base);
   return acc;
 };
 
 /** Drop the holes that explicit indices (`a[3]=x`) leave in arrays. */
 const compact = (value: unknown): unknown => {
   if (!isObj(value)) return value;
-  if (isArray(value)) return value.filter((v) => v !== undefined).map(compact);
+  if (isArray(value)) return Object.values(value).map(compact);
   for (const k of Object.keys(value)) value[k] = compact(value[k]);
   return value;
 };
 
 export function parseQuery(input: string): Record<string, unknown> {
-  const str = (input || '').replace(/^\?/, '').replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+  const str = input.replace(/^\?/, '').replace(/%5B/gi, '[').replace(/%5D/gi, ']');
   if (!str) return {};
   // Flat pass first (as qs): identical raw keys combine into arrays before any nesting.
   const flat: Obj = Object.create(null);
