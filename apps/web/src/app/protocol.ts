@@ -1,5 +1,13 @@
 /**
- * The one place the app imports the page client from. Today it is the temporary bootstrap; when
- * @renderfarm/react exports createApp, these become re-exports of that package.
+ * The one place the app imports the page client from, so pages and layouts see the shared props
+ * with their types (SCREENS.md §0) without repeating them.
  */
-export { Head, Link, type LinkProps, PageProvider, router, usePage } from '../bootstrap';
+import { usePage as usePageObject } from '@renderfarm/react';
+import type { PageObject } from '../types/shared-props';
+
+export { Head, Link, type LinkProps, router } from '@renderfarm/react';
+
+/** The current page object; `props` holds the page's own props and the shared props. */
+export function usePage<TProps = Record<string, unknown>>(): PageObject<TProps> {
+  return usePageObject() as unknown as PageObject<TProps>;
+}

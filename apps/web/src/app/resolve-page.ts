@@ -29,16 +29,23 @@ export class PageNotFoundError extends Error {
 }
 
 /**
- * Loads the page named by the server and attaches its area layout as `layout`, the form both the
- * temporary bootstrap and the page client's createApp render.
+ * Loads the page named by the server and attaches its area layout as `layout` (`[Layout]`, the
+ * page client's persistent-layout form). The page and layout chunks load in parallel.
  */
 export async function resolvePage(component: string): Promise<PageComponent> {
   const load = pages[`../pages/${component}.tsx`];
   if (!load) throw new PageNotFoundError(component);
-  const Page = (await load()).default;
+  const [module, layoutModule] = await Promise.all([load(), loadLayoutFor(component)]);
+  const Page = module.default;
   const declared = Page.layout;
-  if (declared === null || typeof declared === 'function') return Page;
-  const area = declared ?? areaOf(component);
-  Page.layout = (await layouts[area]()).default;
+  if (declared === null || Array.isArray(declared)) return Page;
+  const layout = declared ? (await layouts[declared]()).default : layoutModule?.default;
+  if (layout) Page.layout = [layout];
   return Page;
+}
+
+// Guessing the area from the name lets the layout download alongside the page; a page that
+// declares another area (rare) costs one more round trip.
+function loadLayoutFor(component: string) {
+  return layouts[areaOf(component)]().catch(() => undefined);
 }

@@ -1,12 +1,13 @@
+import { App } from '@renderfarm/react';
 import { render } from '@testing-library/react';
-import { PageProvider } from '../app/protocol';
 import { resolvePage } from '../app/resolve-page';
+import { formatTitle } from '../app/title';
 import type { SharedProps } from '../types/shared-props';
 import { pageObject } from './sample-page';
 
 /**
- * Renders a page the way the app does: resolved by its component name, inside its area layout,
- * with shared props around it.
+ * Renders a page the way the browser does: through the page client's App, resolved by its
+ * component name, inside its area layout, with shared props around it.
  */
 export async function renderPage<TProps extends object>(
   component: string,
@@ -15,7 +16,13 @@ export async function renderPage<TProps extends object>(
 ) {
   const page = pageObject(component, props, shared);
   const Page = await resolvePage(component);
-  const Layout = typeof Page.layout === 'function' ? Page.layout : null;
-  const content = <Page {...page.props} />;
-  return render(<PageProvider page={page}>{Layout ? <Layout>{content}</Layout> : content}</PageProvider>);
+  // The same title template as main.tsx.
+  return render(
+    <App
+      initialPage={page}
+      initialComponent={Page}
+      resolveComponent={resolvePage}
+      titleCallback={formatTitle}
+    />,
+  );
 }

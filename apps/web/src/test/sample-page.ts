@@ -5,7 +5,6 @@ export function sharedProps(overrides: Partial<SharedProps> = {}): SharedProps {
   return {
     auth: { user: null },
     flash: {},
-    errors: {},
     routes: {},
     settings: { site_name: 'رندر فارم ابری', support_phone: '021-91001234', vat_rate: 10 },
     menus: {
@@ -37,5 +36,5 @@ export function pageObject<TProps>(
   props: TProps,
   shared?: Partial<SharedProps>,
 ): PageObject<TProps> {
-  return { component, props: { ...sharedProps(shared), ...props }, url: '/', version: '1' };
+  return { component, props: { ...sharedProps(shared), errors: {}, ...props }, url: '/', version: '1' };
 }

@@ -1,3 +1,5 @@
+import type { Page, PageProps } from '@renderfarm/react';
+
 /**
  * Props the server sends with every page (SCREENS.md §0, "Shared props"). Field names are
  * snake_case as on the wire; amounts are integer Rial.
@@ -28,10 +30,10 @@ export interface LinkItem {
   url: string;
 }
 
-export interface SharedProps {
+// A type alias, not an interface: the page client requires props assignable to Record<string, unknown>.
+export type SharedProps = {
   auth: { user: AuthUser | null };
   flash: { success?: string | null; error?: string | null };
-  errors: Record<string, string>;
   /** Ziggy-format route list, read by @renderfarm/routes. */
   routes?: unknown;
   settings: { site_name: string; support_phone: string | null; vat_rate: number };
@@ -39,12 +41,8 @@ export interface SharedProps {
   links: { footer: LinkItem[]; social: LinkItem[] };
   unread_notifications: number;
   recaptcha_site_key?: string | null;
-}
+};
 
 /** The page object the server embeds in the HTML shell and answers each visit with. */
-export interface PageObject<TProps = Record<string, unknown>> {
-  component: string;
-  props: SharedProps & TProps;
-  url: string;
-  version: string | null;
-}
+// `errors` (validation messages by field) comes with the page client's own Page type.
+export type PageObject<TProps = Record<string, unknown>> = Page<PageProps & SharedProps & TProps>;

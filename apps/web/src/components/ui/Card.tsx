@@ -7,6 +7,9 @@ export function Card({
   ...props
 }: HTMLAttributes<HTMLElement> & { as?: 'div' | 'section' | 'article' | 'li' }) {
   return (
-    <Element className={`relative rounded-2xl border border-gray-200 bg-white shadow-xs ${className}`} {...props} />
+    <Element
+      className={`relative rounded-2xl border border-gray-200 bg-white shadow-xs ${className}`}
+      {...props}
+    />
   );
 }

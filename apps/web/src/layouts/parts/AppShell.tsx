@@ -66,7 +66,7 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
           </button>
           <span className="font-semibold text-gray-900 lg:hidden">{areaLabel}</span>
           <div className="ms-auto flex items-center gap-1 sm:gap-2">
-            {showBalance && user && <BalanceBadge balance={user.balance} className="hidden sm:inline-flex" />}
+            {showBalance && user && <BalanceBadge balance={user.balance} />}
             {user && <NotificationsBell unread={props.unread_notifications ?? 0} />}
             {user && <UserMenu user={user} />}
           </div>

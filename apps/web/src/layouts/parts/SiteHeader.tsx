@@ -43,7 +43,11 @@ export function SiteHeader() {
         <div className="ms-auto flex items-center gap-2">
           {user ? (
             <>
-              <BalanceBadge balance={user.balance} className="hidden sm:inline-flex" />
+              {/* A wrapper carries the breakpoint: `hidden` on the badge itself would fight its own
+                  inline-flex. Phones see the balance in the menu drawer instead. */}
+              <div className="hidden sm:block">
+                <BalanceBadge balance={user.balance} />
+              </div>
               <UserMenu user={user} />
             </>
           ) : (
