@@ -1,0 +1,51 @@
+import { Redis } from 'ioredis';
+import { assertLimitArguments, type RateLimiter, rateLimitResult } from './rate-limiter';
+
+// One round trip, atomic: count the hit, open the window on the first one, report the time left.
+// The PTTL < 0 branch repairs a key that lost its expiry (it would otherwise lock forever).
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+export interface RedisRateLimiterOptions {
+  /** A redis:// URL, or an existing client (which `close` then leaves open). */
+  redis: string | Redis;
+  /** Put before every key, so several apps (or test runs) can share one Redis. */
+  prefix?: string;
+}
+
+/** Counters in Redis, shared by every node of the app. */
+export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
+  const owned = typeof options.redis === 'string';
+  const client =
+    typeof options.redis === 'string'
+      ? new Redis(options.redis, { maxRetriesPerRequest: 2, lazyConnect: false })
+      : options.redis;
+  const prefix = options.prefix ?? 'rf:rl:';
+
+  return {
+    async hit(key, limit, windowSeconds) {
+      assertLimitArguments(limit, windowSeconds);
+      const windowMs = Math.max(1, Math.round(windowSeconds * 1000));
+      const [count, ttl] = (await client.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number];
+      return rateLimitResult(count, limit, ttl);
+    },
+    async peek(key, limit) {
+      const [count, ttl] = await Promise.all([client.get(prefix + key), client.pttl(prefix + key)]);
+      const used = Number(count ?? 0);
+      if (used === 0 || ttl <= 0) return rateLimitResult(0, limit, 0);
+      const result = rateLimitResult(used + 1, limit, ttl);
+      return { ...result, remaining: Math.max(0, limit - used) };
+    },
+    async reset(key) {
+      await client.del(prefix + key);
+    },
+    async close() {
+      if (owned) await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

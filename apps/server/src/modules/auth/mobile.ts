@@ -1,0 +1,38 @@
+import { toLatinDigits } from './digits';
+import { AuthError } from './errors';
+
+const INVALID_MESSAGE = 'شماره موبایل معتبر نیست؛ شماره‌ای مانند ۰۹۱۲۳۴۵۶۷۸۹ وارد کنید.';
+
+// Separators people type or paste: spaces (also no-break and zero-width), dashes, dots, brackets.
+const SEPARATORS = /[\s\u00A0\u200C\u200D\u200E\u200F\u2010-\u2015\-.()]/g;
+
+export type MobileParseResult = { ok: true; mobile: string } | { ok: false; message: string };
+
+/**
+ * Reads an Iranian mobile number as people write it (Persian, Arabic or Latin digits; spaces and
+ * dashes; +98, 0098, 98, 0 or nothing before the 9) and gives its one stored form `09xxxxxxxxx`.
+ */
+export function parseMobile(input: unknown): MobileParseResult {
+  if (typeof input !== 'string' || input.length > 40) return { ok: false, message: INVALID_MESSAGE };
+  let digits = toLatinDigits(input.trim()).replace(SEPARATORS, '');
+  if (digits.startsWith('+98')) digits = digits.slice(3);
+  else if (digits.startsWith('0098')) digits = digits.slice(4);
+  else if (digits.startsWith('98') && digits.length === 12) digits = digits.slice(2);
+  else if (digits.startsWith('0')) digits = digits.slice(1);
+  // After the country or trunk prefix, an Iranian mobile is 9 followed by nine digits.
+  if (!/^9\d{9}$/.test(digits)) return { ok: false, message: INVALID_MESSAGE };
+  return { ok: true, mobile: `0${digits}` };
+}
+
+/** Like parseMobile, but throws `RF_AUTH_MOBILE_INVALID` for a number that is not an Iranian mobile. */
+export function normalizeMobile(input: unknown): string {
+  const result = parseMobile(input);
+  if (!result.ok) throw new AuthError('RF_AUTH_MOBILE_INVALID', result.message);
+  return result.mobile;
+}
+
+/** `09121234567` → `0912***4567`: enough to recognise one's own number, not to read it. */
+export function maskMobile(mobile: string): string {
+  if (!/^09\d{9}$/.test(mobile)) return '***';
+  return `${mobile.slice(0, 4)}***${mobile.slice(7)}`;
+}
