@@ -5,3 +5,6 @@ export * from '../modules/content/tables';
 export * from '../modules/sessions/tables';
 export * from '../modules/users/tables';
 export * from '../modules/verification/tables';
+export * from '../modules/accounts/tables';
+export * from '../modules/activity/tables';
+export * from '../modules/auth/tables';

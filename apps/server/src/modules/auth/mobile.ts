@@ -4,7 +4,7 @@ import { AuthError } from './errors';
 const INVALID_MESSAGE = 'شماره موبایل معتبر نیست؛ شماره‌ای مانند ۰۹۱۲۳۴۵۶۷۸۹ وارد کنید.';
 
 // Separators people type or paste: spaces (also no-break and zero-width), dashes, dots, brackets.
-const SEPARATORS = /[\s\u00A0\u200C\u200D\u200E\u200F\u2010-\u2015\-.()]/g;
+const SEPARATORS = /[\s\u00A0\u200E\u200F\u2010-\u2015\-.()]|\u200C|\u200D/g;
 
 export type MobileParseResult = { ok: true; mobile: string } | { ok: false; message: string };
 
