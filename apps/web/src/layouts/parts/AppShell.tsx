@@ -2,6 +2,7 @@ import { Dialog, DialogPanel } from '@headlessui/react';
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
+import { SITE_NAME } from '../../app/title';
 import { toPersianDigits } from '../../lib/digits';
 import { isActive, type NavSection } from '../nav/nav-types';
 import { BalanceBadge } from './BalanceBadge';
@@ -76,12 +77,13 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
           {children}
         </main>
         <footer className="border-t border-gray-200 px-4 py-4 text-xs text-gray-500 sm:px-6">
-          {props.settings?.support_phone ? (
+          {/* Customers get the phone to call; staff areas are the support, so they get the area name. */}
+          {showBalance && props.settings?.support_phone ? (
             <>
               پشتیبانی: <span dir="ltr">{toPersianDigits(props.settings.support_phone)}</span>
             </>
           ) : (
-            areaLabel
+            `${props.settings?.site_name || SITE_NAME} · ${areaLabel}`
           )}
         </footer>
       </div>

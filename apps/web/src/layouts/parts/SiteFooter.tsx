@@ -23,7 +23,7 @@ export function SiteFooter() {
           <Logo />
           <p className="max-w-sm text-sm leading-7 text-gray-600">
             سرورهای گرافیکی قدرتمند برای رندر، ساعتی و بدون خرید سخت‌افزار. هر وقت لازم داشتید روشن کنید و فقط
-            به اندازه‌ی استفاده بپردازید.
+            به اندازه استفاده بپردازید.
           </p>
           {phone && (
             <p className="flex items-center gap-2 text-sm text-gray-700">
@@ -47,7 +47,7 @@ export function SiteFooter() {
       </Container>
       <div className="border-t border-gray-100">
         <Container className="py-5 text-center text-xs text-gray-500">
-          © {formatJalali(new Date(), 'year')} {siteName}. همه‌ی حقوق محفوظ است.
+          © {formatJalali(new Date(), 'year')} {siteName}. تمامی حقوق محفوظ است.
         </Container>
       </div>
     </footer>

@@ -127,7 +127,7 @@ function DesktopSubmenu({ item }: { item: MenuItem }) {
             href={item.url}
             className="block rounded-lg px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100"
           >
-            همه‌ی {item.label}
+            همه {item.label}
           </Link>
         )}
         {item.children?.map((child) => (

@@ -19,7 +19,7 @@ interface ErrorText {
 
 // What each status means to a visitor; the server may send a more specific `message`.
 const ERRORS: Record<number, ErrorText> = {
-  403: { icon: Ban, title: 'دسترسی ندارید', message: 'اجازه‌ی دیدن این صفحه را ندارید.' },
+  403: { icon: Ban, title: 'دسترسی ندارید', message: 'اجازه دیدن این صفحه را ندارید.' },
   404: {
     icon: FileQuestion,
     title: 'صفحه پیدا نشد',

@@ -28,7 +28,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
   const signedIn = usePage().props.auth.user !== null;
   // Signed-in customers skip the sign-in step: the next thing for them is renting a machine.
   const start = signedIn
-    ? { href: NEW_MACHINE_URL, label: 'اجاره‌ی سرور' }
+    ? { href: NEW_MACHINE_URL, label: 'اجاره سرور' }
     : { href: SIGN_IN_URL, label: 'شروع کنید' };
   const cheapest = plans.reduce<PlanSummary | undefined>(
     (min, plan) => (!min || plan.price_per_hour < min.price_per_hour ? plan : min),
@@ -47,7 +47,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
             id="plans-title"
             title="پلن‌های پیشنهادی"
             lead="قیمت‌ها ساعتی است و فقط برای زمانی که سرور روشن است حساب می‌شود."
-            action={plans.length > 0 && <MoreLink href="/plans">همه‌ی پلن‌ها</MoreLink>}
+            action={plans.length > 0 && <MoreLink href="/plans">همه پلن‌ها</MoreLink>}
           />
           {plans.length > 0 ? (
             // Phones swipe through the plans side by side (the next card peeks in); wider screens get
@@ -84,7 +84,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
             id="software-title"
             title="نرم‌افزارهای آماده روی سرورها"
             lead="سرور با نرم‌افزارهای رندر نصب‌شده تحویل می‌شود؛ لایسنس‌های خودتان را هم می‌توانید فعال کنید."
-            action={software.length > 0 && <MoreLink href="/software">همه‌ی نرم‌افزارها</MoreLink>}
+            action={software.length > 0 && <MoreLink href="/software">همه نرم‌افزارها</MoreLink>}
           />
           <SoftwareList images={software} />
         </section>
@@ -102,7 +102,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
           <SectionHeading
             id="posts-title"
             title="تازه‌ترین مطالب"
-            action={posts.length > 0 && <MoreLink href="/blog">همه‌ی مطالب</MoreLink>}
+            action={posts.length > 0 && <MoreLink href="/blog">همه مطالب</MoreLink>}
           />
           <LatestPosts posts={posts} />
         </section>
@@ -112,10 +112,10 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
           className="rounded-3xl bg-gray-900 px-6 py-12 text-center text-white sm:px-12"
         >
           <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
-            پروژه‌ی بعدی را روی سرور ابری رندر بگیرید
+            پروژه بعدی را روی سرور ابری رندر بگیرید
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-gray-300">
-            بدون هزینه‌ی خرید و نگهداری سخت‌افزار؛ هر وقت کارتان تمام شد، سرور را خاموش کنید.
+            بدون هزینه خرید و نگهداری سخت‌افزار؛ هر وقت کارتان تمام شد، سرور را خاموش کنید.
           </p>
           <ButtonLink href={start.href} size="lg" className="mt-8">
             {start.label}

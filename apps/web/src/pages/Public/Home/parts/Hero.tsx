@@ -38,7 +38,7 @@ export function Hero({
           <p className="mt-5 max-w-xl text-base leading-8 text-gray-600 sm:text-lg sm:leading-9">
             سرور مجهز به کارت گرافیک قدرتمند را ساعتی اجاره کنید، با ریموت دسکتاپ به آن وصل شوید و پروژه‌تان را
             با همان نرم‌افزارهای همیشگی رندر بگیرید. هزینه از کیف پول اعتباری کم می‌شود و با خاموش کردن سرور،
-            محاسبه‌ی هزینه هم متوقف می‌شود.
+            محاسبه هزینه هم متوقف می‌شود.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
             <ButtonLink href={primaryHref} size="lg">
@@ -46,7 +46,7 @@ export function Hero({
               <ForwardArrow className="size-5" />
             </ButtonLink>
             <ButtonLink href="/prices" variant="secondary" size="lg">
-              مشاهده‌ی تعرفه‌ها
+              مشاهده تعرفه‌ها
             </ButtonLink>
           </div>
           {cheapest && (

@@ -1,7 +1,7 @@
 import { Link } from '../../../../app/protocol';
 import { ChevronForward } from '../../../../components/ui/DirectionalIcon';
 
-/** «همه‌ی …» beside a section title. */
+/** «همه …» beside a section title. */
 export function MoreLink({ href, children }: { href: string; children: string }) {
   return (
     <Link
