@@ -1,0 +1,11 @@
+const NUMBER = new Intl.NumberFormat('fa-IR', { useGrouping: false });
+
+/** A whole number in Persian digits, for messages (۱۲۰ rather than 120). */
+export function faNumber(value: number): string {
+  return NUMBER.format(value);
+}
+
+/** A wait as people say it: "۴۵ ثانیه" under two minutes, else "۱۲ دقیقه". */
+export function faDuration(seconds: number): string {
+  return seconds < 120 ? `${faNumber(seconds)} ثانیه` : `${faNumber(Math.ceil(seconds / 60))} دقیقه`;
+}
