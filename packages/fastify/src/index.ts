@@ -1,1 +1,17 @@
-export {};
+export type { Assets, ViteOptions } from './assets';
+export { loadAssets } from './assets';
+export type { ProtocolErrorCode } from './errors';
+export { CsrfTokenMismatchError, ProtocolError, ValidationError } from './errors';
+export type { DocumentParts, InitialPageFormat } from './html';
+export { DEFAULT_TITLE, renderDocument, scriptJson } from './html';
+export type { CsrfOptions, PageOptions, PagePluginOptions, Props, SessionOptions } from './plugin';
+export { pages, SESSION_EXPIRED_MESSAGE } from './plugin';
+export type { MergeOptions, PartialRequest, PropWrapper, ResolvedProps } from './props';
+export { always, defer, isPropWrapper, merge, optional, resolveProps } from './props';
+export type { RedisLike } from './redis-store';
+export { RedisSessionStore } from './redis-store';
+export { randomToken, Session } from './session';
+export type { SessionRecord, SessionStore } from './session-store';
+export { MemorySessionStore } from './session-store';
+export type { SchemaLike } from './validation';
+export { FORM_ERROR_KEY, firstMessages, validate } from './validation';

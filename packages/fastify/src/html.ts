@@ -1,0 +1,58 @@
+/** The first-load HTML document around a page object. */
+
+export const DEFAULT_TITLE = 'رندر فارم ابری';
+
+/**
+ * Which initial-page carrier(s) the document has:
+ * - `script`: `<script data-page="app" type="application/json">` (Inertia v3, our client).
+ * - `attribute`: `<div id="app" data-page="…">` (Inertia v1/v2 default).
+ * - `both` (default): both, so any client version boots without configuration. The second copy
+ *   costs little on the wire: it sits within gzip/brotli's window of the first.
+ */
+export type InitialPageFormat = 'script' | 'attribute' | 'both';
+
+export interface DocumentParts {
+  page: unknown;
+  csrfToken: string;
+  assetTags: string;
+  title: string;
+  head?: string;
+  format: InitialPageFormat;
+  rootId: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** JSON safe inside `<script>`: every `/` is escaped, so `</script>` cannot occur (as Inertia v3 does). */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/\//g, '\\/')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function renderDocument(parts: DocumentParts): string {
+  const json = JSON.stringify(parts.page);
+  const script =
+    parts.format === 'attribute'
+      ? ''
+      : `<script data-page="${escapeHtml(parts.rootId)}" type="application/json">${scriptJson(parts.page)}</script>\n`;
+  const dataPage = parts.format === 'script' ? '' : ` data-page="${escapeHtml(json)}"`;
+  return `<!DOCTYPE html>
+<html lang="fa" dir="rtl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="csrf-token" content="${escapeHtml(parts.csrfToken)}">
+<title>${escapeHtml(parts.title)}</title>
+${parts.head ?? ''}${parts.assetTags}
+</head>
+<body>
+${script}<div id="${escapeHtml(parts.rootId)}"${dataPage}></div>
+</body>
+</html>
+`;
+}
