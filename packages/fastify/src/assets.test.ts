@@ -1,0 +1,58 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadAssets } from './assets';
+import { ProtocolError } from './errors';
+
+const write = (content: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'rf-assets-')), 'manifest.json');
+  writeFileSync(path, content);
+  return path;
+};
+
+describe('loadAssets', () => {
+  it('version is a hash of the manifest: same manifest, same version; changed manifest, new version', () => {
+    const m = JSON.stringify({ 'src/main.tsx': { file: 'assets/a.js' } });
+    const a = loadAssets({ manifestPath: write(m) });
+    const b = loadAssets({ manifestPath: write(m) });
+    const c = loadAssets({ manifestPath: write(m.replace('a.js', 'b.js')) });
+    expect(a.version).toBe(b.version);
+    expect(a.version).not.toBe(c.version);
+    expect(a.tags).toBe('<script type="module" src="/build/assets/a.js"></script>');
+  });
+
+  it('dev server: Vite client, React refresh preamble and the entry, no version', () => {
+    const dev = loadAssets({ devServer: 'http://localhost:5173/', entry: 'src/main.tsx', base: '/build/' });
+    expect(dev.version).toBeNull();
+    expect(dev.tags).toContain(
+      '<script type="module" src="http://localhost:5173/build/@vite/client"></script>',
+    );
+    expect(dev.tags).toContain(
+      '<script type="module" src="http://localhost:5173/build/src/main.tsx"></script>',
+    );
+    expect(dev.tags).toContain('@react-refresh');
+    expect(loadAssets({ devServer: 'http://localhost:5173', reactRefresh: false }).tags).not.toContain(
+      '@react-refresh',
+    );
+  });
+
+  it('errors with stable codes on a missing manifest or entry', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as ProtocolError).code;
+      }
+    };
+    expect(code(() => loadAssets({ manifestPath: '/nonexistent/manifest.json' }))).toBe(
+      'VITE_MANIFEST_UNREADABLE',
+    );
+    expect(code(() => loadAssets({ manifestPath: write('{}') }))).toBe('VITE_ENTRY_MISSING');
+    expect(new ProtocolError('VITE_ENTRY_MISSING', 'x')).toBeInstanceOf(Error);
+  });
+
+  it('no manifest and no dev server: no tags, no version', () => {
+    expect(loadAssets()).toEqual({ tags: '', version: null });
+  });
+});
