@@ -48,6 +48,8 @@ interface InFlight {
 
 interface SetPageOptions {
   replace?: boolean;
+  /** Id for the entry written (the initial page's, see initialEntryId). */
+  entryId?: string;
   /** The page is the result of a partial reload: its deferred props are already being handled. */
   partial?: boolean;
   preserveState?: boolean;
@@ -69,6 +71,8 @@ export class Router {
   private stopWatching: (() => void) | undefined;
   private readonly cache = new PrefetchCache();
   private applying: Promise<unknown> = Promise.resolve();
+  private initialized = false;
+  private pendingEntryId: string | undefined;
   /** Id of the entry on screen, and the positions each entry had when it was left by back/forward. */
   private shownEntry: string | undefined;
   private readonly leftAt = new Map<string, scroll.ScrollSnapshot>();
@@ -96,20 +100,37 @@ export class Router {
       isSameUrlWithoutHash(stored.page.url, window.location.href)
     ) {
       // Back to a page of ours after a full load elsewhere: the entry still has its state.
-      await this.setPage(stored.page, { restored: stored });
+      // Re-label the entry with the id the first render's hooks were given.
+      const restored = { ...stored, id: this.initialEntryId() };
+      history.write(restored, window.location.href, 'replace');
+      await this.setPage(stored.page, { restored });
     } else {
       // A reload starts clean: remembered state belongs to back/forward only.
       const hash = window.location.hash;
       if (hash && !hrefToUrl(page.url).hash) page.url += hash;
-      await this.setPage(page, { replace: true });
+      await this.setPage(page, { replace: true, entryId: this.initialEntryId() });
     }
     this.stopWatching = this.listen();
+    this.initialized = true;
+  }
+
+  /**
+   * The app renders its first page before init runs, and the hooks of that render ask for the
+   * entry id then. They get this id, which the first entry is then written with; a second init
+   * (React StrictMode, hot reload) keeps the id of the entry already there.
+   */
+  private initialEntryId(): string {
+    if (this.initialized) return history.currentEntry()?.id ?? history.newEntryId();
+    this.pendingEntryId ??= history.newEntryId();
+    return this.pendingEntryId;
   }
 
   /** Stops listening to history and scroll (tests, hot reload). */
   dispose(): void {
     this.stopWatching?.();
     this.stopWatching = undefined;
+    // A following init (StrictMode's second effect, a new app) starts over with the pending id.
+    this.initialized = false;
     this.cancelAll();
   }
 
@@ -528,7 +549,7 @@ export class Router {
       const keep = preserveState && current && options.replace;
       const entry = history.makeEntry(
         await this.storePage(page),
-        keep ? current.id : history.newEntryId(),
+        options.entryId ?? (keep ? current.id : history.newEntryId()),
         keep ? current.rememberedState : {},
       );
       if (keep)
@@ -621,7 +642,7 @@ export class Router {
 
   /** Id of the history entry on screen; hooks keep it so their later writes cannot land elsewhere. */
   get entryId(): string | undefined {
-    return history.currentEntry()?.id;
+    return this.initialized ? history.currentEntry()?.id : this.initialEntryId();
   }
 
   /**
