@@ -40,7 +40,12 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
       <aside className="fixed inset-y-0 start-0 z-30 hidden w-64 border-e border-gray-200 bg-white lg:block">
         {sidebar}
       </aside>
-      <Dialog open={open} onClose={setOpen} className="relative z-50 lg:hidden">
+      <Dialog
+        open={open}
+        onClose={setOpen}
+        aria-label={`منوی ${areaLabel}`}
+        className="relative z-50 lg:hidden"
+      >
         <div aria-hidden="true" className="fixed inset-0 bg-gray-900/40" />
         <DialogPanel className="fixed inset-y-0 start-0 w-72 max-w-[85vw] bg-white shadow-xl">
           <button

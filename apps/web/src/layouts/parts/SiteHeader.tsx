@@ -59,7 +59,7 @@ export function SiteHeader() {
         </div>
       </Container>
 
-      <Dialog open={open} onClose={setOpen} className="relative z-50 lg:hidden">
+      <Dialog open={open} onClose={setOpen} aria-label="منوی اصلی" className="relative z-50 lg:hidden">
         <div aria-hidden="true" className="fixed inset-0 bg-gray-900/40" />
         <DialogPanel className="fixed inset-y-0 start-0 flex w-full max-w-xs flex-col overflow-y-auto bg-white p-4 shadow-xl">
           <div className="flex items-center justify-between">

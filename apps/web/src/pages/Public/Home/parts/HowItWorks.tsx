@@ -34,7 +34,7 @@ export function HowItWorks() {
             <Icon aria-hidden="true" className="size-5" />
           </span>
           <div className="lg:mt-4">
-            <p className="text-xs font-bold text-gray-400">مرحله {formatNumber(index + 1)}</p>
+            <p className="text-xs font-bold text-gray-500">مرحله {formatNumber(index + 1)}</p>
             <h3 className="font-semibold text-gray-900">{title}</h3>
             <p className="mt-1 text-sm leading-7 text-gray-600">{text}</p>
           </div>
