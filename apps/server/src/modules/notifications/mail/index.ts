@@ -1,0 +1,2 @@
+export { createMailer, type Mailer, type MailMessage, mailDir, readMail, type StoredMail } from './mailer';
+export { emailVerificationMail, type MailContent, newSignInMail, passwordResetMail } from './templates';
