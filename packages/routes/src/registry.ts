@@ -31,14 +31,16 @@ export interface RegisteredRoute {
 
 /** The slice of a Fastify instance the registry needs (kept structural: no fastify dependency here). */
 export interface RouteRegistrar {
-  route(options: {
-    method: HttpMethod[];
-    url: string;
-    handler: (request: never, reply: never) => unknown;
-    config?: Record<string, unknown>;
-    [option: string]: unknown;
-  }): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: accepts Fastify's generic route() as it is
+  route(options: any): unknown;
 }
+
+/** The handler type of the registrar's `route()` (Fastify's RouteHandlerMethod for a Fastify app). */
+export type RegistrarHandler<A extends RouteRegistrar> = Parameters<A['route']>[0] extends {
+  handler: infer H;
+}
+  ? H
+  : never;
 
 export interface RegistryOptions {
   /** The app's base URL (APP_URL), e.g. `http://localhost:8000`. */
@@ -153,10 +155,10 @@ export class RouteRegistry {
    * Register a named route's handler on Fastify. Parameters that fail their `wheres` answer 404
    * (as Laravel does), before the handler runs.
    */
-  register(
-    app: RouteRegistrar,
+  register<A extends RouteRegistrar>(
+    app: A,
     name: string,
-    handler: (request: never, reply: never) => unknown,
+    handler: RegistrarHandler<A>,
     options: Record<string, unknown> = {},
   ): void {
     const r = this.#require(name);
