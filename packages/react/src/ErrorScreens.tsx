@@ -1,46 +1,26 @@
 import { router } from '@renderfarm/router';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-const box = {
-  maxWidth: '36rem',
-  margin: '15vh auto',
-  padding: '1.5rem',
-  fontFamily: 'system-ui, sans-serif',
-  lineHeight: 1.6,
-} as const;
-
-/** Shown instead of a page whose component the resolver does not know. */
-export function PageNotFound({ component }: { component: string }) {
+function Screen({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main role="alert" style={box}>
-      <h1>Page not found</h1>
-      <p lang="fa" dir="rtl">
-        صفحه پیدا نشد.
-      </p>
-      <p dir="ltr">
-        No page component named <code>{component}</code>.
-      </p>
+    <main
+      role="alert"
+      style={{ maxWidth: '36rem', margin: '15vh auto', padding: '1.5rem', fontFamily: 'system-ui' }}
+    >
+      <h1>{title}</h1>
+      {children}
     </main>
   );
 }
 
-/** Shown when a page throws while rendering; the router, history and links keep working. */
-export function PageCrashed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/** Shown instead of a page whose component the resolver does not know. */
+export function PageNotFound({ component }: { component: string }) {
   return (
-    <main role="alert" style={box}>
-      <h1 lang="fa" dir="rtl">
-        خطایی در نمایش این صفحه رخ داد
-      </h1>
-      <p dir="ltr">This page failed to render: {error.message}</p>
+    <Screen title="Page not found">
       <p>
-        <button type="button" onClick={onRetry}>
-          تلاش دوباره
-        </button>{' '}
-        <button type="button" onClick={() => window.history.back()}>
-          بازگشت
-        </button>
+        صفحه پیدا نشد: <code dir="ltr">{component}</code>
       </p>
-    </main>
+    </Screen>
   );
 }
 
@@ -49,37 +29,40 @@ interface BoundaryProps {
   resetKey: unknown;
   children?: ReactNode;
 }
+interface BoundaryState {
+  error?: Error | undefined;
+  key: unknown;
+}
 
 /**
- * Catches a render error of one page so the whole React tree does not unmount (a blank screen,
- * inertiajs/inertia#710) and shows PageCrashed instead.
+ * Catches a render error of one page, so the React tree does not unmount into a blank screen
+ * (inertiajs/inertia#710): the page area shows the error; router, history and links keep working.
  */
-export class PageErrorBoundary extends Component<BoundaryProps, { error: Error | null; key: unknown }> {
-  override state = { error: null as Error | null, key: this.props.resetKey };
+export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { key: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown) {
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: Error | null; key: unknown }) {
-    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
+    return props.resetKey === state.key ? null : { key: props.resetKey, error: undefined };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('[router] a page failed to render', error, info.componentStack);
+    console.error('Page failed to render', error, info.componentStack);
   }
 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <PageCrashed
-        error={error}
-        onRetry={() => {
-          this.setState({ error: null });
-          void router.reload({ preserveState: false });
-        }}
-      />
+      <Screen title="خطا در نمایش صفحه">
+        <p dir="ltr">{error.message}</p>
+        <button type="button" onClick={() => router.reload({ preserveState: false })}>
+          تلاش دوباره
+        </button>
+      </Screen>
     );
   }
 }

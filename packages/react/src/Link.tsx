@@ -24,16 +24,30 @@ export interface LinkProps
   children?: ReactNode;
 }
 
-/** Plain clicks only: modified clicks, middle clicks and new-tab targets are left to the browser. */
+/** Hover must last this long before a prefetch starts (as Inertia: 75 ms). */
+export const PREFETCH_HOVER_DELAY = 75;
+
+/** Props that are visit options; every other prop goes to the element. */
+const VISIT_KEYS = new Set(
+  'data replace preserveScroll preserveState only except reset headers errorBag forceFormData queryStringArrayFormat async showProgress onCancelToken onBefore onStart onProgress onSuccess onError onCancel onFinish onPrefetched'.split(
+    ' ',
+  ),
+);
+
+/** Plain left clicks only: modified and middle clicks, new-tab targets and downloads stay with the browser. */
 function shouldIntercept(event: MouseEvent<HTMLElement>): boolean {
   const target = event.currentTarget;
-  const isLink = target.tagName.toLowerCase() === 'a';
+  if (event.defaultPrevented) return false;
+  if (target.tagName !== 'A') return true;
+  const opensElsewhere =
+    (target.getAttribute('target') ?? '_self') !== '_self' || target.hasAttribute('download');
   return !(
-    event.defaultPrevented ||
-    (isLink && (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) ||
-    (isLink && event.button !== 0) ||
-    (isLink && target.getAttribute('target') && target.getAttribute('target') !== '_self') ||
-    (isLink && target.hasAttribute('download'))
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    event.button !== 0 ||
+    opensElsewhere
   );
 }
 
@@ -42,108 +56,61 @@ export function Link({
   href: target,
   method: methodProp,
   as = 'a',
-  data,
-  replace,
-  preserveScroll,
-  preserveState,
-  only,
-  except,
-  reset,
-  headers,
-  errorBag,
-  forceFormData,
-  queryStringArrayFormat,
-  async,
-  showProgress,
   prefetch = false,
   cacheFor,
-  onCancelToken,
-  onBefore,
-  onStart,
-  onProgress,
-  onSuccess,
-  onError,
-  onCancel,
-  onFinish,
-  onPrefetched,
-  onClick,
-  onMouseEnter,
-  onMouseLeave,
-  onMouseDown,
   children,
-  ...attributes
+  ...rest
 }: LinkProps) {
   const href = typeof target === 'string' ? target : target.url;
   const method = (methodProp ?? (typeof target === 'string' ? 'get' : target.method)).toLowerCase() as Method;
+  const options: VisitOptions & Record<string, unknown> = { method, preserveState: method !== 'get' };
+  const attributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (VISIT_KEYS.has(key) ? options : attributes)[key] = value;
+  }
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const modes =
-    prefetch === true ? ['hover'] : prefetch === false ? [] : Array.isArray(prefetch) ? prefetch : [prefetch];
-
-  const options: VisitOptions = {
-    method,
-    ...(data !== undefined && { data }),
-    ...(replace !== undefined && { replace }),
-    ...(preserveScroll !== undefined && { preserveScroll }),
-    preserveState: preserveState ?? method !== 'get',
-    ...(only && { only }),
-    ...(except && { except }),
-    ...(reset && { reset }),
-    ...(headers && { headers }),
-    ...(errorBag !== undefined && { errorBag }),
-    ...(forceFormData !== undefined && { forceFormData }),
-    ...(queryStringArrayFormat && { queryStringArrayFormat }),
-    ...(async !== undefined && { async }),
-    ...(showProgress !== undefined && { showProgress }),
-    ...(onCancelToken && { onCancelToken }),
-    ...(onBefore && { onBefore }),
-    ...(onStart && { onStart }),
-    ...(onProgress && { onProgress }),
-    ...(onSuccess && { onSuccess }),
-    ...(onError && { onError }),
-    ...(onCancel && { onCancel }),
-    ...(onFinish && { onFinish }),
-    ...(onPrefetched && { onPrefetched }),
-  };
-
+  const modes = prefetch === true ? ['hover'] : prefetch === false ? [] : ([] as string[]).concat(prefetch);
   const doPrefetch = () => {
     if (method === 'get') router.prefetch(href, options, cacheFor === undefined ? {} : { cacheFor });
   };
 
-  const mountPrefetch = modes.includes('mount');
+  const onMount = modes.includes('mount');
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetch once per target URL, not per render
   useEffect(() => {
-    if (mountPrefetch) doPrefetch();
+    if (onMount) doPrefetch();
     return () => clearTimeout(hoverTimer.current);
-  }, [mountPrefetch, href]);
+  }, [onMount, href]);
 
-  const element = method === 'get' ? as : 'button';
-  const props: Record<string, unknown> = {
-    ...attributes,
-    onClick: (event: MouseEvent<HTMLElement>) => {
-      onClick?.(event as MouseEvent<HTMLAnchorElement>);
-      if (!shouldIntercept(event)) return;
-      event.preventDefault();
-      void router.visit(href, options);
+  /** Runs the element's own handler first, as a plain element would. */
+  const chain =
+    (name: string, own: (event: MouseEvent<HTMLElement>) => void) => (event: MouseEvent<HTMLElement>) => {
+      (attributes[name] as ((event: MouseEvent<HTMLElement>) => void) | undefined)?.(event);
+      own(event);
+    };
+  const isGet = method === 'get';
+  const element = isGet ? as : 'button';
+  const data = options.data;
+  return createElement(
+    element,
+    {
+      ...attributes,
+      ...(element === 'a' && {
+        href: isGet && data && !(data instanceof FormData) ? router.resolveUrl(href, data) : href,
+      }),
+      ...(element === 'button' && { type: 'button' }),
+      onClick: chain('onClick', (event) => {
+        if (!shouldIntercept(event)) return;
+        event.preventDefault();
+        void router.visit(href, options);
+      }),
+      onMouseEnter: chain('onMouseEnter', () => {
+        if (modes.includes('hover')) hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
+      }),
+      onMouseLeave: chain('onMouseLeave', () => clearTimeout(hoverTimer.current)),
+      onMouseDown: chain('onMouseDown', () => {
+        if (modes.includes('click')) doPrefetch();
+      }),
     },
-    onMouseEnter: (event: MouseEvent<HTMLElement>) => {
-      onMouseEnter?.(event as MouseEvent<HTMLAnchorElement>);
-      if (modes.includes('hover')) hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
-    },
-    onMouseLeave: (event: MouseEvent<HTMLElement>) => {
-      onMouseLeave?.(event as MouseEvent<HTMLAnchorElement>);
-      clearTimeout(hoverTimer.current);
-    },
-    onMouseDown: (event: MouseEvent<HTMLElement>) => {
-      onMouseDown?.(event as MouseEvent<HTMLAnchorElement>);
-      if (modes.includes('click')) doPrefetch();
-    },
-  };
-  if (element === 'a')
-    props.href =
-      method === 'get' && data && !(data instanceof FormData) ? router.resolveUrl(href, data) : href;
-  if (element === 'button') props.type = 'button';
-  return createElement(element, props, children);
+    children,
+  );
 }
-
-/** Hover must last this long before a prefetch starts (as Inertia: 75 ms). */
-export const PREFETCH_HOVER_DELAY = 75;

@@ -28,26 +28,27 @@ export type FormVisitOptions = Omit<VisitOptions, 'method' | 'data'>;
  * and only to that entry.
  */
 export class Form<T extends FormData_> {
-  private state: FormState<T>;
-  private readonly listeners = new Set<() => void>();
-  private transformer: (data: T) => RequestPayload = (data) => data;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private cancelVisit: (() => void) | undefined;
-  private readonly entryId: string | undefined;
+  #state: FormState<T>;
+  readonly #listeners = new Set<() => void>();
+  #transformer: (data: T) => RequestPayload = (data) => data;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #cancelVisit: (() => void) | undefined;
+  readonly #entryId: string | undefined;
 
-  constructor(
-    private readonly router: Router,
-    initial: T,
-    private readonly rememberKey?: string,
-  ) {
-    this.entryId = router.entryId;
+  readonly #router: Router;
+  readonly #rememberKey: string | undefined;
+
+  constructor(router: Router, initial: T, rememberKey?: string) {
+    this.#router = router;
+    this.#rememberKey = rememberKey;
+    this.#entryId = router.entryId;
     const remembered = rememberKey
       ? router.restore<{ data: T; errors: FormErrors<T> }>(rememberKey)
       : undefined;
     const defaults = clone(initial);
     const data = remembered?.data ? { ...clone(initial), ...remembered.data } : clone(initial);
     const errors = remembered?.errors ?? {};
-    this.state = {
+    this.#state = {
       data,
       defaults,
       errors,
@@ -61,130 +62,131 @@ export class Form<T extends FormData_> {
   }
 
   get current(): FormState<T> {
-    return this.state;
+    return this.#state;
   }
 
   subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   };
 
-  private update(change: Partial<FormState<T>>): void {
-    const next = { ...this.state, ...change };
+  #update(change: Partial<FormState<T>>): void {
+    const next = { ...this.#state, ...change };
     if ('data' in change || 'defaults' in change) next.isDirty = !isEqual(next.data, next.defaults);
     if ('errors' in change) next.hasErrors = Object.keys(next.errors).length > 0;
-    this.state = next;
-    if (this.rememberKey && ('data' in change || 'errors' in change)) {
-      this.router.remember({ data: next.data, errors: next.errors }, this.rememberKey, this.entryId);
+    this.#state = next;
+    if (this.#rememberKey && ('data' in change || 'errors' in change)) {
+      this.#router.remember({ data: next.data, errors: next.errors }, this.#rememberKey, this.#entryId);
     }
-    for (const listener of this.listeners) listener();
+    for (const listener of this.#listeners) listener();
   }
 
   setData = (keyOrData: keyof T | T | ((data: T) => T), value?: unknown): void => {
-    const data = this.state.data;
-    if (typeof keyOrData === 'function') this.update({ data: (keyOrData as (data: T) => T)(data) });
-    else if (typeof keyOrData === 'object') this.update({ data: keyOrData as T });
-    else this.update({ data: { ...data, [keyOrData]: value } });
+    const data = this.#state.data;
+    if (typeof keyOrData === 'function') this.#update({ data: (keyOrData as (data: T) => T)(data) });
+    else if (typeof keyOrData === 'object') this.#update({ data: keyOrData as T });
+    else this.#update({ data: { ...data, [keyOrData]: value } });
   };
 
   /** No argument: the current data become the defaults. A field and value, or an object, set those defaults. */
   setDefaults = (field?: keyof T | Partial<T>, value?: unknown): void => {
     const defaults =
       field === undefined
-        ? clone(this.state.data)
+        ? clone(this.#state.data)
         : typeof field === 'object'
-          ? { ...this.state.defaults, ...clone(field) }
-          : { ...this.state.defaults, [field]: clone(value) };
-    this.update({ defaults });
+          ? { ...this.#state.defaults, ...clone(field) }
+          : { ...this.#state.defaults, [field]: clone(value) };
+    this.#update({ defaults });
   };
 
   reset = (...fields: (keyof T)[]): void => {
-    const { defaults, data } = this.state;
+    const { defaults, data } = this.#state;
     if (!fields.length) {
-      this.update({ data: clone(defaults) });
+      this.#update({ data: clone(defaults) });
       return;
     }
     const next = { ...data };
     for (const field of fields) next[field] = clone(defaults[field]);
-    this.update({ data: next });
+    this.#update({ data: next });
   };
 
   clearErrors = (...fields: string[]): void => {
     if (!fields.length) {
-      this.update({ errors: {} });
+      this.#update({ errors: {} });
       return;
     }
-    const errors = { ...this.state.errors } as Record<string, string>;
+    const errors = { ...this.#state.errors } as Record<string, string>;
     for (const field of fields) delete errors[field];
-    this.update({ errors: errors as FormErrors<T> });
+    this.#update({ errors: errors as FormErrors<T> });
   };
 
   setError = (field: string | Record<string, string>, message?: string): void => {
     const added = typeof field === 'string' ? { [field]: message ?? '' } : field;
-    this.update({ errors: { ...this.state.errors, ...added } as FormErrors<T> });
+    this.#update({ errors: { ...this.#state.errors, ...added } as FormErrors<T> });
   };
 
   transform = (callback: (data: T) => RequestPayload): void => {
-    this.transformer = callback;
+    this.#transformer = callback;
   };
 
   cancel = (): void => {
-    this.cancelVisit?.();
+    this.#cancelVisit?.();
   };
 
   submit = (method: Method, url: string | URL, options: FormVisitOptions = {}): Promise<void> => {
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
     const visit: VisitOptions = {
       preserveState: method !== 'get',
       ...options,
       method,
-      data: this.transformer(this.state.data),
+      data: this.#transformer(this.#state.data),
       onCancelToken: (token) => {
-        this.cancelVisit = token.cancel;
+        this.#cancelVisit = token.cancel;
         options.onCancelToken?.(token);
       },
       onBefore: (active) => {
-        this.update({ wasSuccessful: false, recentlySuccessful: false });
+        this.#update({ wasSuccessful: false, recentlySuccessful: false });
         return options.onBefore?.(active);
       },
       onStart: (active) => {
-        this.update({ processing: true });
+        this.#update({ processing: true });
         options.onStart?.(active);
       },
       onProgress: (progress) => {
-        this.update({ progress });
+        this.#update({ progress });
         options.onProgress?.(progress);
       },
       onSuccess: (page: Page) => {
-        this.update({
+        this.#update({
           processing: false,
           progress: null,
           errors: {},
           wasSuccessful: true,
           recentlySuccessful: true,
         });
-        this.timer = setTimeout(
-          () => this.update({ recentlySuccessful: false }),
+        this.#timer = setTimeout(
+          () => this.#update({ recentlySuccessful: false }),
           RECENTLY_SUCCESSFUL_DURATION,
         );
         return options.onSuccess?.(page);
       },
       onError: (errors: Errors) => {
         // Replace, never merge: a field fixed since the last submit must lose its old message.
-        this.update({ processing: false, progress: null, errors: errors as FormErrors<T> });
+        this.#update({ processing: false, progress: null, errors: errors as FormErrors<T> });
         options.onError?.(errors);
       },
       onCancel: () => {
-        this.update({ processing: false, progress: null });
+        this.#update({ processing: false, progress: null });
         options.onCancel?.();
       },
       onFinish: (active) => {
-        this.cancelVisit = undefined;
-        if (this.state.processing || this.state.progress) this.update({ processing: false, progress: null });
+        this.#cancelVisit = undefined;
+        if (this.#state.processing || this.#state.progress)
+          this.#update({ processing: false, progress: null });
         options.onFinish?.(active);
       },
     };
-    return this.router.visit(url, visit);
+    return this.#router.visit(url, visit);
   };
 
   get = (url: string | URL, options?: FormVisitOptions) => this.submit('get', url, options);
@@ -195,6 +197,6 @@ export class Form<T extends FormData_> {
 
   /** Stops the success timer (call when the form goes away). */
   dispose(): void {
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
   }
 }

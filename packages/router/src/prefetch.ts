@@ -14,13 +14,13 @@ interface Entry {
  * prefetched before it would show stale data (inertiajs/inertia#2017, #2126).
  */
 export class PrefetchCache {
-  private readonly entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, Entry>();
 
   get(key: string): Promise<HttpResponse> | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= Date.now()) {
-      this.entries.delete(key);
+      this.#entries.delete(key);
       return undefined;
     }
     return entry.response;
@@ -31,17 +31,17 @@ export class PrefetchCache {
   }
 
   add(key: string, response: Promise<HttpResponse>, cacheFor: number): void {
-    this.entries.set(key, { response, expires: Date.now() + cacheFor });
+    this.#entries.set(key, { response, expires: Date.now() + cacheFor });
     // A failed prefetch must not be served later.
     response.then(
       (result) => {
-        if (result.status >= 400 || !('x-inertia' in result.headers)) this.entries.delete(key);
+        if (result.status >= 400 || !('x-inertia' in result.headers)) this.#entries.delete(key);
       },
-      () => this.entries.delete(key),
+      () => this.#entries.delete(key),
     );
   }
 
   flush(): void {
-    this.entries.clear();
+    this.#entries.clear();
   }
 }

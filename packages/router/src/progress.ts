@@ -17,41 +17,41 @@ const ID = 'rf-progress';
  * from the right in an RTL document.
  */
 export class ProgressBar {
-  private delay = PROGRESS_DELAY;
-  private color = PROGRESS_COLOR;
-  private enabled = true;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private trickle: ReturnType<typeof setInterval> | undefined;
-  private value = 0;
-  private element: HTMLElement | undefined;
+  #delay = PROGRESS_DELAY;
+  #color = PROGRESS_COLOR;
+  #enabled = true;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #trickle: ReturnType<typeof setInterval> | undefined;
+  #value = 0;
+  #element: HTMLElement | undefined;
 
   configure(options: ProgressOptions | false | undefined): void {
-    this.enabled = options !== false;
+    this.#enabled = options !== false;
     if (options) {
-      this.delay = options.delay ?? PROGRESS_DELAY;
-      this.color = options.color ?? PROGRESS_COLOR;
+      this.#delay = options.delay ?? PROGRESS_DELAY;
+      this.#color = options.color ?? PROGRESS_COLOR;
     }
   }
 
   /** Schedules the bar; a visit that ends before the delay never shows it. */
   start(): void {
-    if (!this.enabled) return;
-    this.clearTimers();
-    this.timer = setTimeout(() => this.show(), this.delay);
+    if (!this.#enabled) return;
+    this.#clearTimers();
+    this.#timer = setTimeout(() => this.#show(), this.#delay);
   }
 
   /** Upload progress moves the bar, up to 90 % until the response arrives. */
   set(percentage: number): void {
-    if (this.element) this.render(Math.min(90, Math.max(this.value, percentage)));
+    if (this.#element) this.#render(Math.min(90, Math.max(this.#value, percentage)));
   }
 
   /** The visit completed: fill the bar, then remove it. */
   finish(): void {
-    this.clearTimers();
-    const element = this.element;
+    this.#clearTimers();
+    const element = this.#element;
     if (!element) return;
-    this.render(100);
-    this.element = undefined;
+    this.#render(100);
+    this.#element = undefined;
     setTimeout(() => {
       element.style.opacity = '0';
       setTimeout(() => element.remove(), 200);
@@ -60,17 +60,17 @@ export class ProgressBar {
 
   /** The visit was cancelled or interrupted: remove the bar at once. */
   cancel(): void {
-    this.clearTimers();
-    this.element?.remove();
-    this.element = undefined;
+    this.#clearTimers();
+    this.#element?.remove();
+    this.#element = undefined;
   }
 
   get visible(): boolean {
-    return this.element !== undefined;
+    return this.#element !== undefined;
   }
 
-  private show(): void {
-    this.timer = undefined;
+  #show(): void {
+    this.#timer = undefined;
     document.getElementById(ID)?.remove();
     const wrapper = document.createElement('div');
     wrapper.id = ID;
@@ -80,26 +80,26 @@ export class ProgressBar {
     wrapper.style.cssText =
       'position:fixed;top:0;inset-inline:0;height:3px;z-index:2147483647;pointer-events:none;transition:opacity .2s';
     const bar = document.createElement('div');
-    bar.style.cssText = `height:100%;width:0;background:${this.color};transition:width .2s ease`;
+    bar.style.cssText = `height:100%;width:0;background:${this.#color};transition:width .2s ease`;
     wrapper.append(bar);
     document.body.append(wrapper);
-    this.element = wrapper;
-    this.render(8);
-    this.trickle = setInterval(() => this.render(this.value + (90 - this.value) * 0.08), 400);
+    this.#element = wrapper;
+    this.#render(8);
+    this.#trickle = setInterval(() => this.#render(this.#value + (90 - this.#value) * 0.08), 400);
   }
 
-  private render(value: number): void {
-    this.value = value;
-    const bar = this.element?.firstElementChild as HTMLElement | null | undefined;
-    if (!bar || !this.element) return;
+  #render(value: number): void {
+    this.#value = value;
+    const bar = this.#element?.firstElementChild as HTMLElement | null | undefined;
+    if (!bar || !this.#element) return;
     bar.style.width = `${value}%`;
-    this.element.setAttribute('aria-valuenow', String(Math.round(value)));
+    this.#element.setAttribute('aria-valuenow', String(Math.round(value)));
   }
 
-  private clearTimers(): void {
-    clearTimeout(this.timer);
-    clearInterval(this.trickle);
-    this.timer = undefined;
-    this.trickle = undefined;
+  #clearTimers(): void {
+    clearTimeout(this.#timer);
+    clearInterval(this.#trickle);
+    this.#timer = undefined;
+    this.#trickle = undefined;
   }
 }

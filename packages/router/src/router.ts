@@ -64,25 +64,25 @@ const NETWORK_NOTE =
 export class Router {
   page!: Page;
   readonly progress = new ProgressBar();
-  private resolveComponent!: ResolveComponent;
-  private swapComponent!: SwapComponent;
-  private sync: InFlight | undefined;
-  private readonly async = new Set<InFlight>();
-  private stopWatching: (() => void) | undefined;
-  private readonly cache = new PrefetchCache();
-  private applying: Promise<unknown> = Promise.resolve();
-  private initialized = false;
-  private pendingEntryId: string | undefined;
+  #resolveComponent!: ResolveComponent;
+  #swapComponent!: SwapComponent;
+  #sync: InFlight | undefined;
+  readonly #async = new Set<InFlight>();
+  #stopWatching: (() => void) | undefined;
+  readonly #cache = new PrefetchCache();
+  #applying: Promise<unknown> = Promise.resolve();
+  #initialized = false;
+  #pendingEntryId: string | undefined;
   /** Id of the entry on screen, and the positions each entry had when it was left by back/forward. */
-  private shownEntry: string | undefined;
-  private readonly leftAt = new Map<string, scroll.ScrollSnapshot>();
+  #shownEntry: string | undefined;
+  readonly #leftAt = new Map<string, scroll.ScrollSnapshot>();
 
   /** Called once by the UI adapter with the page from the HTML shell. */
   async init({ initialPage, resolveComponent, swapComponent, progress }: RouterInit): Promise<void> {
-    this.resolveComponent = resolveComponent;
-    this.swapComponent = swapComponent;
+    this.#resolveComponent = resolveComponent;
+    this.#swapComponent = swapComponent;
     this.progress.configure(progress);
-    this.stopWatching?.();
+    this.#stopWatching?.();
     // The browser's own restoration would race ours (and run before the page has rendered).
     window.history.scrollRestoration = 'manual';
 
@@ -101,17 +101,17 @@ export class Router {
     ) {
       // Back to a page of ours after a full load elsewhere: the entry still has its state.
       // Re-label the entry with the id the first render's hooks were given.
-      const restored = { ...stored, id: this.initialEntryId() };
+      const restored = { ...stored, id: this.#initialEntryId() };
       history.write(restored, window.location.href, 'replace');
       await this.setPage(stored.page, { restored });
     } else {
       // A reload starts clean: remembered state belongs to back/forward only.
       const hash = window.location.hash;
       if (hash && !hrefToUrl(page.url).hash) page.url += hash;
-      await this.setPage(page, { replace: true, entryId: this.initialEntryId() });
+      await this.setPage(page, { replace: true, entryId: this.#initialEntryId() });
     }
-    this.stopWatching = this.listen();
-    this.initialized = true;
+    this.#stopWatching = this.#listen();
+    this.#initialized = true;
   }
 
   /**
@@ -119,23 +119,23 @@ export class Router {
    * entry id then. They get this id, which the first entry is then written with; a second init
    * (React StrictMode, hot reload) keeps the id of the entry already there.
    */
-  private initialEntryId(): string {
-    if (this.initialized) return history.currentEntry()?.id ?? history.newEntryId();
-    this.pendingEntryId ??= history.newEntryId();
-    return this.pendingEntryId;
+  #initialEntryId(): string {
+    if (this.#initialized) return history.currentEntry()?.id ?? history.newEntryId();
+    this.#pendingEntryId ??= history.newEntryId();
+    return this.#pendingEntryId;
   }
 
   /** Stops listening to history and scroll (tests, hot reload). */
   dispose(): void {
-    this.stopWatching?.();
-    this.stopWatching = undefined;
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
     // A following init (StrictMode's second effect, a new app) starts over with the pending id.
-    this.initialized = false;
+    this.#initialized = false;
     this.cancelAll();
   }
 
-  private listen(): () => void {
-    const onPop = (event: PopStateEvent) => void this.onPopState(event.state);
+  #listen(): () => void {
+    const onPop = (event: PopStateEvent) => void this.#onPopState(event.state);
     // A page restored from the back/forward cache skips popstate: re-check it was not cleared since.
     const onShow = (event: PageTransitionEvent) => {
       const entry = history.currentEntry();
@@ -143,7 +143,7 @@ export class Router {
     };
     window.addEventListener('popstate', onPop);
     window.addEventListener('pageshow', onShow);
-    const stopScroll = scroll.watch(() => this.saveScroll());
+    const stopScroll = scroll.watch(() => this.#saveScroll());
     return () => {
       window.removeEventListener('popstate', onPop);
       window.removeEventListener('pageshow', onShow);
@@ -151,14 +151,14 @@ export class Router {
     };
   }
 
-  private saveScroll(): void {
+  #saveScroll(): void {
     history.update(scroll.snapshot());
     // The entry now holds the newest positions; an older in-memory copy must not win on restore.
     const id = history.currentEntry()?.id;
-    if (id) this.leftAt.delete(id);
+    if (id) this.#leftAt.delete(id);
   }
 
-  private async onPopState(state: unknown): Promise<void> {
+  async #onPopState(state: unknown): Promise<void> {
     if (!history.isEntry(state)) {
       // An in-page `#anchor` jump created this entry: adopt it for the current page.
       const url = urlWithoutOrigin(window.location.href);
@@ -169,9 +169,9 @@ export class Router {
     }
     // At popstate the old page is still rendered but history.state already belongs to the target:
     // keep the positions being left in memory, since a pending debounced save can no longer land.
-    if (this.shownEntry) this.leftAt.set(this.shownEntry, scroll.snapshot());
+    if (this.#shownEntry) this.#leftAt.set(this.#shownEntry, scroll.snapshot());
     this.cancelAll();
-    const page = await this.readEntryPage(state);
+    const page = await this.#readEntryPage(state);
     if (!page) {
       // Cleared (logout) or undecryptable: never show it from history, ask the server.
       await this.visit(window.location.href, { replace: true });
@@ -186,12 +186,12 @@ export class Router {
   }
 
   /** The page of an entry, or undefined when it must come from the server again (history cleared since). */
-  private async readEntryPage(entry: HistoryEntry): Promise<Page | undefined> {
+  async #readEntryPage(entry: HistoryEntry): Promise<Page | undefined> {
     if (entry.generation !== generation()) return undefined;
     return 'encrypted' in entry.page ? decryptPage(entry.page) : entry.page;
   }
 
-  private async storePage(page: Page): Promise<HistoryEntry['page']> {
+  async #storePage(page: Page): Promise<HistoryEntry['page']> {
     if (!page.encryptHistory) return page;
     if (canEncrypt()) return encryptPage(page);
     console.warn(
@@ -246,26 +246,26 @@ export class Router {
 
     const signature = `${method} ${url.href} ${serialize(data)}`;
     // A second identical submit while the first is in flight would reach the server twice.
-    if (!isAsync && method !== 'get' && this.sync?.signature === signature) return this.sync.promise;
+    if (!isAsync && method !== 'get' && this.#sync?.signature === signature) return this.#sync.promise;
 
-    if (!isAsync && this.sync) {
-      this.sync.visit.interrupted = true;
-      this.sync.controller.abort();
+    if (!isAsync && this.#sync) {
+      this.#sync.visit.interrupted = true;
+      this.#sync.controller.abort();
       this.progress.cancel();
-      this.sync = undefined;
+      this.#sync = undefined;
     }
     // Leaving now: keep the exact scroll positions with the entry we are leaving.
-    this.saveScroll();
+    this.#saveScroll();
 
     const flight = { visit, controller: new AbortController(), origin: this.page, signature } as InFlight;
-    flight.promise = this.run(flight);
+    flight.promise = this.#run(flight);
     return flight.promise;
   }
 
-  private async run(flight: InFlight): Promise<void> {
+  async #run(flight: InFlight): Promise<void> {
     const { visit, controller } = flight;
-    if (visit.async) this.async.add(flight);
-    else this.sync = flight;
+    if (visit.async) this.#async.add(flight);
+    else this.#sync = flight;
 
     visit.onCancelToken?.({ cancel: () => controller.abort() });
     visit.onStart?.(visit);
@@ -274,9 +274,9 @@ export class Router {
     if (ownsProgress) this.progress.start();
 
     try {
-      const response = await this.fetchPage(flight);
+      const response = await this.#fetchPage(flight);
       if (controller.signal.aborted) throw new AbortedError();
-      await this.handleResponse(flight, response);
+      await this.#handleResponse(flight, response);
     } catch (error) {
       if (error instanceof AbortedError || controller.signal.aborted) {
         visit.cancelled = true;
@@ -290,9 +290,9 @@ export class Router {
         throw error;
       }
     } finally {
-      if (visit.async) this.async.delete(flight);
-      else if (this.sync === flight) {
-        this.sync = undefined;
+      if (visit.async) this.#async.delete(flight);
+      else if (this.#sync === flight) {
+        this.#sync = undefined;
         if (ownsProgress) visit.completed ? this.progress.finish() : this.progress.cancel();
       }
       visit.onFinish?.(visit);
@@ -300,10 +300,10 @@ export class Router {
     }
   }
 
-  private fetchPage(flight: InFlight): Promise<HttpResponse> {
+  #fetchPage(flight: InFlight): Promise<HttpResponse> {
     const { visit, controller } = flight;
     const cached =
-      visit.method === 'get' && visit.prefetch !== false ? this.cache.get(this.cacheKey(visit)) : undefined;
+      visit.method === 'get' && visit.prefetch !== false ? this.#cache.get(this.#cacheKey(visit)) : undefined;
     if (cached) return cached;
     return send({
       method: visit.method,
@@ -319,7 +319,7 @@ export class Router {
     });
   }
 
-  private cacheKey(visit: ActiveVisit): string {
+  #cacheKey(visit: ActiveVisit): string {
     return `${urlWithoutHash(visit.url)} ${visit.only.join()} ${visit.except.join()}`;
   }
 
@@ -345,8 +345,8 @@ export class Router {
       except: options.except ?? [],
       reset: [],
     } as unknown as ActiveVisit;
-    const key = this.cacheKey(visit);
-    if (this.cache.has(key)) return;
+    const key = this.#cacheKey(visit);
+    if (this.#cache.has(key)) return;
     const response = send({
       method: 'get',
       url,
@@ -354,7 +354,7 @@ export class Router {
       headers: { ...this.headers(visit), Purpose: 'prefetch' },
       signal: new AbortController().signal,
     });
-    this.cache.add(key, response, cacheFor);
+    this.#cache.add(key, response, cacheFor);
     response.then(
       (result) => {
         if (result.status >= 400 || !('x-inertia' in result.headers)) return;
@@ -372,7 +372,7 @@ export class Router {
 
   /** Drops every prefetched page. */
   flushAll(): void {
-    this.cache.flush();
+    this.#cache.flush();
   }
 
   /** The URL a GET visit with `data` goes to (query merged), as a link's href. */
@@ -400,7 +400,7 @@ export class Router {
     return headers;
   }
 
-  private async handleResponse(flight: InFlight, response: HttpResponse): Promise<void> {
+  async #handleResponse(flight: InFlight, response: HttpResponse): Promise<void> {
     const { visit } = flight;
     const location = response.headers['x-inertia-location'];
     if (response.status === 409 && location) {
@@ -408,17 +408,17 @@ export class Router {
       this.hardVisit(location);
       return;
     }
-    const page = this.parsePage(response);
+    const page = this.#parsePage(response);
     if (!page) return;
     // Answers are applied one at a time, in arrival order: each merge must see the page the
     // previous one produced, even while that one is still resolving its component.
-    const applied = this.applying.then(() => this.applyPage(flight, page));
-    this.applying = applied.catch(() => {});
+    const applied = this.#applying.then(() => this.#applyPage(flight, page));
+    this.#applying = applied.catch(() => {});
     const errors = await applied;
     if (!errors) return;
     const hasErrors = Object.keys(errors).length > 0;
     visit.completed = true;
-    if (visit.method !== 'get') this.cache.flush();
+    if (visit.method !== 'get') this.#cache.flush();
     if (hasErrors) {
       visit.onError?.(errors);
       fire('error', { errors });
@@ -429,9 +429,9 @@ export class Router {
   }
 
   /** Shows the answer of a visit; undefined when it was dropped because the user has moved on. */
-  private async applyPage(flight: InFlight, page: Page): Promise<Errors | undefined> {
+  async #applyPage(flight: InFlight, page: Page): Promise<Errors | undefined> {
     const { visit } = flight;
-    if (flight.controller.signal.aborted || (visit.async && !this.isSamePage(flight.origin, this.page))) {
+    if (flight.controller.signal.aborted || (visit.async && !this.#isSamePage(flight.origin, this.page))) {
       // The user has moved on: this answer belongs to a page that is no longer on screen.
       visit.cancelled = true;
       visit.onCancel?.();
@@ -460,7 +460,7 @@ export class Router {
     return errors;
   }
 
-  private parsePage(response: HttpResponse): Page | undefined {
+  #parsePage(response: HttpResponse): Page | undefined {
     const contentType = response.headers['content-type'] ?? '';
     let error: InvalidResponseError | undefined;
     let page: Page | undefined;
@@ -509,7 +509,7 @@ export class Router {
     return undefined;
   }
 
-  private isSamePage(a: Page, b: Page): boolean {
+  #isSamePage(a: Page, b: Page): boolean {
     return (
       a === b || (a.component === b.component && hrefToUrl(a.url).pathname === hrefToUrl(b.url).pathname)
     );
@@ -527,7 +527,7 @@ export class Router {
     let component: unknown;
     let error: Error | undefined;
     try {
-      component = await this.resolveComponent(page.component, page);
+      component = await this.#resolveComponent(page.component, page);
       if (component == null) error = new PageNotFoundError(page.component);
     } catch (cause) {
       error = new PageNotFoundError(page.component, cause);
@@ -536,10 +536,10 @@ export class Router {
 
     if (page.clearHistory) nextGeneration();
     const previous = this.page as Page | undefined;
-    const left = !previous || !this.isSamePage(previous, page);
+    const left = !previous || !this.#isSamePage(previous, page);
     const preserveState = !!options.preserveState && previous?.component === page.component;
     this.page = page;
-    if (left) this.cancelAsyncOf(previous);
+    if (left) this.#cancelAsyncOf(previous);
 
     const savedScroll = scroll.snapshot();
     if (options.restored) {
@@ -548,7 +548,7 @@ export class Router {
       const current = history.currentEntry();
       const keep = preserveState && current && options.replace;
       const entry = history.makeEntry(
-        await this.storePage(page),
+        await this.#storePage(page),
         options.entryId ?? (keep ? current.id : history.newEntryId()),
         keep ? current.rememberedState : {},
       );
@@ -560,16 +560,16 @@ export class Router {
       history.write(entry, page.url, options.replace ? 'replace' : 'push');
     }
 
-    await this.swapComponent({ page, component, preserveState, ...(error ? { error } : {}) });
+    await this.#swapComponent({ page, component, preserveState, ...(error ? { error } : {}) });
 
-    this.shownEntry = history.currentEntry()?.id;
-    if (options.restored) scroll.restore(this.leftAt.get(options.restored.id) ?? options.restored);
+    this.#shownEntry = history.currentEntry()?.id;
+    if (options.restored) scroll.restore(this.#leftAt.get(options.restored.id) ?? options.restored);
     else if (options.preserveScroll) scroll.restore(savedScroll);
     else scroll.reset(hrefToUrl(page.url).hash);
-    if (!options.preserveScroll) this.saveScroll();
+    if (!options.preserveScroll) this.#saveScroll();
 
     fire('navigate', { page });
-    if (!options.partial) this.loadDeferredProps(page);
+    if (!options.partial) this.#loadDeferredProps(page);
   }
 
   /**
@@ -577,30 +577,30 @@ export class Router {
    * per group. Also runs for a page restored from history, so props that had not arrived when the
    * user left are fetched again instead of loading forever (inertiajs/inertia#2465).
    */
-  private loadDeferredProps(page: Page): void {
+  #loadDeferredProps(page: Page): void {
     for (const keys of Object.values(page.deferredProps ?? {})) {
       const missing = keys.filter((key) => page.props[key] === undefined);
       if (missing.length) void this.reload({ only: missing, showProgress: false });
     }
   }
 
-  private cancelAsyncOf(page: Page | undefined): void {
-    for (const flight of this.async)
+  #cancelAsyncOf(page: Page | undefined): void {
+    for (const flight of this.#async)
       if (!page || flight.origin === page || flight.origin.url === page.url) flight.controller.abort();
   }
 
   /** Cancels every visit in flight (sync and async). */
   cancelAll(): void {
-    if (this.sync) {
-      this.sync.visit.interrupted = true;
-      this.sync.controller.abort();
+    if (this.#sync) {
+      this.#sync.visit.interrupted = true;
+      this.#sync.controller.abort();
     }
-    for (const flight of this.async) flight.controller.abort();
+    for (const flight of this.#async) flight.controller.abort();
   }
 
   /** Inertia v2 name for cancelling the sync visit. */
   cancel(): void {
-    this.sync?.controller.abort();
+    this.#sync?.controller.abort();
   }
 
   reload(options: ReloadOptions = {}): Promise<void> {
@@ -642,7 +642,7 @@ export class Router {
 
   /** Id of the history entry on screen; hooks keep it so their later writes cannot land elsewhere. */
   get entryId(): string | undefined {
-    return this.initialized ? history.currentEntry()?.id : this.initialEntryId();
+    return this.#initialized ? history.currentEntry()?.id : this.#initialEntryId();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { parseQuery, stringifyQuery } from '@renderfarm/routes';
+import { stringifyQuery } from '@renderfarm/routes';
 import type { Method, QueryStringArrayFormat, RequestPayload } from './types';
 
 export function hrefToUrl(href: string | URL): URL {
@@ -39,10 +39,17 @@ export function transformUrlAndData(
     return [url, body];
   }
   const entries = data instanceof FormData ? Object.fromEntries(data.entries()) : data;
-  if (Object.keys(entries).length) {
-    const merged = { ...parseQuery(url.search.slice(1)), ...entries };
-    const query = stringifyQuery(merged, { arrayFormat, encodeValuesOnly: true });
-    url.search = query ? `?${query}` : '';
+  const keys = Object.keys(entries);
+  if (keys.length) {
+    // Top-level keys of `data` replace the URL's parameters of the same name (`tags`, `tags[]`,
+    // `tags[0]`…); the others stay as they are. This is qs's `{...parse(url), ...data}` without
+    // shipping a parser to the browser.
+    const kept = url.search
+      .slice(1)
+      .split('&')
+      .filter((pair) => pair && !keys.includes(decodeURIComponent(pair.split('=')[0]!).split('[')[0]!));
+    const query = stringifyQuery(entries, { arrayFormat, encodeValuesOnly: true });
+    url.search = [...kept, ...(query ? [query] : [])].join('&');
   }
   return [url, {}];
 }
