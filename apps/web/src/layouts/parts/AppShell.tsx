@@ -30,7 +30,10 @@ export interface AppShellProps {
 export function AppShell({ areaLabel, nav, compact = false, showBalance = false, children }: AppShellProps) {
   const { props, url } = usePage();
   const user = props.auth.user;
-  const [open, setOpen] = useState(false);
+  // Open for the page it was opened on, so a visit from the drawer leaves it closed (the layout
+  // itself stays mounted across visits).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === url;
   const home = nav[0]?.items[0]?.href ?? '/';
   const sidebar = <Sidebar areaLabel={areaLabel} home={home} nav={nav} url={url} compact={compact} />;
 
@@ -42,7 +45,7 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
       </aside>
       <Dialog
         open={open}
-        onClose={setOpen}
+        onClose={() => setOpenOn(null)}
         aria-label={`منوی ${areaLabel}`}
         className="relative z-50 lg:hidden"
       >
@@ -50,7 +53,7 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
         <DialogPanel className="fixed inset-y-0 start-0 w-72 max-w-[85vw] bg-white shadow-xl">
           <button
             type="button"
-            onClick={() => setOpen(false)}
+            onClick={() => setOpenOn(null)}
             className="absolute top-3 end-3 grid size-10 place-items-center rounded-lg text-gray-600 hover:bg-gray-100"
           >
             <X aria-hidden="true" className="size-5" />
@@ -64,7 +67,7 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
-            onClick={() => setOpen(true)}
+            onClick={() => setOpenOn(url)}
             className="-ms-2 grid size-10 place-items-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
           >
             <MenuIcon aria-hidden="true" className="size-6" />

@@ -1,0 +1,42 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { ChevronDown } from 'lucide-react';
+import { Link } from '../../app/protocol';
+import type { MenuItem } from '../../types/shared-props';
+
+/** A header menu item with children: a popover listing them, the parent's own page first. */
+export function DesktopSubmenu({ item }: { item: MenuItem }) {
+  return (
+    <Popover className="relative">
+      <PopoverButton className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 data-open:bg-gray-100">
+        {item.label}
+        <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+      </PopoverButton>
+      <PopoverPanel className="absolute start-0 z-40 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-1 shadow-lg">
+        {/* Visits keep the header mounted, so a chosen link closes the panel itself. */}
+        {({ close }) => (
+          <>
+            {item.url && item.url !== '#' && (
+              <Link
+                href={item.url}
+                onClick={() => close()}
+                className="block rounded-lg px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100"
+              >
+                همه {item.label}
+              </Link>
+            )}
+            {item.children?.map((child) => (
+              <Link
+                key={`${child.label}${child.url}`}
+                href={child.url}
+                onClick={() => close()}
+                className="block rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+              >
+                {child.label}
+              </Link>
+            ))}
+          </>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
