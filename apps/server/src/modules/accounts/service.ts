@@ -1,0 +1,299 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { type RequestContext, recordActivity } from '../activity/service';
+import { type Clock, systemClock } from '../auth/clock';
+import { AuthError } from '../auth/errors';
+import { parseMobile } from '../auth/mobile';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { assertPasswordAllowed } from '../auth/password-rules';
+import { passwordResetTokens } from '../auth/tables';
+import { sessions } from '../sessions/tables';
+import { type User, users } from '../users/tables';
+import { DEFAULT_DELETE_BLOCKERS, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
+import { personalAccessTokens, twoFactorUsedSteps } from './tables';
+
+export interface AccountServiceOptions {
+  db: Database;
+  limiter: RateLimiter;
+  clock?: Clock;
+  deleteBlockers?: DeleteBlockerCheck[];
+}
+
+export type LoginOutcome =
+  | { status: 'ok'; user: User; twoFactorRequired: boolean }
+  | { status: 'failed'; message: string }
+  | { status: 'throttled'; retryAfter: number; message: string };
+
+/** Per account and per IP, as Fortify does: enough for typos, too few for guessing. */
+export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowSeconds: 60 } as const;
+
+const FAILED = 'ایمیل، موبایل یا رمز عبور درست نیست.';
+const DELETED_NAME = 'کاربر حذف‌شده';
+
+// A real scrypt hash of a random string: unknown accounts cost the same time as known ones.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  return dummyHash;
+};
+
+/** E-mail addresses are stored and compared trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Accounts: creating customers, finding them, checking a password sign-in, and deleting an
+ * account (refused while something is owed or running, then anonymised and soft-deleted).
+ */
+export function createAccountService(options: AccountServiceOptions) {
+  const { db, limiter } = options;
+  const clock = options.clock ?? systemClock;
+  const blockers = options.deleteBlockers ?? DEFAULT_DELETE_BLOCKERS;
+
+  async function insertUser(values: typeof users.$inferInsert): Promise<User> {
+    try {
+      const [user] = await db.insert(users).values(values).returning();
+      return user!;
+    } catch (error) {
+      // A unique violation (23505), whichever driver wrapped it.
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      if (code === '23505') {
+        throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'حسابی با این ایمیل یا شماره موبایل از پیش وجود دارد.');
+      }
+      throw error;
+    }
+  }
+
+  async function findByEmail(email: string): Promise<User | null> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, isNull(users.deletedAt)));
+    return user ?? null;
+  }
+
+  async function findByMobile(mobile: string): Promise<User | null> {
+    const parsed = parseMobile(mobile);
+    if (!parsed.ok) return null;
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.mobile, parsed.mobile), isNull(users.deletedAt)));
+    return user ?? null;
+  }
+
+  async function deleteBlockers(user: User): Promise<DeleteBlocker[]> {
+    const found = await Promise.all(blockers.map((check) => check(user, db)));
+    return found.filter((b): b is DeleteBlocker => b !== null);
+  }
+
+  return {
+    findByEmail,
+    findByMobile,
+    deleteBlockers,
+
+    async findById(id: number): Promise<User | null> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)));
+      return user ?? null;
+    },
+
+    /** Login accepts an e-mail or a mobile number in one field. */
+    async findByLogin(identifier: string): Promise<User | null> {
+      return identifier.includes('@') ? findByEmail(identifier) : findByMobile(identifier);
+    },
+
+    /** Auth/Register: a customer with an e-mail (to verify) and a password that passes the rules. */
+    async createWithPassword(
+      input: { name: string; email: string; mobile?: string | undefined; password: string },
+      context: RequestContext = {},
+    ): Promise<User> {
+      const email = normalizeEmail(input.email);
+      let mobile: string | undefined;
+      if (input.mobile) {
+        const parsed = parseMobile(input.mobile);
+        if (!parsed.ok) throw new AuthError('RF_AUTH_MOBILE_INVALID', parsed.message);
+        mobile = parsed.mobile;
+      }
+      assertPasswordAllowed(input.password, { email, mobile });
+      const user = await insertUser({
+        name: input.name.trim(),
+        email,
+        mobile,
+        passwordHash: await hashPassword(input.password),
+        role: 'customer',
+      });
+      await recordActivity(db, {
+        event: 'auth:registered',
+        actorId: user.id,
+        properties: { via: 'email' },
+        ...context,
+      });
+      return user;
+    },
+
+    /** Users/Auth/Signup: a customer whose mobile was just verified by an SMS code. */
+    async createFromVerifiedMobile(
+      input: { name: string; mobile: string; email?: string | undefined },
+      context: RequestContext = {},
+    ): Promise<User> {
+      const parsed = parseMobile(input.mobile);
+      if (!parsed.ok) throw new AuthError('RF_AUTH_MOBILE_INVALID', parsed.message);
+      const user = await insertUser({
+        name: input.name.trim(),
+        mobile: parsed.mobile,
+        email: input.email ? normalizeEmail(input.email) : null,
+        mobileVerifiedAt: clock(),
+        role: 'customer',
+      });
+      await recordActivity(db, {
+        event: 'auth:registered',
+        actorId: user.id,
+        properties: { via: 'mobile' },
+        ...context,
+      });
+      return user;
+    },
+
+    /**
+     * `login.store`: checks an e-mail or mobile and password under the per-account and per-IP
+     * limits. Unknown accounts, accounts without a password and wrong passwords get the same
+     * answer after the same scrypt work, so neither the message nor the time tells them apart.
+     */
+    async attemptLogin(
+      input: { identifier: string; password: string } & RequestContext,
+    ): Promise<LoginOutcome> {
+      const accountKey = `login:account:${normalizeEmail(input.identifier)}`;
+      const ipKey = `login:ip:${input.ip ?? 'unknown'}`;
+      const [byAccount, byIp] = await Promise.all([
+        limiter.peek(accountKey, LOGIN_LIMITS.perAccount),
+        limiter.peek(ipKey, LOGIN_LIMITS.perIp),
+      ]);
+      if (!byAccount.allowed || !byIp.allowed) {
+        const retryAfter = Math.max(byAccount.retryAfter, byIp.retryAfter);
+        return {
+          status: 'throttled',
+          retryAfter,
+          message: `تلاش‌های ورود بیش از حد مجاز بوده است؛ ${new Intl.NumberFormat('fa-IR').format(retryAfter)} ثانیه دیگر دوباره تلاش کنید.`,
+        };
+      }
+      const identifier = String(input.identifier ?? '').slice(0, 255);
+      const user = identifier.includes('@') ? await findByEmail(identifier) : await findByMobile(identifier);
+      const password = String(input.password ?? '').slice(0, 1024);
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+      if (!user?.passwordHash || !matches) {
+        await Promise.all([
+          limiter.hit(accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds),
+          limiter.hit(ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds),
+        ]);
+        await recordActivity(db, {
+          event: 'auth:failed',
+          actorId: user?.id ?? null,
+          properties: { identifier: identifier.slice(0, 100) },
+          ip: input.ip,
+          userAgent: input.userAgent,
+        });
+        return { status: 'failed', message: FAILED };
+      }
+      await limiter.reset(accountKey);
+      const twoFactorRequired = user.twoFactorConfirmedAt !== null;
+      // With 2FA on, the sign-in is complete only after the challenge; that step logs auth:login.
+      if (!twoFactorRequired) {
+        await recordActivity(db, {
+          event: 'auth:login',
+          actorId: user.id,
+          properties: { via: 'password' },
+          ip: input.ip,
+          userAgent: input.userAgent,
+        });
+      }
+      return { status: 'ok', user, twoFactorRequired };
+    },
+
+    /** Sets a new password (rules checked) and ends every session of the user except `keepSessionId`. */
+    async changePassword(
+      userId: number,
+      password: string,
+      options: { keepSessionId?: string } & RequestContext = {},
+    ) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new AuthError('RF_AUTH_ACCOUNT_NOT_FOUND', 'حساب کاربری پیدا نشد.');
+      assertPasswordAllowed(password, { email: user.email, mobile: user.mobile });
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, userId));
+        await tx
+          .delete(sessions)
+          .where(
+            options.keepSessionId
+              ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${options.keepSessionId}`)
+              : eq(sessions.userId, userId),
+          );
+        await recordActivity(tx, {
+          event: 'auth:password.changed',
+          actorId: userId,
+          ip: options.ip,
+          userAgent: options.userAgent,
+        });
+      });
+    },
+
+    /**
+     * `current-user.destroy`: refused with every reason while something blocks it; otherwise the
+     * personal data is wiped, sessions and tokens end, and the row stays (soft delete) so the
+     * ledger and invoices still point at an account.
+     */
+    async deleteAccount(userId: number, context: RequestContext = {}): Promise<void> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      if (!user) throw new AuthError('RF_AUTH_ACCOUNT_NOT_FOUND', 'حساب کاربری پیدا نشد.');
+      const reasons = await deleteBlockers(user);
+      if (reasons.length > 0) {
+        throw new AuthError('RF_AUTH_ACCOUNT_DELETE_BLOCKED', reasons.map((r) => r.message).join(' '), {
+          blockers: reasons,
+        });
+      }
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            name: DELETED_NAME,
+            // The schema requires a contact; `.invalid` (RFC 2606) can never receive mail.
+            email: `deleted-${user.uuid}@deleted.invalid`,
+            mobile: null,
+            passwordHash: null,
+            twoFactorSecret: null,
+            twoFactorRecoveryCodes: null,
+            twoFactorConfirmedAt: null,
+            photoPath: null,
+            emailVerifiedAt: null,
+            mobileVerifiedAt: null,
+            deletedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+        await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
+        await recordActivity(tx, {
+          event: 'account:deleted',
+          actorId: userId,
+          subject: { type: 'user', id: userId },
+          ...context,
+        });
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
