@@ -29,12 +29,41 @@ describe('the app over HTTP', () => {
     expect(page.props.stats).toEqual({ plans: 4, locations: 2, hosts: 5, software: 5 });
   });
 
+  const pageFromHtml = (body: string) =>
+    JSON.parse(/<script data-page="app" type="application\/json">(.*?)<\/script>/s.exec(body)![1]!);
+
   it('answers a page visit with JSON and Vary: X-Inertia', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-inertia': 'true' } });
+    const { version } = pageFromHtml((await t.app.inject({ method: 'GET', url: '/' })).body);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'x-inertia': 'true', 'x-inertia-version': version ?? '' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-inertia']).toBe('true');
     expect(res.headers.vary).toContain('X-Inertia');
     expect(res.json().component).toBe('Public/Home');
+  });
+
+  it('sends the route list a guest may use, and no secrets', async () => {
+    const page = pageFromHtml((await t.app.inject({ method: 'GET', url: '/' })).body);
+    expect(page.props.routes.url).toBe('http://localhost:8000');
+    expect(page.props.routes.routes.home).toEqual({ uri: '/', methods: ['GET', 'HEAD'] });
+    expect(page.props.auth).toEqual({ user: null });
+    expect(JSON.stringify(page)).not.toMatch(/password|secret|APP_KEY/i);
+  });
+
+  it('starts a session with HttpOnly, SameSite=Lax cookies and an XSRF token readable by scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const cookies = res.cookies;
+    const session = cookies.find((c) => c.name === 'renderfarm_session');
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(xsrf?.httpOnly).toBeFalsy();
+    expect(res.body).toContain(`<meta name="csrf-token" content="${xsrf!.value}">`);
+    // Static answers and the health check carry no session.
+    expect((await t.app.inject({ method: 'GET', url: '/up' })).headers['set-cookie']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).headers['set-cookie']).toBeUndefined();
   });
 
   it('shows the Persian 404 page for an unknown path', async () => {

@@ -1,18 +1,35 @@
+import { pages } from '@renderfarm/fastify';
+import { RouteRegistry } from '@renderfarm/routes';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { registerAssets } from './http/assets';
+import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
 import { faviconRoutes } from './http/favicon';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
+import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
-import temporaryPage, { type Props } from './http/temporary-page';
 import { loggerOptions } from './logger';
 import { publicSettings } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
 import { healthRoutes } from './modules/health/routes';
+import { DatabaseSessionStore } from './modules/sessions/store';
+import { findActiveUserById, toAuthUser } from './modules/users/service';
+import type { User } from './modules/users/tables';
 
 export const SITE_TITLE = 'رندر فارم ابری';
+export const SESSION_LIFETIME_MINUTES = 120;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded once per request from the session; null for guests. */
+    user: User | null;
+  }
+  interface FastifyInstance {
+    routeList: RouteRegistry;
+    sessionStore: DatabaseSessionStore;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -21,6 +38,7 @@ export interface AppDependencies {
 
 /** Builds the app without listening, so tests can `inject` and the server entry can `listen`. */
 export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  if (!config.APP_KEY) throw new Error('buildApp needs APP_KEY (startServer generates one)');
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: requestIdFrom,
@@ -30,46 +48,77 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     requestTimeout: 120_000,
   });
   const { db } = database;
+  const registry = new RouteRegistry({ url: config.APP_URL });
+  const sessionStore = new DatabaseSessionStore(db, SESSION_LIFETIME_MINUTES * 60);
+  app.decorate('routeList', registry);
+  app.decorate('sessionStore', sessionStore);
 
   addRequestIdHeader(app);
   await registerSecurity(app, config);
+  // Before the page plugin: static files get no session.
   await registerAssets(app);
-
-  const sharedProps = async (_request: FastifyRequest): Promise<Props> => {
-    const [settings, menus, links] = await Promise.all([
-      publicSettings(db),
-      publicMenus(db),
-      publicLinks(db),
-    ]);
-    return {
-      auth: { user: null },
-      flash: {},
-      errors: {},
-      routes: {},
-      settings,
-      menus,
-      links,
-      unread_notifications: 0,
-      recaptcha_site_key: null,
-    };
-  };
-  await app.register(temporaryPage, { devServer: config.VITE_DEV_SERVER, sharedProps, title: SITE_TITLE });
-
   await app.register(faviconRoutes);
   await app.register(healthRoutes, { ping: database.ping });
-  await app.register(contentRoutes, { db });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.page('Public/Blank', { status: 404, message: 'صفحه‌ای که دنبالش بودید پیدا نشد.' }, { status: 404 }),
-  );
+  const errorPage = (status: number, message: string) => ({ status, message });
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message =
       status >= 500 ? 'خطایی پیش آمد. لطفاً چند لحظه بعد دوباره تلاش کنید.' : 'درخواست قابل پردازش نبود.';
-    return reply.page('Public/Blank', { status, message }, { status });
+    return reply.page('Public/Blank', errorPage(status, message), { status });
   });
+
+  await app.register(pages, {
+    session: {
+      store: sessionStore,
+      secret: config.APP_KEY,
+      lifetimeMinutes: SESSION_LIFETIME_MINUTES,
+      secure: config.NODE_ENV === 'production',
+    },
+    vite: {
+      manifestPath: MANIFEST_PATH,
+      entry: VITE_ENTRY,
+      base: ASSET_BASE,
+      ...(config.VITE_DEV_SERVER ? { devServer: config.VITE_DEV_SERVER } : {}),
+    },
+    title: SITE_TITLE,
+    head: '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
+    share: (request: FastifyRequest) => sharedProps(request),
+  });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const id = request.session?.userId;
+    request.user =
+      id === null || id === undefined ? null : ((await findActiveUserById(db, Number(id))) ?? null);
+  });
+
+  const sharedProps = async (request: FastifyRequest) => {
+    const [settings, menus, links] = await Promise.all([
+      publicSettings(db),
+      publicMenus(db),
+      publicLinks(db),
+    ]);
+    const role = request.user?.role ?? null;
+    return {
+      auth: { user: request.user ? toAuthUser(request.user) : null },
+      routes: registry.toZiggy((r) => mayUse(r.meta.access as never, role)),
+      settings,
+      menus,
+      links,
+      unread_notifications: 0,
+      recaptcha_site_key:
+        config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
+    };
+  };
+
+  await app.register(contentRoutes, { db, registry });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.page('Public/Blank', errorPage(404, 'صفحه‌ای که دنبالش بودید پیدا نشد.'), { status: 404 }),
+  );
 
   return app;
 }

@@ -6,7 +6,7 @@ const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"
 
 export async function faviconRoutes(app: FastifyInstance): Promise<void> {
   for (const url of ['/favicon.svg', '/favicon.ico']) {
-    app.get(url, { logLevel: 'warn' }, async (_request, reply) =>
+    app.get(url, { logLevel: 'warn', config: { session: false } }, async (_request, reply) =>
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
     );
   }

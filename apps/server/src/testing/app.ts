@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -16,7 +17,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemo(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_PROVIDER: 'none', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA_PROVIDER: 'none',
+    APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
+    ...options.env,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

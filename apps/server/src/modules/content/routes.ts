@@ -1,16 +1,26 @@
+import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { namedRoute } from '../../http/named-route';
 import { catalogStats, listActiveImages, listActivePlans } from '../catalog/service';
 import { latestPosts } from './service';
 
-export async function contentRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
-  app.get('/', async (_request, reply) => {
-    const [plans, software, posts, stats] = await Promise.all([
-      listActivePlans(db, 4),
-      listActiveImages(db),
-      latestPosts(db, 3),
-      catalogStats(db),
-    ]);
-    return reply.page('Public/Home', { plans, software, posts, stats });
-  });
+export async function contentRoutes(
+  app: FastifyInstance,
+  { db, registry }: { db: Database; registry: RouteRegistry },
+): Promise<void> {
+  namedRoute(
+    app,
+    registry,
+    { name: 'home', method: 'GET', uri: '/', access: 'anyone' },
+    async (_request, reply) => {
+      const [plans, software, posts, stats] = await Promise.all([
+        listActivePlans(db, 4),
+        listActiveImages(db),
+        latestPosts(db, 3),
+        catalogStats(db),
+      ]);
+      return reply.page('Public/Home', { plans, software, posts, stats });
+    },
+  );
 }

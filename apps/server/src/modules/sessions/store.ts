@@ -1,0 +1,81 @@
+import type { SessionRecord, SessionStore } from '@renderfarm/fastify';
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions } from './tables';
+
+/**
+ * Sessions in the database, so they survive restarts and every process sees the same ones, and
+ * so a user can list and end their browser sessions. Expiry is by last activity.
+ */
+export class DatabaseSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly lifetimeSeconds: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async get(id: string): Promise<SessionRecord | undefined> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id));
+    if (!row) return undefined;
+    if (row.lastActivity.getTime() + this.lifetimeSeconds * 1000 <= this.now().getTime()) {
+      await this.destroy(id);
+      return undefined;
+    }
+    return {
+      id: row.id,
+      userId: row.userId,
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      payload: row.payload,
+      lastActivity: row.lastActivity,
+    };
+  }
+
+  async set(record: SessionRecord, _ttlSeconds: number): Promise<void> {
+    const values = {
+      userId: record.userId === null ? null : Number(record.userId),
+      ipAddress: record.ipAddress,
+      userAgent: record.userAgent?.slice(0, 512) ?? null,
+      payload: record.payload,
+      lastActivity: record.lastActivity,
+    };
+    await this.db
+      .insert(sessions)
+      .values({ id: record.id, ...values })
+      .onConflictDoUpdate({ target: sessions.id, set: values });
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  /** A user's live sessions, newest activity first (Profile → browser sessions). */
+  async listForUser(userId: number) {
+    const cutoff = new Date(this.now().getTime() - this.lifetimeSeconds * 1000);
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.lastActivity));
+    return rows.filter((row) => row.lastActivity > cutoff);
+  }
+
+  /** Ends every session of the user except `keepId` (password change, "log out other sessions"). */
+  async destroyOthers(userId: number, keepId: string | null): Promise<number> {
+    const where = keepId
+      ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
+      : eq(sessions.userId, userId);
+    const removed = await this.db.delete(sessions).where(where).returning({ id: sessions.id });
+    return removed.length;
+  }
+
+  /** Deletes expired sessions; run periodically. */
+  async prune(): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - this.lifetimeSeconds * 1000);
+    const removed = await this.db
+      .delete(sessions)
+      .where(lt(sessions.lastActivity, cutoff))
+      .returning({ id: sessions.id });
+    return removed.length;
+  }
+}

@@ -1,0 +1,37 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { maskMobile } from '../auth/mobile';
+import { type User, users } from './tables';
+
+export async function findActiveUserById(db: Database, id: number): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user;
+}
+
+/** The signed-in user as every page sees it (`auth.user`, SCREENS.md §0): nothing secret. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  mobile_masked: string | null;
+  roles: string[];
+  balance: number;
+  kyc_status: string;
+  two_factor: boolean;
+  email_verified: boolean;
+}
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    id: user.id,
+    name: user.name,
+    mobile_masked: user.mobile ? maskMobile(user.mobile) : null,
+    roles: [user.role],
+    balance: user.balance,
+    kyc_status: user.kycStatus,
+    two_factor: user.twoFactorConfirmedAt !== null,
+    email_verified: user.emailVerifiedAt !== null,
+  };
+}
