@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from './testing/database';
  * The server as `pnpm start` runs it: on disk (PGlite under STORAGE_DIR) or on a fresh PostgreSQL
  * database when DATABASE_URL is set, listening on a real port.
  */
-describe('server lifecycle', () => {
+describe('server lifecycle', { timeout: 120_000 }, () => {
   let storage: string;
   let pgDatabase: TestDatabase | undefined;
   const env = () => ({
