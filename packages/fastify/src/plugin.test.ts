@@ -33,7 +33,7 @@ interface Counters {
   [name: string]: number;
 }
 
-async function build(extra: { secure?: boolean } = {}) {
+async function build(extra: { secure?: boolean; touchAfterSeconds?: number } = {}) {
   const store = new MemorySessionStore();
   const calls: Counters = {};
   const count =
@@ -44,7 +44,7 @@ async function build(extra: { secure?: boolean } = {}) {
     };
   const app = Fastify();
   await app.register(pages, {
-    session: { store, secret: SECRET, ...(extra.secure !== undefined ? { secure: extra.secure } : {}) },
+    session: { store, secret: SECRET, ...extra },
     vite: { manifestPath: manifest(), entry: 'src/main.tsx', base: '/build/' },
     share: (request) => ({
       auth: { user: request.session.userId === null ? null : { id: request.session.userId } },
@@ -452,6 +452,18 @@ describe('sessions', () => {
     await client.send('POST', '/logout');
     expect(client.cookies.get('XSRF-TOKEN')).not.toBe(token);
     expect(pageOf(await client.get('/')).props.auth).toEqual({ user: null });
+  });
+
+  it('an unchanged session is written back, and its cookies refreshed, only after touchAfter (sliding expiry)', async () => {
+    await client.request({ method: 'GET', url: '/' });
+    const second = await client.request({ method: 'GET', url: '/' });
+    expect(second.cookies).toHaveLength(0);
+    const eager = await build({ touchAfterSeconds: 0 });
+    const eagerClient = new TestClient(eager.app);
+    await eagerClient.request({ method: 'GET', url: '/' });
+    const again = await eagerClient.request({ method: 'GET', url: '/' });
+    expect(again.cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'renderfarm_session']);
+    await eager.app.close();
   });
 
   it('routes with session: false set no cookie and touch no store', async () => {

@@ -154,6 +154,8 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
   );
 
   const sessionEnabled = (request: FastifyRequest) => request.routeOptions.config?.session !== false;
+  // Requests whose signed cookie already names their session: no need to sign it again on the way out.
+  const loadedIds = new WeakMap<FastifyRequest, string>();
 
   // Load the session, then refuse stale page visits before any handler runs.
   app.addHook('onRequest', async (request, reply) => {
@@ -161,6 +163,7 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
       const id = unsign(request.cookies[cookieName], sessionOptions.secret);
       const record = id ? await store.get(id) : undefined;
       request.session = new Session(record);
+      if (record) loadedIds.set(request, record.id);
     }
     const current = version();
     if (
@@ -207,7 +210,8 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
     const session = request.session;
     if (!session) return payload;
     const now = Date.now();
-    if (session.needsSave(now, touchAfterMs)) {
+    const save = session.needsSave(now, touchAfterMs);
+    if (save) {
       await Promise.all(session.retiredIds.map((id) => store.destroy(id)));
       await store.set(
         session.toRecord(
@@ -217,12 +221,16 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
         lifetime,
       );
     }
+    // Cookies are (re)sent with each save, so their expiry moves with the store's (sliding expiry).
     const cookieOptions = { path: '/', sameSite: 'lax' as const, secure, maxAge: lifetime };
-    const signed = sign(session.id, sessionOptions.secret);
-    if (request.cookies[cookieName] !== signed)
-      reply.setCookie(cookieName, signed, { ...cookieOptions, httpOnly: true });
+    if (save || loadedIds.get(request) !== session.id) {
+      reply.setCookie(cookieName, sign(session.id, sessionOptions.secret), {
+        ...cookieOptions,
+        httpOnly: true,
+      });
+    }
     // Readable by JS: the client echoes it as X-XSRF-TOKEN.
-    if (request.cookies[XSRF_COOKIE] !== session.token) {
+    if (save || request.cookies[XSRF_COOKIE] !== session.token) {
       reply.setCookie(XSRF_COOKIE, session.token, { ...cookieOptions, httpOnly: false });
     }
     return payload;
