@@ -63,6 +63,16 @@ describe('area layouts', () => {
     expect(within(nav).getByRole('link', { name: 'تعرفه‌ها' }).getAttribute('href')).toBe('/prices');
   });
 
+  it('public: off-site links in the footer open in a new tab instead of a page visit', () => {
+    renderIn(PublicLayout, '/', {
+      links: { footer: [], social: [{ label: 'اینستاگرام', url: 'https://instagram.com/renderfarm' }] },
+    });
+    const social = screen.getByRole('link', { name: 'اینستاگرام' });
+    expect(social.getAttribute('target')).toBe('_blank');
+    expect(social.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'قوانین و مقررات' }).getAttribute('target')).toBeNull();
+  });
+
   it('every layout starts with a skip link to the main content', () => {
     renderIn(PanelLayout, '/panel', { auth: { user: CUSTOMER } });
     expect(screen.getByRole('link', { name: 'پرش به محتوای اصلی' }).getAttribute('href')).toBe('#main');

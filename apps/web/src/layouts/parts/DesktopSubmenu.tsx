@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { ChevronDown } from 'lucide-react';
-import { Link } from '../../app/protocol';
+import { SiteLink } from '../../components/ui/SiteLink';
 import type { MenuItem } from '../../types/shared-props';
 
 /** A header menu item with children: a popover listing them, the parent's own page first. */
@@ -16,23 +16,23 @@ export function DesktopSubmenu({ item }: { item: MenuItem }) {
         {({ close }) => (
           <>
             {item.url && item.url !== '#' && (
-              <Link
+              <SiteLink
                 href={item.url}
                 onClick={() => close()}
                 className="block rounded-lg px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-100"
               >
                 همه {item.label}
-              </Link>
+              </SiteLink>
             )}
             {item.children?.map((child) => (
-              <Link
+              <SiteLink
                 key={`${child.label}${child.url}`}
                 href={child.url}
                 onClick={() => close()}
                 className="block rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
               >
                 {child.label}
-              </Link>
+              </SiteLink>
             ))}
           </>
         )}

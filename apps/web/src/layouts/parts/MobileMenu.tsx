@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { X } from 'lucide-react';
-import { Link } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
+import { SiteLink } from '../../components/ui/SiteLink';
 import type { AuthUser, MenuItem } from '../../types/shared-props';
 import { BalanceBadge } from './BalanceBadge';
 import { Logo } from './Logo';
@@ -62,11 +62,11 @@ export function MobileMenu({ open, onClose, items, user, signInUrl }: MobileMenu
 
 function MobileLink({ item, small = false }: { item: MenuItem; small?: boolean }) {
   return (
-    <Link
+    <SiteLink
       href={item.url}
       className={`block rounded-lg px-3 py-2 text-gray-800 hover:bg-gray-100 ${small ? 'text-sm' : 'font-medium'}`}
     >
       {item.label}
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,7 +1,8 @@
 import { Phone } from 'lucide-react';
-import { Link, usePage } from '../../app/protocol';
+import { usePage } from '../../app/protocol';
 import { SITE_NAME } from '../../app/title';
 import { Container } from '../../components/ui/Container';
+import { SiteLink } from '../../components/ui/SiteLink';
 import { normalizeDigits, toPersianDigits } from '../../lib/digits';
 import { formatJalali } from '../../lib/jalali-date';
 import { DEFAULT_FOOTER_LINKS, orDefault } from './default-menus';
@@ -61,9 +62,9 @@ function FooterColumn({ title, items }: { title: string; items: { label: string;
       <ul className="mt-3 space-y-2">
         {items.map((item) => (
           <li key={`${item.label}${item.url}`}>
-            <Link href={item.url} className="text-sm text-gray-600 hover:text-gray-900">
+            <SiteLink href={item.url} className="text-sm text-gray-600 hover:text-gray-900">
               {item.label}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

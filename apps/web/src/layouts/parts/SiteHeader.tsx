@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
+import { SiteLink } from '../../components/ui/SiteLink';
 import type { MenuItem } from '../../types/shared-props';
 import { BalanceBadge } from './BalanceBadge';
 import { DEFAULT_HEADER_MENU, orDefault } from './default-menus';
@@ -103,13 +104,13 @@ export function SiteHeader() {
 
 function DesktopLink({ item }: { item: MenuItem }) {
   return (
-    <Link
+    <SiteLink
       href={item.url}
       prefetch
       className="rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900"
     >
       {item.label}
-    </Link>
+    </SiteLink>
   );
 }
 
