@@ -35,6 +35,8 @@ export async function measure(contents: string): Promise<Size> {
     write: false,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
+    // As Vite builds: text stays UTF-8 rather than \uXXXX escapes (6 bytes for each Persian letter).
+    charset: 'utf8',
   });
   const code = result.outputFiles[0]!.contents;
   return {
@@ -70,7 +72,7 @@ export async function run(): Promise<string> {
   const section = [
     '## Client bundle size: @renderfarm/router + @renderfarm/react vs @inertiajs/react + @inertiajs/core',
     '',
-    "esbuild, ESM, minified, es2022, React/ReactDOM (and Inertia's optional axios) external; gzip level 9, brotli quality 11.",
+    "esbuild, ESM, minified, es2022, UTF-8 output, React/ReactDOM (and Inertia's optional axios) external; gzip level 9, brotli quality 11.",
     '',
     '| bundle | minified | gzip | brotli |',
     '|---|---|---|---|',

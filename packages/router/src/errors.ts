@@ -39,13 +39,13 @@ export class InvalidResponseError extends RouterError {
 /** The request never got an answer (connection dropped, DNS, CORS). */
 export class NetworkError extends RouterError {
   constructor(url: string) {
-    super('NETWORK_ERROR', `Network error while requesting ${url}`);
+    super('NETWORK_ERROR', `Network error: ${url}`);
   }
 }
 
 /** The page embedded in the HTML shell is missing or unreadable. */
 export class InitialPageError extends RouterError {
   constructor(detail: string, cause?: unknown) {
-    super('INITIAL_PAGE', `Cannot read the initial page: ${detail}`, { cause });
+    super('INITIAL_PAGE', `Initial page: ${detail}`, { cause });
   }
 }

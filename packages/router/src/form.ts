@@ -1,6 +1,6 @@
 import { clone, isEqual } from './equal';
 import type { Router } from './router';
-import type { Errors, Method, Page, Progress, RequestPayload, VisitOptions } from './types';
+import type { CancelToken, Method, Progress, RequestPayload, VisitOptions } from './types';
 
 /** PROTOCOL.md: `recentlySuccessful` goes back to false 2000 ms after a success. */
 export const RECENTLY_SUCCESSFUL_DURATION = 2000;
@@ -135,58 +135,39 @@ export class Form<T extends FormData_> {
 
   submit = (method: Method, url: string | URL, options: FormVisitOptions = {}): Promise<void> => {
     clearTimeout(this.#timer);
-    const visit: VisitOptions = {
+    const idle = { processing: false, progress: null };
+    /** Updates the form state, then calls the caller's own callback of the same name. */
+    const hook =
+      <K extends keyof FormVisitOptions>(name: K, change: (arg: never) => Partial<FormState<T>> | undefined) =>
+      (arg: never) => {
+        const update = change(arg);
+        if (update) this.#update(update);
+        return (options[name] as ((arg: never) => unknown) | undefined)?.(arg);
+      };
+    return this.#router.visit(url, {
       preserveState: method !== 'get',
       ...options,
       method,
       data: this.#transformer(this.#state.data),
-      onCancelToken: (token) => {
+      onCancelToken: hook('onCancelToken', (token: CancelToken) => {
         this.#cancelVisit = token.cancel;
-        options.onCancelToken?.(token);
-      },
-      onBefore: (active) => {
-        this.#update({ wasSuccessful: false, recentlySuccessful: false });
-        return options.onBefore?.(active);
-      },
-      onStart: (active) => {
-        this.#update({ processing: true });
-        options.onStart?.(active);
-      },
-      onProgress: (progress) => {
-        this.#update({ progress });
-        options.onProgress?.(progress);
-      },
-      onSuccess: (page: Page) => {
-        this.#update({
-          processing: false,
-          progress: null,
-          errors: {},
-          wasSuccessful: true,
-          recentlySuccessful: true,
-        });
-        this.#timer = setTimeout(
-          () => this.#update({ recentlySuccessful: false }),
-          RECENTLY_SUCCESSFUL_DURATION,
-        );
-        return options.onSuccess?.(page);
-      },
-      onError: (errors: Errors) => {
-        // Replace, never merge: a field fixed since the last submit must lose its old message.
-        this.#update({ processing: false, progress: null, errors: errors as FormErrors<T> });
-        options.onError?.(errors);
-      },
-      onCancel: () => {
-        this.#update({ processing: false, progress: null });
-        options.onCancel?.();
-      },
-      onFinish: (active) => {
+        return undefined;
+      }),
+      onBefore: hook('onBefore', () => ({ wasSuccessful: false, recentlySuccessful: false })),
+      onStart: hook('onStart', () => ({ processing: true })),
+      onProgress: hook('onProgress', (progress: Progress) => ({ progress })),
+      onSuccess: hook('onSuccess', () => {
+        this.#timer = setTimeout(() => this.#update({ recentlySuccessful: false }), RECENTLY_SUCCESSFUL_DURATION);
+        return { ...idle, errors: {}, wasSuccessful: true, recentlySuccessful: true };
+      }),
+      // Replace, never merge: a field fixed since the last submit must lose its old message.
+      onError: hook('onError', (errors: FormErrors<T>) => ({ ...idle, errors })),
+      onCancel: hook('onCancel', () => idle),
+      onFinish: hook('onFinish', () => {
         this.#cancelVisit = undefined;
-        if (this.#state.processing || this.#state.progress)
-          this.#update({ processing: false, progress: null });
-        options.onFinish?.(active);
-      },
-    };
-    return this.#router.visit(url, visit);
+        return this.#state.processing || this.#state.progress ? idle : undefined;
+      }),
+    } as VisitOptions);
   };
 
   get = (url: string | URL, options?: FormVisitOptions) => this.submit('get', url, options);

@@ -41,16 +41,10 @@ export function makeEntry(
  */
 export function write(entry: HistoryEntry, url: string, mode: 'push' | 'replace'): void {
   try {
-    if (mode === 'push') window.history.pushState(entry, '', url);
-    else window.history.replaceState(entry, '', url);
+    window.history[`${mode}State`](entry, '', url);
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'SecurityError') {
-      console.error('[router] history write throttled by the browser', error);
-      return;
-    }
-    if (mode === 'push') window.location.href = url;
-    else console.error('[router] history entry too large to store', error);
+    console.error(error);
+    if (mode === 'push' && (error as Error).name !== 'SecurityError') window.location.href = url;
   }
 }
 

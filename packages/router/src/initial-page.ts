@@ -1,4 +1,5 @@
 import { InitialPageError } from './errors';
+import { asPage } from './page';
 import type { Page } from './types';
 
 /**
@@ -7,27 +8,16 @@ import type { Page } from './types';
  * a `data-page` attribute on the `#<id>` element.
  */
 export function readInitialPage(id = 'app'): Page {
-  const script = document.querySelector(`script[data-page="${id}"][type="application/json"]`);
-  const element = document.getElementById(id);
-  const json = script?.textContent ?? element?.dataset.page;
-  if (!json)
-    throw new InitialPageError(`no <script data-page="${id}"> element and no data-page attribute on #${id}`);
-  let page: unknown;
+  const json =
+    document.querySelector(`script[data-page="${id}"][type="application/json"]`)?.textContent ??
+    document.getElementById(id)?.dataset.page;
+  if (!json) throw new InitialPageError(`no <script data-page="${id}"> and no #${id}[data-page]`);
+  let page: Page | undefined;
   try {
-    page = JSON.parse(json);
+    page = asPage(JSON.parse(json));
   } catch (cause) {
-    throw new InitialPageError('the embedded page is not valid JSON', cause);
+    throw new InitialPageError('not valid JSON', cause);
   }
-  const candidate = page as Page;
-  if (
-    !candidate ||
-    typeof candidate.component !== 'string' ||
-    !candidate.component ||
-    typeof candidate.props !== 'object' ||
-    !candidate.props
-  )
-    throw new InitialPageError('the embedded page has no "component" or no "props"');
-  candidate.props.errors ??= {};
-  candidate.version ??= null;
-  return candidate;
+  if (!page) throw new InitialPageError('no component or props');
+  return page;
 }

@@ -52,10 +52,7 @@ export class ProgressBar {
     if (!element) return;
     this.#render(100);
     this.#element = undefined;
-    setTimeout(() => {
-      element.style.opacity = '0';
-      setTimeout(() => element.remove(), 200);
-    }, 100);
+    setTimeout(() => element.remove(), 300);
   }
 
   /** The visit was cancelled or interrupted: remove the bar at once. */
@@ -65,20 +62,14 @@ export class ProgressBar {
     this.#element = undefined;
   }
 
-  get visible(): boolean {
-    return this.#element !== undefined;
-  }
-
   #show(): void {
     this.#timer = undefined;
     document.getElementById(ID)?.remove();
     const wrapper = document.createElement('div');
     wrapper.id = ID;
     wrapper.setAttribute('role', 'progressbar');
-    wrapper.setAttribute('aria-valuemin', '0');
-    wrapper.setAttribute('aria-valuemax', '100');
     wrapper.style.cssText =
-      'position:fixed;top:0;inset-inline:0;height:3px;z-index:2147483647;pointer-events:none;transition:opacity .2s';
+      'position:fixed;top:0;inset-inline:0;height:3px;z-index:2147483647;pointer-events:none';
     const bar = document.createElement('div');
     bar.style.cssText = `height:100%;width:0;background:${this.#color};transition:width .2s ease`;
     wrapper.append(bar);
@@ -91,9 +82,7 @@ export class ProgressBar {
   #render(value: number): void {
     this.#value = value;
     const bar = this.#element?.firstElementChild as HTMLElement | null | undefined;
-    if (!bar || !this.#element) return;
-    bar.style.width = `${value}%`;
-    this.#element.setAttribute('aria-valuenow', String(Math.round(value)));
+    if (bar) bar.style.width = `${value}%`;
   }
 
   #clearTimers(): void {

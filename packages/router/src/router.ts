@@ -4,6 +4,7 @@ import { fire, listen, type RouterEventListener, type RouterEventName } from './
 import * as history from './history';
 import { AbortedError, type HttpResponse, send } from './http';
 import { describeBody, showOverlay } from './overlay';
+import { asPage } from './page';
 import { createPoll, type Poll, type PollOptions } from './poll';
 import { PREFETCH_CACHE_FOR, PrefetchCache } from './prefetch';
 import { ProgressBar, type ProgressOptions } from './progress';
@@ -58,6 +59,12 @@ interface SetPageOptions {
   restored?: HistoryEntry;
 }
 
+const INVALID_NOTES = {
+  NOT_INERTIA: 'The server answered with something other than a page',
+  MALFORMED_JSON: 'The page object is not valid JSON',
+  INVALID_PAGE: 'The page object has no component or props',
+};
+
 const NETWORK_NOTE =
   'اتصال به سرور برقرار نشد. دوباره تلاش کنید. (Network error: the server could not be reached.)';
 
@@ -87,26 +94,18 @@ export class Router {
     window.history.scrollRestoration = 'manual';
 
     const stored = history.currentEntry();
-    const navigation = performance.getEntriesByType?.('navigation')[0] as
-      | PerformanceNavigationTiming
-      | undefined;
+    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
     const page = { ...initialPage, url: initialPage.url || urlWithoutOrigin(window.location.href) };
-    if (
-      navigation?.type === 'back_forward' &&
-      stored &&
-      stored.generation === generation() &&
-      !('encrypted' in stored.page) &&
-      stored.page.version === page.version &&
-      isSameUrlWithoutHash(stored.page.url, window.location.href)
-    ) {
+    const kept = stored && navigation?.type === 'back_forward' ? await this.#readEntryPage(stored) : undefined;
+    if (kept?.version === page.version && isSameUrlWithoutHash(kept.url, window.location.href)) {
       // Back to a page of ours after a full load elsewhere: the entry still has its state.
-      // Re-label the entry with the id the first render's hooks were given.
-      const restored = { ...stored, id: this.#initialEntryId() };
+      // Re-label it with the id the first render's hooks were given.
+      const restored = { ...stored!, id: this.#initialEntryId() };
       history.write(restored, window.location.href, 'replace');
-      await this.setPage(stored.page, { restored });
+      await this.setPage(kept, { restored });
     } else {
       // A reload starts clean: remembered state belongs to back/forward only.
-      const hash = window.location.hash;
+      const { hash } = window.location;
       if (hash && !hrefToUrl(page.url).hash) page.url += hash;
       await this.setPage(page, { replace: true, entryId: this.#initialEntryId() });
     }
@@ -172,17 +171,9 @@ export class Router {
     if (this.#shownEntry) this.#leftAt.set(this.#shownEntry, scroll.snapshot());
     this.cancelAll();
     const page = await this.#readEntryPage(state);
-    if (!page) {
-      // Cleared (logout) or undecryptable: never show it from history, ask the server.
-      await this.visit(window.location.href, { replace: true });
-      return;
-    }
-    if (page.version !== this.page.version) {
-      // The entry was written by other assets: ask the server for a current page instead.
-      await this.visit(window.location.href, { replace: true, preserveScroll: true });
-      return;
-    }
-    await this.setPage(page, { restored: state });
+    // Cleared since (logout), undecryptable, or written by other assets: ask the server instead.
+    if (page?.version !== this.page.version) await this.visit(window.location.href, { replace: true });
+    else await this.setPage(page, { restored: state });
   }
 
   /** The page of an entry, or undefined when it must come from the server again (history cleared since). */
@@ -191,42 +182,30 @@ export class Router {
     return 'encrypted' in entry.page ? decryptPage(entry.page) : entry.page;
   }
 
+  /** Without WebCrypto (plain http other than localhost) an entry asked to be encrypted is stored in clear. */
   async #storePage(page: Page): Promise<HistoryEntry['page']> {
-    if (!page.encryptHistory) return page;
-    if (canEncrypt()) return encryptPage(page);
-    console.warn(
-      '[router] encryptHistory needs WebCrypto (https or localhost); this entry is stored in clear.',
-    );
-    return page;
+    return page.encryptHistory && canEncrypt() ? encryptPage(page) : page;
   }
 
   /** Makes every earlier history entry unreadable (what a page with `clearHistory` does). */
   clearHistory(): void {
-    nextGeneration();
-    const entry = history.currentEntry();
-    if (entry) history.update({ generation: generation() });
+    history.update({ generation: nextGeneration() });
   }
 
   // ---- visits ---------------------------------------------------------------------------------
 
-  visit(href: string | URL, options: VisitOptions = {}): Promise<void> {
+  /** The options with their defaults, the URL with GET data in its query, the body for the others. */
+  #prepare(href: string | URL, options: VisitOptions): ActiveVisit {
     const method = (options.method ?? 'get').toLowerCase() as Method;
-    const isAsync = options.async ?? false;
+    const isAsync = !!options.async;
     const [url, data] = transformUrlAndData(
       href,
       options.data ?? {},
       method,
-      options.forceFormData ?? false,
+      !!options.forceFormData,
       options.queryStringArrayFormat ?? 'brackets',
     );
-    const visit: ActiveVisit = {
-      preserveScroll: false,
-      preserveState: false,
-      replace: false,
-      errorBag: null,
-      forceFormData: false,
-      queryStringArrayFormat: 'brackets',
-      prefetch: true,
+    return {
       ...options,
       url,
       method,
@@ -241,7 +220,11 @@ export class Router {
       cancelled: false,
       interrupted: false,
     };
+  }
 
+  visit(href: string | URL, options: VisitOptions = {}): Promise<void> {
+    const visit = this.#prepare(href, options);
+    const { method, url, data, async: isAsync } = visit;
     if (visit.onBefore?.(visit) === false || !fire('before', { visit })) return Promise.resolve();
 
     const signature = `${method} ${url.href} ${serialize(data)}`;
@@ -328,46 +311,26 @@ export class Router {
    * to the same URL within that time is served from it. Navigation does not cancel prefetches.
    */
   prefetch(href: string | URL, options: VisitOptions = {}, { cacheFor = PREFETCH_CACHE_FOR } = {}): void {
-    const [url] = transformUrlAndData(
-      href,
-      options.data ?? {},
-      'get',
-      false,
-      options.queryStringArrayFormat ?? 'brackets',
-    );
-    const visit = {
-      ...options,
-      url,
-      method: 'get',
-      data: {},
-      headers: options.headers ?? {},
-      only: options.only ?? [],
-      except: options.except ?? [],
-      reset: [],
-    } as unknown as ActiveVisit;
+    const visit = this.#prepare(href, { ...options, method: 'get' });
     const key = this.#cacheKey(visit);
     if (this.#cache.has(key)) return;
     const response = send({
-      method: 'get',
-      url,
-      data: {},
+      ...visit,
       headers: { ...this.headers(visit), Purpose: 'prefetch' },
+      // Not tied to any visit: leaving the page does not cancel a prefetch.
       signal: new AbortController().signal,
     });
     this.#cache.add(key, response, cacheFor);
-    response.then(
-      (result) => {
-        if (result.status >= 400 || !('x-inertia' in result.headers)) return;
-        try {
+    response
+      .then((result) => {
+        if (result.status < 400 && 'x-inertia' in result.headers) {
           const page = JSON.parse(result.body) as Page;
           options.onPrefetched?.(page);
-          fire('prefetched', { url: url.href, page });
-        } catch {
-          // Served as a normal (invalid) answer if the user does visit it.
+          fire('prefetched', { url: visit.url.href, page });
         }
-      },
-      () => {},
-    );
+      })
+      // A failed or unreadable prefetch is dropped; the visit will ask again.
+      .catch(() => {});
   }
 
   /** Drops every prefetched page. */
@@ -461,50 +424,24 @@ export class Router {
   }
 
   #parsePage(response: HttpResponse): Page | undefined {
-    const contentType = response.headers['content-type'] ?? '';
-    let error: InvalidResponseError | undefined;
-    let page: Page | undefined;
-    if (!('x-inertia' in response.headers)) {
-      error = new InvalidResponseError(
-        'NOT_INERTIA',
-        response.status,
-        response.body,
-        `Expected a page object but received a ${response.status} response without the X-Inertia header.`,
-      );
-    } else {
+    const { status, body, headers } = response;
+    let code: 'NOT_INERTIA' | 'MALFORMED_JSON' | 'INVALID_PAGE' = 'NOT_INERTIA';
+    if ('x-inertia' in headers) {
       try {
-        const parsed: unknown = JSON.parse(response.body);
-        if (isPage(parsed)) page = parsed;
-        else
-          error = new InvalidResponseError(
-            'INVALID_PAGE',
-            response.status,
-            response.body,
-            'The response is not a valid page object: it has no "component" name or no "props".',
-          );
+        const page = asPage(JSON.parse(body));
+        if (page) {
+          page.url ||= urlWithoutOrigin(window.location.href);
+          return page;
+        }
+        code = 'INVALID_PAGE';
       } catch {
-        error = new InvalidResponseError(
-          'MALFORMED_JSON',
-          response.status,
-          response.body,
-          'The response claims to be a page object (X-Inertia) but its body is not valid JSON.',
-        );
+        code = 'MALFORMED_JSON';
       }
     }
-    if (page) {
-      page.props.errors ??= {};
-      page.url ||= urlWithoutOrigin(window.location.href);
-      page.version ??= null;
-      return page;
-    }
-    const invalid = error!;
-    if (fire('invalid', { response, error: invalid })) {
-      console.error(invalid);
-      const note =
-        invalid.code === 'NOT_INERTIA'
-          ? `The server answered with status ${response.status} instead of a page.`
-          : invalid.message;
-      showOverlay(describeBody(response.body || `(${response.status}, empty body)`, contentType, note));
+    const error = new InvalidResponseError(code, status, body, `${INVALID_NOTES[code]} (HTTP ${status})`);
+    if (fire('invalid', { response, error })) {
+      console.error(error);
+      showOverlay(describeBody(body || error.message, headers['content-type'] ?? '', error.message));
     }
     return undefined;
   }
@@ -532,7 +469,7 @@ export class Router {
     } catch (cause) {
       error = new PageNotFoundError(page.component, cause);
     }
-    if (error) console.error(`${error.message}. Check the resolve() function given to createApp.`, error);
+    if (error) console.error(error);
 
     if (page.clearHistory) nextGeneration();
     const previous = this.page as Page | undefined;
@@ -616,17 +553,21 @@ export class Router {
   get(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
     return this.visit(url, { ...options, method: 'get', data });
   }
+  /** Like Inertia, the non-GET helpers keep the page's state (form input, errors) by default. */
   post(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
-    return this.visit(url, { preserveState: true, ...options, method: 'post', data });
+    return this.#change('post', url, { ...options, data });
   }
   put(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
-    return this.visit(url, { preserveState: true, ...options, method: 'put', data });
+    return this.#change('put', url, { ...options, data });
   }
   patch(url: string | URL, data: RequestPayload = {}, options: Omit<VisitOptions, 'method' | 'data'> = {}) {
-    return this.visit(url, { preserveState: true, ...options, method: 'patch', data });
+    return this.#change('patch', url, { ...options, data });
   }
   delete(url: string | URL, options: Omit<VisitOptions, 'method'> = {}) {
-    return this.visit(url, { preserveState: true, ...options, method: 'delete' });
+    return this.#change('delete', url, options);
+  }
+  #change(method: Method, url: string | URL, options: VisitOptions) {
+    return this.visit(url, { preserveState: true, ...options, method });
   }
 
   /** Reloads every `interval` ms (async partial reloads when `only` is given); returns start/stop. */
@@ -662,17 +603,6 @@ export class Router {
   on<K extends RouterEventName>(name: K, callback: RouterEventListener<K>): () => void {
     return listen(name, callback);
   }
-}
-
-function isPage(value: unknown): value is Page {
-  return (
-    !!value &&
-    typeof value === 'object' &&
-    typeof (value as Page).component === 'string' &&
-    (value as Page).component !== '' &&
-    !!(value as Page).props &&
-    typeof (value as Page).props === 'object'
-  );
 }
 
 function scopeErrors(page: Page, errorBag: string | null | undefined): Errors {

@@ -50,7 +50,7 @@ describe('non-page responses open the overlay', () => {
     server.use(http.get('/json', () => HttpResponse.json({ ok: true })));
     await router.visit('/json');
     expect(document.body.style.overflow).toBe('hidden');
-    expect(iframe()!.srcdoc).toContain('&#34;ok&#34;: true');
+    expect(iframe()!.srcdoc).toContain('{&#34;ok&#34;:true}');
     iframe()!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(overlay()).not.toBeNull();
     overlay()!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
