@@ -63,7 +63,9 @@ describe('the app over HTTP', () => {
     expect(res.body).toContain(`<meta name="csrf-token" content="${xsrf!.value}">`);
     // Static answers and the health check carry no session.
     expect((await t.app.inject({ method: 'GET', url: '/up' })).headers['set-cookie']).toBeUndefined();
-    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).headers['set-cookie']).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/favicon.ico' })).headers['set-cookie'],
+    ).toBeUndefined();
   });
 
   it('shows the Persian 404 page for an unknown path', async () => {

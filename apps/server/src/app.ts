@@ -1,14 +1,19 @@
 import { pages } from '@renderfarm/fastify';
+import type { RealtimeServer } from '@renderfarm/realtime/server';
 import { RouteRegistry } from '@renderfarm/routes';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
 import { faviconRoutes } from './http/favicon';
+import { registerFormBody } from './http/form-body';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
 import { loggerOptions } from './logger';
+import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
+import { defineChannels } from './modules/broadcasting/channels';
+import { broadcastingRoutes } from './modules/broadcasting/routes';
 import { publicSettings } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
@@ -28,16 +33,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeList: RouteRegistry;
     sessionStore: DatabaseSessionStore;
+    /** Realtime events to users' browsers; domain modules publish after their transaction commits. */
+    broadcaster: Broadcaster;
   }
 }
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** The in-process realtime server, when it runs in this process. */
+  realtime?: RealtimeServer | undefined;
 }
 
 /** Builds the app without listening, so tests can `inject` and the server entry can `listen`. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, realtime }: AppDependencies): Promise<FastifyInstance> {
   if (!config.APP_KEY) throw new Error('buildApp needs APP_KEY (startServer generates one)');
   const app = Fastify({
     logger: loggerOptions(config),
@@ -52,6 +61,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const sessionStore = new DatabaseSessionStore(db, SESSION_LIFETIME_MINUTES * 60);
   app.decorate('routeList', registry);
   app.decorate('sessionStore', sessionStore);
+  app.decorate('broadcaster', createBroadcaster(config, realtime));
+  registerFormBody(app);
 
   addRequestIdHeader(app);
   await registerSecurity(app, config);
@@ -114,6 +125,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     };
   };
 
+  await app.register(broadcastingRoutes, { config, channels: defineChannels() });
   await app.register(contentRoutes, { db, registry });
 
   app.setNotFoundHandler((_request, reply) =>

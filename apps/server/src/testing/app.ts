@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seedDemo } from '../db/seed';
+import { users } from '../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -24,6 +26,15 @@ export async function createTestApp(
     ...options.env,
   });
   const app = await buildApp({ config, database });
+  // Test-only shortcut to a signed-in session; the real sign-in flows are tested end to end.
+  app.post('/__testing/sign-in', { config: { csrf: false } }, async (request) => {
+    const { email } = request.body as { email: string };
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    request.session.regenerate();
+    request.session.userId = user.id;
+    return { id: user.id };
+  });
   await app.ready();
   return {
     app,
@@ -33,4 +44,38 @@ export async function createTestApp(
       await database.destroy();
     },
   };
+}
+
+export interface Browser {
+  /** Cookie header to send. */
+  cookie: string;
+  /** The XSRF-TOKEN value, to send as X-XSRF-TOKEN. */
+  xsrf: string;
+  /** Headers for a state-changing request: cookie + CSRF. */
+  headers(extra?: Record<string, string>): Record<string, string>;
+}
+
+function browserFrom(cookies: { name: string; value: string }[]): Browser {
+  const jar = new Map(cookies.map((c) => [c.name, c.value]));
+  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+  return { cookie, xsrf, headers: (extra = {}) => ({ cookie, 'x-xsrf-token': xsrf, ...extra }) };
+}
+
+/** A guest's browser after its first page load: a session cookie and an XSRF token. */
+export async function guestBrowser(t: TestApp): Promise<Browser> {
+  const res = await t.app.inject({ method: 'GET', url: '/' });
+  return browserFrom(res.cookies);
+}
+
+/** A browser signed in as the user with this e-mail. */
+export async function signedInBrowser(t: TestApp, email: string): Promise<Browser & { userId: number }> {
+  const res = await t.app.inject({ method: 'POST', url: '/__testing/sign-in', payload: { email } });
+  const session = res.cookies.filter((c) => c.name === 'renderfarm_session');
+  const page = await t.app.inject({
+    method: 'GET',
+    url: '/',
+    headers: { cookie: session.map((c) => `${c.name}=${c.value}`).join('; ') },
+  });
+  return { ...browserFrom([...session, ...page.cookies]), userId: res.json().id };
 }
