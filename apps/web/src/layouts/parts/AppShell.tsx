@@ -29,7 +29,7 @@ export interface AppShellProps {
  */
 export function AppShell({ areaLabel, nav, compact = false, showBalance = false, children }: AppShellProps) {
   const { props, url } = usePage();
-  const user = props.auth.user;
+  const user = props.auth?.user ?? null;
   // Open for the page it was opened on, so a visit from the drawer leaves it closed (the layout
   // itself stays mounted across visits).
   const [openOn, setOpenOn] = useState<string | null>(null);

@@ -7,8 +7,11 @@ import { usePage } from '../../app/protocol';
  * the page from the first render: screen readers only announce changes to a region they already
  * know, so it must not appear together with its message.
  */
+// One shared empty value: a fresh `{}` per render would look like a new flash every time.
+const NO_FLASH: { success?: string | null; error?: string | null } = {};
+
 export function FlashMessages({ className = '' }: { className?: string }) {
-  const { flash } = usePage().props;
+  const flash = usePage().props.flash ?? NO_FLASH;
   const [dismissed, setDismissed] = useState<{ success?: boolean; error?: boolean }>({});
 
   // Every visit brings a new flash object: a message shows again after a later action even when
@@ -23,22 +26,28 @@ export function FlashMessages({ className = '' }: { className?: string }) {
   const error = !dismissed.error && flash.error;
 
   return (
-    <div aria-live="polite" className={`space-y-2 empty:hidden ${className}`}>
-      {error && (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p className="flex-1">{error}</p>
-          <CloseButton onClick={() => setDismissed((d) => ({ ...d, error: true }))} />
-        </div>
-      )}
-      {success && (
-        <div className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-800">
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p className="flex-1">{success}</p>
-          <CloseButton onClick={() => setDismissed((d) => ({ ...d, success: true }))} />
+    // Never display:none: a live region that is hidden is not watched, so its first message would
+    // go unannounced. Spacing lives on the inner block, which exists only with a message.
+    <div aria-live="polite">
+      {(error || success) && (
+        <div className={`space-y-2 ${className}`}>
+          {error && (
+            <div
+              role="alert"
+              className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            >
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <p className="flex-1">{error}</p>
+              <CloseButton onClick={() => setDismissed((d) => ({ ...d, error: true }))} />
+            </div>
+          )}
+          {success && (
+            <div className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-800">
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <p className="flex-1">{success}</p>
+              <CloseButton onClick={() => setDismissed((d) => ({ ...d, success: true }))} />
+            </div>
+          )}
         </div>
       )}
     </div>

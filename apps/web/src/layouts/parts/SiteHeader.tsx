@@ -25,7 +25,7 @@ const SIGN_IN_URL = '/auth/signin';
 export function SiteHeader() {
   const { props, url } = usePage();
   const { auth, menus } = props;
-  const user = auth.user;
+  const user = auth?.user ?? null;
   const items = orDefault(menus?.header, DEFAULT_HEADER_MENU);
   // The drawer is open for the page it was opened on: the layout stays mounted across visits, and
   // following a link in it must leave it closed on the next page.

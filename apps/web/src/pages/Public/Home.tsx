@@ -25,7 +25,7 @@ const NEW_MACHINE_URL = '/panel/instances/create';
 
 /** The public home page (`home`, GET /): what the farm is, its plans, and how to start. */
 export default function Home({ plans = [], software = [], posts = [], stats }: HomeProps) {
-  const signedIn = usePage().props.auth.user !== null;
+  const signedIn = Boolean(usePage().props.auth?.user);
   // Signed-in customers skip the sign-in step: the next thing for them is renting a machine.
   const start = signedIn
     ? { href: NEW_MACHINE_URL, label: 'اجاره سرور' }
