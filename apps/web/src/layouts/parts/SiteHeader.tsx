@@ -4,6 +4,7 @@ import { Link, usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { SiteLink } from '../../components/ui/SiteLink';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import type { MenuItem } from '../../types/shared-props';
 import { BalanceBadge } from './BalanceBadge';
 import { DEFAULT_HEADER_MENU, orDefault } from './default-menus';
@@ -33,6 +34,8 @@ export function SiteHeader() {
   const open = openOn === url;
   // Mounted from the first opening on, so closing keeps Headless UI's focus return.
   const [menuLoaded, setMenuLoaded] = useState(false);
+  // The desktop menu is hidden below `lg`; phones should not download its popovers.
+  const wide = useMediaQuery('(min-width: 64rem)');
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -55,7 +58,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={`${item.label}${item.url}`}>
-                {item.children?.length ? (
+                {item.children?.length && wide ? (
                   <Suspense fallback={<DesktopLink item={item} />}>
                     <DesktopSubmenu item={item} />
                   </Suspense>
