@@ -29,23 +29,24 @@ export function WhenVisible({
   const { props } = usePage();
   const ref = useRef<HTMLElement>(null);
   const [loaded, setLoaded] = useState(false);
-  const loading = useRef(false);
-  const keys = data === undefined ? [] : Array.isArray(data) ? data : [data];
-  const only = keys.join(',');
+  const keys = ([] as string[]).concat(data ?? []);
+  const only = keys.join();
+  const present = keys.length ? keys.every((key) => props[key] !== undefined) : loaded;
+  const watching = always || !present;
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || (loaded && !always)) return;
+    if (!element) return;
+    let loading = false;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting) || loading.current) return;
-        loading.current = true;
-        if (!always) observer.disconnect();
+        if (loading || !entries.some((entry) => entry.isIntersecting)) return;
+        loading = true;
         void router.reload({
           ...params,
-          ...(only ? { only: only.split(',') } : {}),
+          ...(only && { only: only.split(',') }),
           onFinish: (visit) => {
-            loading.current = false;
+            loading = false;
             setLoaded(true);
             params?.onFinish?.(visit);
           },
@@ -55,14 +56,12 @@ export function WhenVisible({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [loaded, always, buffer, only, params]);
+  }, [watching, buffer, only, params]);
 
-  const present = keys.length ? keys.every((key) => props[key] !== undefined) : loaded;
-  const content = present ? (typeof children === 'function' ? children() : children) : fallback;
   return (
     <>
-      {content}
-      {(always || !present) && createElement(as, { ref, style: { height: 1 }, 'data-when-visible': '' })}
+      {present ? (typeof children === 'function' ? children() : children) : fallback}
+      {watching && createElement(as, { ref, style: { height: 1 } })}
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { InitialPageError, type Page, type ProgressOptions, readInitialPage } from '@renderfarm/router';
+import { type Page, type ProgressOptions, readInitialPage } from '@renderfarm/router';
 import type { ComponentType, ReactElement } from 'react';
 import { App, type AppProps } from './App';
 
-type Resolved = unknown;
-export type ResolveResult = Resolved | { default: Resolved } | Promise<Resolved | { default: Resolved }>;
+export type ResolveResult = unknown;
 
 export interface SetupOptions {
   el: HTMLElement;
@@ -26,47 +25,30 @@ export interface CreateAppOptions {
   page?: Page;
 }
 
-/** The function handed to the router: unwraps ES modules (`import('./Pages/X')`) to their default export. */
-export function moduleResolver(resolve: CreateAppOptions['resolve']) {
-  return async (name: string): Promise<unknown> => {
-    const resolved = await resolve(name);
-    if (resolved && typeof resolved === 'object' && 'default' in resolved)
-      return (resolved as { default: unknown }).default;
-    return resolved;
-  };
-}
-
 /**
  * Boots the app from the page the server put in the HTML shell. A shell without a readable page
  * gets a visible message in the root element instead of a blank screen, and the promise rejects.
  */
-export async function createApp({
-  resolve,
-  setup,
-  title,
-  progress,
-  id = 'app',
-  page,
-}: CreateAppOptions): Promise<void> {
-  const el = document.getElementById(id);
-  if (!el) throw new InitialPageError(`no element with id "${id}"`);
+export async function createApp({ resolve, setup, title, progress, id = 'app', page }: CreateAppOptions): Promise<void> {
+  const el = document.getElementById(id)!;
   let initialPage: Page;
   try {
     initialPage = page ?? readInitialPage(id);
   } catch (error) {
-    el.innerHTML =
-      '<main role="alert" style="max-width:36rem;margin:15vh auto;font-family:system-ui"><h1 lang="fa" dir="rtl">بارگذاری صفحه ممکن نشد</h1><p dir="ltr">The page could not be loaded. Please reload.</p></main>';
-    console.error(error);
+    el.textContent = 'بارگذاری صفحه ممکن نشد؛ دوباره تلاش کنید. (The page could not be loaded.)';
     throw error;
   }
-  const resolveComponent = moduleResolver(resolve);
-  const initialComponent = await resolveComponent(initialPage.component).catch(() => undefined);
+  // ES modules (`import('./pages/X.tsx')`) are unwrapped to their default export.
+  const resolveComponent = async (name: string) => {
+    const resolved = (await resolve(name)) as { default?: unknown } | undefined;
+    return resolved?.default ?? resolved;
+  };
   const props: AppProps = {
     initialPage,
-    initialComponent,
+    initialComponent: await resolveComponent(initialPage.component).catch(() => undefined),
     resolveComponent,
-    ...(title ? { titleCallback: title } : {}),
-    ...(progress !== undefined ? { progress } : {}),
+    ...(title && { titleCallback: title }),
+    ...(progress !== undefined && { progress }),
   };
   await setup({ el, App, props });
 }

@@ -1,7 +1,7 @@
 // inertiajs/inertia#2226: with useForm(rememberKey), index -> edit 2 -> Back -> edit 3 -> Back
 // landed on "edit 2" instead of the index, and a further Back skipped the index. Remembered-state
 // writes must only ever replace the entry they belong to, and never push.
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { expect, it } from 'vitest';
 import { mount, page, pageResponse, server, withServer } from '../app';
@@ -43,6 +43,5 @@ it('inertiajs/inertia#2226: Back from the second edit page lands on the index', 
   await back('users');
   expect(window.location.pathname).toBe('/users');
   window.history.back();
-  await new Promise((r) => setTimeout(r, 30));
-  expect(window.location.pathname).toBe('/start');
+  await waitFor(() => expect(window.location.pathname).toBe('/start'));
 });
