@@ -37,7 +37,7 @@ describe.each(CLIENTS)('$name against @renderfarm/fastify', (client: ClientUnder
     await page.goto(fixture.url + path);
     await page.waitForSelector('h1');
   };
-  const text = (selector: string) => page.locator(selector).innerText();
+  const text = async (selector: string) => (await page.locator(selector).textContent())?.trim() ?? '';
   const boots = () => page.evaluate(() => window.__boots);
   const since = (mark: number) => fixture.log.slice(mark);
 
