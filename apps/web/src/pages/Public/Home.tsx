@@ -41,7 +41,8 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
       <Hero cheapest={cheapest} primaryHref={start.href} primaryLabel={start.label} />
       <StatsBand stats={stats} />
 
-      <Container className="space-y-20 py-16">
+      {/* No bottom padding: the footer keeps its own distance. */}
+      <Container className="space-y-20 pt-16">
         <section aria-labelledby="plans-title">
           <SectionHeading
             id="plans-title"
