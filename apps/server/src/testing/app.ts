@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RealtimeServer } from '@renderfarm/realtime/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -25,7 +26,7 @@ export async function createTestApp(
     APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
     ...options.env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, realtime: options.realtime });
   // Test-only shortcut to a signed-in session; the real sign-in flows are tested end to end.
   app.post('/__testing/sign-in', { config: { csrf: false } }, async (request) => {
     const { email } = request.body as { email: string };
