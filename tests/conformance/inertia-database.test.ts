@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureApp, NAME_TOO_SHORT, SAVED, startFixtureApp } from './fixtures/inertia/app.js';
-import { PgliteSessionStore } from './fixtures/inertia/pglite-session-store.js';
+import { SqlSessionStore } from './fixtures/inertia/sql-session-store.js';
 
 let fixture: FixtureApp;
 beforeAll(async () => {
@@ -114,10 +114,10 @@ describe('@renderfarm/fastify with a database session store', () => {
   });
 });
 
-describe('PgliteSessionStore', () => {
+describe('SqlSessionStore', () => {
   it('keeps the SessionStore contract: set, get, replace, expire, destroy', async () => {
     const db = new PGlite();
-    const store = await PgliteSessionStore.create(db);
+    const store = await SqlSessionStore.create(db);
     const record = {
       id: 'a'.repeat(40),
       userId: 5,
