@@ -89,11 +89,26 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
   return proto === Object.prototype || proto === null;
 };
 
-/** Run a prop's functions (the prop itself, then nested ones in plain objects and arrays). */
+/** Whether a value holds anything to run or await (functions, promises, wrappers) at any depth. */
+function isLazy(v: unknown, depth = 0): boolean {
+  if (typeof v === 'function' || isPropWrapper(v) || v instanceof Promise) return true;
+  if (depth > 64) return false;
+  if (Array.isArray(v)) return v.some((x) => isLazy(x, depth + 1));
+  if (isPlainObject(v)) {
+    for (const key in v) if (isLazy(v[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Run a prop's functions (the prop itself, then nested ones in plain objects and arrays). Plain
+ * data is returned as it is, without copying: most props are rows, not functions.
+ */
 export async function resolveValue(value: unknown): Promise<unknown> {
   let v = isPropWrapper(value) ? value.value : value;
   if (typeof v === 'function') v = await (v as Resolver)();
-  else v = await v;
+  else if (v instanceof Promise) v = await v;
+  if (!isLazy(v)) return v;
   if (Array.isArray(v)) return Promise.all(v.map(resolveValue));
   if (isPlainObject(v)) {
     const entries = await Promise.all(
