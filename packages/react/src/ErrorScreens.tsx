@@ -1,26 +1,17 @@
 import { router } from '@renderfarm/router';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-function Screen({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main
-      role="alert"
-      style={{ maxWidth: '36rem', margin: '15vh auto', padding: '1.5rem', fontFamily: 'system-ui' }}
-    >
-      <h1>{title}</h1>
-      {children}
-    </main>
-  );
-}
+const style = { maxWidth: '36rem', margin: '15vh auto', fontFamily: 'system-ui' };
 
 /** Shown instead of a page whose component the resolver does not know. */
 export function PageNotFound({ component }: { component: string }) {
   return (
-    <Screen title="Page not found">
+    <main role="alert" style={style}>
+      <h1>Page not found</h1>
       <p>
         صفحه پیدا نشد: <code dir="ltr">{component}</code>
       </p>
-    </Screen>
+    </main>
   );
 }
 
@@ -57,12 +48,13 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <Screen title="خطا در نمایش صفحه">
+      <main role="alert" style={style}>
+        <h1>خطا در نمایش صفحه</h1>
         <p dir="ltr">{error.message}</p>
         <button type="button" onClick={() => router.reload({ preserveState: false })}>
           تلاش دوباره
         </button>
-      </Screen>
+      </main>
     );
   }
 }

@@ -8,7 +8,8 @@ import {
   useRef,
 } from 'react';
 
-export type LinkPrefetch = boolean | 'hover' | 'click' | 'mount' | ('hover' | 'click' | 'mount')[];
+/** `true` or `'hover'`: prefetch after hovering 75 ms; `'mount'`: as soon as the link renders. */
+export type LinkPrefetch = boolean | 'hover' | 'mount';
 
 export interface LinkProps
   extends Omit<VisitOptions, 'method' | 'prefetch'>,
@@ -17,7 +18,7 @@ export interface LinkProps
   method?: Method | Uppercase<Method>;
   /** Element to render; a non-GET link is always a `<button type="button">`. */
   as?: string;
-  /** Prefetch the page on hover (true / 'hover'), on mousedown ('click') or at once ('mount'). */
+  /** Prefetch the page on hover (true / 'hover') or at once ('mount'). */
   prefetch?: LinkPrefetch;
   /** How long a prefetched page stays fresh, in ms (default 30 000). */
   cacheFor?: number;
@@ -51,6 +52,8 @@ function shouldIntercept(event: MouseEvent<HTMLElement>): boolean {
   );
 }
 
+type Handler = (event: MouseEvent<HTMLElement>) => void;
+
 /** A link that visits with the router; follows @inertiajs/react's <Link>. */
 export function Link({
   href: target,
@@ -63,53 +66,52 @@ export function Link({
 }: LinkProps) {
   const href = typeof target === 'string' ? target : target.url;
   const method = (methodProp ?? (typeof target === 'string' ? 'get' : target.method)).toLowerCase() as Method;
-  const options: VisitOptions & Record<string, unknown> = { method, preserveState: method !== 'get' };
-  const attributes: Record<string, unknown> = {};
+  const isGet = method === 'get';
+  const options: VisitOptions & Record<string, unknown> = { method, preserveState: !isGet };
+  const attributes: Record<string, unknown> & {
+    onClick?: Handler;
+    onMouseEnter?: Handler;
+    onMouseLeave?: Handler;
+  } = {};
   for (const [key, value] of Object.entries(rest)) {
     if (value !== undefined) (VISIT_KEYS.has(key) ? options : attributes)[key] = value;
   }
+  const { onClick, onMouseEnter, onMouseLeave } = attributes;
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const modes = prefetch === true ? ['hover'] : prefetch === false ? [] : ([] as string[]).concat(prefetch);
   const doPrefetch = () => {
-    if (method === 'get') router.prefetch(href, options, cacheFor === undefined ? {} : { cacheFor });
+    if (isGet) router.prefetch(href, options, cacheFor === undefined ? {} : { cacheFor });
   };
-
-  const onMount = modes.includes('mount');
+  const onMount = prefetch === 'mount';
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetch once per target URL, not per render
   useEffect(() => {
     if (onMount) doPrefetch();
     return () => clearTimeout(hoverTimer.current);
   }, [onMount, href]);
 
-  /** Runs the element's own handler first, as a plain element would. */
-  const chain =
-    (name: string, own: (event: MouseEvent<HTMLElement>) => void) => (event: MouseEvent<HTMLElement>) => {
-      (attributes[name] as ((event: MouseEvent<HTMLElement>) => void) | undefined)?.(event);
-      own(event);
-    };
-  const isGet = method === 'get';
-  const element = isGet ? as : 'button';
   const data = options.data;
   return createElement(
-    element,
+    isGet ? as : 'button',
     {
       ...attributes,
-      ...(element === 'a' && {
-        href: isGet && data && !(data instanceof FormData) ? router.resolveUrl(href, data) : href,
-      }),
-      ...(element === 'button' && { type: 'button' }),
-      onClick: chain('onClick', (event) => {
-        if (!shouldIntercept(event)) return;
-        event.preventDefault();
-        void router.visit(href, options);
-      }),
-      onMouseEnter: chain('onMouseEnter', () => {
-        if (modes.includes('hover')) hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
-      }),
-      onMouseLeave: chain('onMouseLeave', () => clearTimeout(hoverTimer.current)),
-      onMouseDown: chain('onMouseDown', () => {
-        if (modes.includes('click')) doPrefetch();
-      }),
+      ...(isGet
+        ? as === 'a' && { href: data && !(data instanceof FormData) ? router.resolveUrl(href, data) : href }
+        : { type: 'button' }),
+      onClick: (event: MouseEvent<HTMLElement>) => {
+        onClick?.(event);
+        if (shouldIntercept(event)) {
+          event.preventDefault();
+          void router.visit(href, options);
+        }
+      },
+      onMouseEnter: (event: MouseEvent<HTMLElement>) => {
+        onMouseEnter?.(event);
+        if (prefetch === true || prefetch === 'hover')
+          hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
+      },
+      onMouseLeave: (event: MouseEvent<HTMLElement>) => {
+        onMouseLeave?.(event);
+        clearTimeout(hoverTimer.current);
+      },
     },
     children,
   );

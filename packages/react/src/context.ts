@@ -2,8 +2,6 @@ import type { Page } from '@renderfarm/router';
 import { createContext } from 'react';
 
 export const PageContext = createContext<Page | null>(null);
-PageContext.displayName = 'PageContext';
 
 /** The title template given to createApp (`title`), used by <Head>. */
 export const HeadContext = createContext<(title: string) => string>((title) => title);
-HeadContext.displayName = 'HeadContext';

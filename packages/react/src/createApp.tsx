@@ -29,7 +29,14 @@ export interface CreateAppOptions {
  * Boots the app from the page the server put in the HTML shell. A shell without a readable page
  * gets a visible message in the root element instead of a blank screen, and the promise rejects.
  */
-export async function createApp({ resolve, setup, title, progress, id = 'app', page }: CreateAppOptions): Promise<void> {
+export async function createApp({
+  resolve,
+  setup,
+  title,
+  progress,
+  id = 'app',
+  page,
+}: CreateAppOptions): Promise<void> {
   const el = document.getElementById(id)!;
   let initialPage: Page;
   try {

@@ -44,23 +44,6 @@ export function useForm<T extends Data>(keyOrData: string | T, maybeData?: T): I
     () => form.current,
   );
   useEffect(() => () => form.dispose(), [form]);
-  return useMemo(() => {
-    const { defaults: _defaults, ...rest } = state;
-    return {
-      ...rest,
-      setData: form.setData,
-      setDefaults: form.setDefaults,
-      reset: form.reset,
-      clearErrors: form.clearErrors,
-      setError: form.setError,
-      transform: form.transform,
-      cancel: form.cancel,
-      submit: form.submit,
-      get: form.get,
-      post: form.post,
-      put: form.put,
-      patch: form.patch,
-      delete: form.delete,
-    };
-  }, [state, form]);
+  // The Form's methods are arrow-function fields: spreading the instance copies them, bound.
+  return useMemo(() => ({ ...form, ...state }), [state, form]);
 }

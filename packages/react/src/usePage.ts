@@ -4,7 +4,6 @@ import { PageContext } from './context';
 
 /** The current page object; re-renders on every page change. */
 export function usePage<Props extends PageProps = PageProps>(): Page<Props> {
-  const page = useContext(PageContext);
-  if (!page) throw new Error('usePage() must be used inside the <App> created by createApp().');
-  return page as Page<Props>;
+  // Outside the <App> of createApp there is no page: the null shows up at the first property read.
+  return useContext(PageContext) as Page<Props>;
 }

@@ -12,6 +12,7 @@ export function generation(): number {
   return Number(sessionStorage.getItem(GENERATION) ?? 0);
 }
 
+/** Starts a new generation and drops the encryption key, so older encrypted entries stay unreadable. */
 export function nextGeneration(): number {
   const next = generation() + 1;
   sessionStorage.setItem(GENERATION, String(next));
@@ -19,47 +20,38 @@ export function nextGeneration(): number {
   return next;
 }
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const AES = { name: 'AES-GCM', length: 256 };
+const USES: KeyUsage[] = ['encrypt', 'decrypt'];
 
+/** The tab's key, kept in sessionStorage (gone when the tab closes), created on first use. */
 async function key(create: boolean): Promise<CryptoKey | undefined> {
   const stored = sessionStorage.getItem(KEY);
-  if (stored)
-    return crypto.subtle.importKey('raw', fromBase64(stored), 'AES-GCM', true, ['encrypt', 'decrypt']);
+  if (stored) return crypto.subtle.importKey('jwk', JSON.parse(stored), AES, true, USES);
   if (!create) return undefined;
-  const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, [
-    'encrypt',
-    'decrypt',
-  ]);
-  sessionStorage.setItem(KEY, toBase64(new Uint8Array(await crypto.subtle.exportKey('raw', fresh))));
+  const fresh = await crypto.subtle.generateKey(AES, true, USES);
+  sessionStorage.setItem(KEY, JSON.stringify(await crypto.subtle.exportKey('jwk', fresh)));
   return fresh;
 }
 
 /** Whether this context can encrypt (WebCrypto exists only on https and localhost). */
-export const canEncrypt = () => typeof crypto !== 'undefined' && !!crypto.subtle;
+export const canEncrypt = () => !!globalThis.crypto?.subtle;
 
-/** AES-GCM with a key kept in sessionStorage (gone when the tab closes, rotated by clearHistory). */
+/** AES-GCM of the page's JSON; only the URL stays readable (to know what to reload). */
 export async function encryptPage(page: Page): Promise<EncryptedPage> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv },
+    { name: AES.name, iv },
     (await key(true))!,
     new TextEncoder().encode(JSON.stringify(page)),
   );
-  return { encrypted: true, iv: toBase64(iv), data: toBase64(new Uint8Array(data)), url: page.url };
+  return { encrypted: true, iv, data, url: page.url };
 }
 
 /** The page, or undefined when the key is gone (history cleared, tab closed) or the data is damaged. */
-export async function decryptPage(stored: EncryptedPage): Promise<Page | undefined> {
+export async function decryptPage({ iv, data }: EncryptedPage): Promise<Page | undefined> {
   try {
-    const current = await key(false);
-    if (!current) return undefined;
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64(stored.iv) },
-      current,
-      fromBase64(stored.data),
-    );
-    return JSON.parse(new TextDecoder().decode(plain)) as Page;
+    const plain = await crypto.subtle.decrypt({ name: AES.name, iv }, (await key(false))!, data);
+    return JSON.parse(new TextDecoder().decode(plain));
   } catch {
     return undefined;
   }

@@ -101,23 +101,17 @@ export class Form<T extends FormData_> {
 
   reset = (...fields: (keyof T)[]): void => {
     const { defaults, data } = this.#state;
-    if (!fields.length) {
-      this.#update({ data: clone(defaults) });
-      return;
-    }
-    const next = { ...data };
-    for (const field of fields) next[field] = clone(defaults[field]);
-    this.#update({ data: next });
+    const picked = fields.length
+      ? Object.fromEntries(fields.map((field) => [field, defaults[field]]))
+      : defaults;
+    this.#update({ data: { ...data, ...clone(picked) } });
   };
 
   clearErrors = (...fields: string[]): void => {
-    if (!fields.length) {
-      this.#update({ errors: {} });
-      return;
-    }
-    const errors = { ...this.#state.errors } as Record<string, string>;
-    for (const field of fields) delete errors[field];
-    this.#update({ errors: errors as FormErrors<T> });
+    const kept = Object.entries(this.#state.errors).filter(
+      ([field]) => fields.length && !fields.includes(field),
+    );
+    this.#update({ errors: Object.fromEntries(kept) as FormErrors<T> });
   };
 
   setError = (field: string | Record<string, string>, message?: string): void => {
@@ -138,7 +132,10 @@ export class Form<T extends FormData_> {
     const idle = { processing: false, progress: null };
     /** Updates the form state, then calls the caller's own callback of the same name. */
     const hook =
-      <K extends keyof FormVisitOptions>(name: K, change: (arg: never) => Partial<FormState<T>> | undefined) =>
+      <K extends keyof FormVisitOptions>(
+        name: K,
+        change: (arg: never) => Partial<FormState<T>> | undefined,
+      ) =>
       (arg: never) => {
         const update = change(arg);
         if (update) this.#update(update);
@@ -157,7 +154,10 @@ export class Form<T extends FormData_> {
       onStart: hook('onStart', () => ({ processing: true })),
       onProgress: hook('onProgress', (progress: Progress) => ({ progress })),
       onSuccess: hook('onSuccess', () => {
-        this.#timer = setTimeout(() => this.#update({ recentlySuccessful: false }), RECENTLY_SUCCESSFUL_DURATION);
+        this.#timer = setTimeout(
+          () => this.#update({ recentlySuccessful: false }),
+          RECENTLY_SUCCESSFUL_DURATION,
+        );
         return { ...idle, errors: {}, wasSuccessful: true, recentlySuccessful: true };
       }),
       // Replace, never merge: a field fixed since the last submit must lose its old message.

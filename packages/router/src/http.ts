@@ -69,7 +69,13 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
       const { status } = xhr;
       if (headers.location && status > 300 && status < 309) {
         const repeat = status > 306;
-        resolve(send({ ...request, url: new URL(headers.location, url), ...(!repeat && { method: 'get', data: {} }) }));
+        resolve(
+          send({
+            ...request,
+            url: new URL(headers.location, url),
+            ...(!repeat && { method: 'get', data: {} }),
+          }),
+        );
       } else resolve({ status, headers, body: xhr.responseText });
     };
     xhr.send(body);

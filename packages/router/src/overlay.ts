@@ -18,13 +18,12 @@ export function showOverlay(html: string): HTMLElement {
     if (event.key === 'Escape') close();
   };
   overlay.id = 'rf-overlay';
-  overlay.setAttribute('role', 'dialog');
   overlay.style.cssText = 'position:fixed;inset:0;z-index:200000;padding:50px;background:rgba(0,0,0,.6)';
   overlay.onclick = (event) => {
     if (event.target === overlay) close();
   };
   iframe.setAttribute('sandbox', 'allow-scripts');
-  iframe.style.cssText = 'width:100%;height:100%;border:0;border-radius:6px;background:#fff';
+  iframe.style.cssText = 'width:100%;height:100%;border:0;background:#fff';
   // Links inside the error page should navigate the tab, not the iframe.
   iframe.srcdoc = `<base target="_top">${html}`;
   overlay.append(iframe);

@@ -21,8 +21,6 @@ export class ProgressBar {
   #color = PROGRESS_COLOR;
   #enabled = true;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #trickle: ReturnType<typeof setInterval> | undefined;
-  #value = 0;
   #element: HTMLElement | undefined;
 
   configure(options: ProgressOptions | false | undefined): void {
@@ -36,59 +34,48 @@ export class ProgressBar {
   /** Schedules the bar; a visit that ends before the delay never shows it. */
   start(): void {
     if (!this.#enabled) return;
-    this.#clearTimers();
+    clearTimeout(this.#timer);
     this.#timer = setTimeout(() => this.#show(), this.#delay);
   }
 
   /** Upload progress moves the bar, up to 90 % until the response arrives. */
   set(percentage: number): void {
-    if (this.#element) this.#render(Math.min(90, Math.max(this.#value, percentage)));
+    this.#width(`${Math.min(90, percentage)}%`, '.2s');
   }
 
   /** The visit completed: fill the bar, then remove it. */
   finish(): void {
-    this.#clearTimers();
     const element = this.#element;
-    if (!element) return;
-    this.#render(100);
-    this.#element = undefined;
-    setTimeout(() => element.remove(), 300);
+    this.#width('100%', '.2s');
+    this.cancel();
+    if (element) document.body.append(element);
+    setTimeout(() => element?.remove(), 300);
   }
 
   /** The visit was cancelled or interrupted: remove the bar at once. */
   cancel(): void {
-    this.#clearTimers();
+    clearTimeout(this.#timer);
     this.#element?.remove();
     this.#element = undefined;
   }
 
   #show(): void {
-    this.#timer = undefined;
     document.getElementById(ID)?.remove();
     const wrapper = document.createElement('div');
     wrapper.id = ID;
     wrapper.setAttribute('role', 'progressbar');
     wrapper.style.cssText =
       'position:fixed;top:0;inset-inline:0;height:3px;z-index:2147483647;pointer-events:none';
-    const bar = document.createElement('div');
-    bar.style.cssText = `height:100%;width:0;background:${this.#color};transition:width .2s ease`;
-    wrapper.append(bar);
+    wrapper.innerHTML = `<div style="height:100%;width:0;background:${this.#color}"></div>`;
     document.body.append(wrapper);
     this.#element = wrapper;
-    this.#render(8);
-    this.#trickle = setInterval(() => this.#render(this.#value + (90 - this.#value) * 0.08), 400);
+    // The bar creeps towards 90 % by itself with a long ease-out transition: no timer needed.
+    wrapper.offsetWidth;
+    this.#width('90%', '20s cubic-bezier(.1,.7,.3,1)');
   }
 
-  #render(value: number): void {
-    this.#value = value;
+  #width(width: string, duration: string): void {
     const bar = this.#element?.firstElementChild as HTMLElement | null | undefined;
-    if (bar) bar.style.width = `${value}%`;
-  }
-
-  #clearTimers(): void {
-    clearTimeout(this.#timer);
-    clearInterval(this.#trickle);
-    this.#timer = undefined;
-    this.#trickle = undefined;
+    if (bar) bar.style.cssText += `;width:${width};transition:width ${duration}`;
   }
 }

@@ -94,9 +94,12 @@ export class Router {
     window.history.scrollRestoration = 'manual';
 
     const stored = history.currentEntry();
-    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const navigation = performance.getEntriesByType?.('navigation')[0] as
+      | PerformanceNavigationTiming
+      | undefined;
     const page = { ...initialPage, url: initialPage.url || urlWithoutOrigin(window.location.href) };
-    const kept = stored && navigation?.type === 'back_forward' ? await this.#readEntryPage(stored) : undefined;
+    const kept =
+      stored && navigation?.type === 'back_forward' ? await this.#readEntryPage(stored) : undefined;
     if (kept?.version === page.version && isSameUrlWithoutHash(kept.url, window.location.href)) {
       // Back to a page of ours after a full load elsewhere: the entry still has its state.
       // Re-label it with the id the first render's hooks were given.

@@ -33,13 +33,11 @@ export function restore({ documentScrollPosition, scrollRegions }: ScrollSnapsho
 
 /** A new page: regions and the document to the top, or the document to the `#hash` target. */
 export function reset(hash: string): void {
-  for (const region of regions()) {
-    region.scrollTop = 0;
-    region.scrollLeft = 0;
-  }
-  const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-  if (target) target.scrollIntoView();
-  else window.scrollTo(0, 0);
+  restore({
+    documentScrollPosition: { top: 0, left: 0 },
+    scrollRegions: regions().map(() => ({ top: 0, left: 0 })),
+  });
+  if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
 }
 
 /**
@@ -50,20 +48,15 @@ export function watch(save: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onScroll = (event: Event) => {
     const target = event.target;
-    if (
-      target !== document &&
-      target !== window &&
-      !(target instanceof Element && target.hasAttribute('scroll-region'))
-    )
-      return;
+    if (target !== document && !(target as Element).hasAttribute?.('scroll-region')) return;
     clearTimeout(timer);
     timer = setTimeout(save, SCROLL_SAVE_DEBOUNCE);
   };
-  document.addEventListener('scroll', onScroll, { capture: true, passive: true });
-  window.addEventListener('scroll', onScroll, { passive: true });
+  // Capture phase on the document sees the document's own scroll and every region's (scroll events
+  // on elements do not bubble).
+  document.addEventListener('scroll', onScroll, true);
   return () => {
     clearTimeout(timer);
-    document.removeEventListener('scroll', onScroll, { capture: true });
-    window.removeEventListener('scroll', onScroll);
+    document.removeEventListener('scroll', onScroll, true);
   };
 }

@@ -39,9 +39,9 @@ export interface HistoryEntry {
 
 export interface EncryptedPage {
   encrypted: true;
-  /** Base64 of the AES-GCM IV and ciphertext. */
-  iv: string;
-  data: string;
+  /** AES-GCM IV and ciphertext (history state keeps binary data as is). */
+  iv: Uint8Array<ArrayBuffer>;
+  data: ArrayBuffer;
   /** Kept in clear so that the router knows, without the key, which URL to reload. */
   url: string;
 }
