@@ -34,6 +34,8 @@ export function WhenVisible({
   const present = keys.length ? keys.every((key) => props[key] !== undefined) : loaded;
   const watching = always || !present;
 
+  // `watching` is a dependency on purpose: the observed element comes and goes with it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     const element = ref.current;
     if (!element) return;

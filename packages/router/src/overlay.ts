@@ -36,6 +36,6 @@ export function showOverlay(html: string): HTMLElement {
 /** An HTML body as is; anything else (JSON, text) escaped into a `<pre>` under a one-line note. */
 export function describeBody(body: string, contentType: string, note: string): string {
   if (contentType.includes('html')) return body;
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<p style="font:14px system-ui">${escape(note)}</p><pre style="white-space:pre-wrap">${escape(body)}</pre>`;
+  const safe = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<p style="font:14px system-ui">${safe(note)}</p><pre style="white-space:pre-wrap">${safe(body)}</pre>`;
 }
