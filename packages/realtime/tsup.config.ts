@@ -1,10 +1,6 @@
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tsup.library';
 
-export default defineConfig({
-  entry: { 'server/index': 'src/server/index.ts', 'client/index': 'src/client/index.ts' },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
+export default libraryConfig({
+  'server/index': 'src/server/index.ts',
+  'client/index': 'src/client/index.ts',
 });

@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tsup.library';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-});
+export default libraryConfig();

@@ -1,25 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { loadEnvironment } from './boot';
 import { DEMO_LOGINS } from './db/seed';
-import { ROOT_DIR } from './paths';
 import { startServer } from './server';
 
-// A `.env` at the repository root is read first; real environment variables win over it.
-const envFile = join(ROOT_DIR, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
-
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
+const config = loadEnvironment();
 const server = await startServer(config);
 const publicUrl = config.APP_URL;
 console.log(`\n  رندر فارم ابری is running at ${publicUrl} (listening on ${server.url})`);

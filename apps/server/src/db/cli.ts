@@ -1,16 +1,14 @@
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../config';
-import { fromRoot, ROOT_DIR } from '../paths';
+import { loadEnvironment } from '../boot';
+import { fromRoot } from '../paths';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 import { seedIfEmpty } from './seed';
 
 // `pnpm db:migrate | db:seed | db:reset`
-const envFile = join(ROOT_DIR, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
 const command = process.argv[2];
-const config = loadConfig();
+const config = loadEnvironment();
 const dataDir = join(fromRoot(config.STORAGE_DIR), 'db');
 
 if (command === 'reset') {

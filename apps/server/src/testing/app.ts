@@ -16,7 +16,7 @@ export interface TestApp {
 
 /** The real app on a fresh database (seeded with the demo data unless told not to), for `inject`. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { seed?: boolean; env?: NodeJS.ProcessEnv; realtime?: RealtimeServer } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemo(database.db);
