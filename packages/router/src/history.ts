@@ -1,12 +1,8 @@
 import { generation } from './encryption';
 import type { EncryptedPage, HistoryEntry, Page, ScrollPosition } from './types';
 
-let counter = 0;
 /** A fresh id for each history entry the router creates. */
-export function newEntryId(): string {
-  counter += 1;
-  return `${Date.now().toString(36)}.${counter}`;
-}
+export const newEntryId = (): string => Math.random().toString(36).slice(2);
 
 export function isEntry(state: unknown): state is HistoryEntry {
   return !!state && typeof state === 'object' && 'page' in state && 'id' in state;

@@ -22,3 +22,4 @@ export { PROGRESS_COLOR, PROGRESS_DELAY, type ProgressOptions } from './progress
 export { Router, type RouterInit } from './router';
 export { SCROLL_SAVE_DEBOUNCE } from './scroll';
 export type * from './types';
+export { navigate } from './navigate';

@@ -60,13 +60,12 @@ interface SetPageOptions {
 }
 
 const INVALID_NOTES = {
-  NOT_INERTIA: 'The server answered with something other than a page',
-  MALFORMED_JSON: 'The page object is not valid JSON',
-  INVALID_PAGE: 'The page object has no component or props',
+  NOT_INERTIA: 'Not a page object',
+  MALFORMED_JSON: 'Page object is not valid JSON',
+  INVALID_PAGE: 'Page object without component or props',
 };
 
-const NETWORK_NOTE =
-  'اتصال به سرور برقرار نشد. دوباره تلاش کنید. (Network error: the server could not be reached.)';
+const NETWORK_NOTE = 'اتصال به سرور برقرار نشد. (Network error)';
 
 export class Router {
   page!: Page;
@@ -479,7 +478,8 @@ export class Router {
     const left = !previous || !this.#isSamePage(previous, page);
     const preserveState = !!options.preserveState && previous?.component === page.component;
     this.page = page;
-    if (left) this.#cancelAsyncOf(previous);
+    // Async visits in flight belong to the page being left: their answers are of no use now.
+    if (left) for (const flight of this.#async) flight.controller.abort();
 
     const savedScroll = scroll.snapshot();
     if (options.restored) {
@@ -522,11 +522,6 @@ export class Router {
       const missing = keys.filter((key) => page.props[key] === undefined);
       if (missing.length) void this.reload({ only: missing, showProgress: false });
     }
-  }
-
-  #cancelAsyncOf(page: Page | undefined): void {
-    for (const flight of this.#async)
-      if (!page || flight.origin === page || flight.origin.url === page.url) flight.controller.abort();
   }
 
   /** Cancels every visit in flight (sync and async). */
