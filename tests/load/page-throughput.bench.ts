@@ -7,7 +7,8 @@
  * autocannon drives it from this process over loopback, for a fixed time. `run()` returns a
  * markdown section; `npx tsx tests/load/page-throughput.bench.ts` prints it.
  *
- * Knobs (environment): PAGE_BENCH_SECONDS (5 per round), PAGE_BENCH_ROUNDS (2), PAGE_BENCH_CONNECTIONS (10).
+ * Knobs (environment): PAGE_BENCH_SECONDS (5 per round), PAGE_BENCH_ROUNDS (2), PAGE_BENCH_CONNECTIONS (10),
+ * PAGE_BENCH_KINDS (comma-separated subset of the page rows; the bare baseline always runs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -189,7 +190,12 @@ async function postgresAnswers(): Promise<boolean> {
 
 export async function run(): Promise<string> {
   const autocannon = require('autocannon') as Autocannon;
-  const kinds = (await postgresAnswers()) ? KINDS : KINDS.filter((k) => k.kind !== 'page-postgres');
+  const only = process.env.PAGE_BENCH_KINDS?.split(',');
+  const wanted = KINDS.filter((k) => k.kind === 'bare' || !only || only.includes(k.kind));
+  const kinds =
+    wanted.some((k) => k.kind === 'page-postgres') && !(await postgresAnswers())
+      ? wanted.filter((k) => k.kind !== 'page-postgres')
+      : wanted;
   const results = new Map<Kind, AutocannonResult[]>(kinds.map(({ kind }) => [kind, []]));
   for (let i = 0; i < ROUNDS; i++) {
     // Rotate the order each round so drift on a shared machine does not favour one route.
@@ -218,7 +224,7 @@ export async function run(): Promise<string> {
     '',
     `**Goal (≥ 40 % of bare Fastify for a visit reading the session and one row): ${(goal * 100).toFixed(1)} %, ${goal >= 0.4 ? 'met' : 'not met'}.**`,
     "PGlite (PostgreSQL compiled to WebAssembly, running in the server's own thread) takes roughly 0.25 ms or more per parameterised query on this machine, several times the whole cost of a bare Fastify request, so no visit that queries it twice can reach the goal here; the other rows show what a PostgreSQL server and the plugin itself cost.",
-    ...(kinds.length < KINDS.length
+    ...(wanted.length > kinds.length
       ? ['', `No PostgreSQL answered at ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}: its row was skipped.`]
       : []),
     '',

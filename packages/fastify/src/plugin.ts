@@ -156,11 +156,25 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
   const sessionEnabled = (request: FastifyRequest) => request.routeOptions.config?.session !== false;
   // Requests whose signed cookie already names their session: no need to sign it again on the way out.
   const loadedIds = new WeakMap<FastifyRequest, string>();
+  // Signature checks are pure (same cookie, same secret, same answer): remember recent good ones so a
+  // busy session is not re-hashed on every request. Bounded; the oldest entries go first.
+  const verified = new Map<string, string>();
+  const verifiedId = (cookieValue: string | undefined): string | undefined => {
+    if (!cookieValue) return undefined;
+    const known = verified.get(cookieValue);
+    if (known) return known;
+    const id = unsign(cookieValue, sessionOptions.secret);
+    if (id) {
+      if (verified.size >= 10_000) verified.delete(verified.keys().next().value as string);
+      verified.set(cookieValue, id);
+    }
+    return id;
+  };
 
   // Load the session, then refuse stale page visits before any handler runs.
   app.addHook('onRequest', async (request, reply) => {
     if (sessionEnabled(request)) {
-      const id = unsign(request.cookies[cookieName], sessionOptions.secret);
+      const id = verifiedId(request.cookies[cookieName]);
       const record = id ? await store.get(id) : undefined;
       request.session = new Session(record);
       if (record) loadedIds.set(request, record.id);

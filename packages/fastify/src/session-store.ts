@@ -22,7 +22,8 @@ export interface SessionStore {
 
 /** In-process store for tests and single-process servers. */
 export class MemorySessionStore implements SessionStore {
-  readonly #records = new Map<string, { record: SessionRecord; expiresAt: number }>();
+  // Kept serialised: reads hand out fresh copies (a JSON round trip is cheaper than structuredClone).
+  readonly #records = new Map<string, { json: string; expiresAt: number }>();
 
   async get(id: string): Promise<SessionRecord | undefined> {
     const entry = this.#records.get(id);
@@ -31,14 +32,12 @@ export class MemorySessionStore implements SessionStore {
       this.#records.delete(id);
       return undefined;
     }
-    return structuredClone(entry.record);
+    const record = JSON.parse(entry.json) as Omit<SessionRecord, 'lastActivity'> & { lastActivity: string };
+    return { ...record, lastActivity: new Date(record.lastActivity) };
   }
 
   async set(record: SessionRecord, ttlSeconds: number): Promise<void> {
-    this.#records.set(record.id, {
-      record: structuredClone(record),
-      expiresAt: Date.now() + ttlSeconds * 1000,
-    });
+    this.#records.set(record.id, { json: JSON.stringify(record), expiresAt: Date.now() + ttlSeconds * 1000 });
   }
 
   async destroy(id: string): Promise<void> {
