@@ -5,90 +5,59 @@ type Bag = Record<string, unknown>;
 const isObject = (value: unknown): value is Bag =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-function getPath(source: Bag, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), source);
-}
+const getPath = (source: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), source);
 
 function setPath(target: Bag, path: string, value: unknown): void {
   const keys = path.split('.');
   const last = keys.pop()!;
   let node = target;
-  for (const key of keys) {
-    node[key] = isObject(node[key]) ? { ...(node[key] as Bag) } : {};
-    node = node[key] as Bag;
-  }
+  for (const key of keys) node = node[key] = { ...(node[key] as Bag) };
   node[last] = value;
-}
-
-/** Appends (or prepends) `incoming` to `current`; items with an equal `matchKey` replace the old one in place. */
-function mergeArrays(
-  current: unknown[],
-  incoming: unknown[],
-  matchKey: string | undefined,
-  prepend: boolean,
-): unknown[] {
-  if (!matchKey) return prepend ? [...incoming, ...current] : [...current, ...incoming];
-  const keyOf = (item: unknown) => (isObject(item) ? item[matchKey] : undefined);
-  const byKey = new Map(
-    incoming.filter((item) => keyOf(item) !== undefined).map((item) => [keyOf(item), item]),
-  );
-  const kept = current.map((item) => {
-    const key = keyOf(item);
-    if (key !== undefined && byKey.has(key)) {
-      const replacement = byKey.get(key);
-      byKey.delete(key);
-      return replacement;
-    }
-    return item;
-  });
-  const added = incoming.filter((item) => keyOf(item) === undefined || byKey.has(keyOf(item)));
-  return prepend ? [...added, ...kept] : [...kept, ...added];
-}
-
-function deepMerge(current: unknown, incoming: unknown, path: string, matchOn: Map<string, string>): unknown {
-  if (Array.isArray(current) && Array.isArray(incoming))
-    return mergeArrays(current, incoming, matchOn.get(path), false);
-  if (isObject(current) && isObject(incoming)) {
-    const merged: Bag = { ...current };
-    for (const [key, value] of Object.entries(incoming))
-      merged[key] = deepMerge(current[key], value, `${path}.${key}`, matchOn);
-    return merged;
-  }
-  return incoming;
 }
 
 /**
  * Props after a partial reload of the same component: the answer's props over the current ones, and
- * for the keys the server lists in `mergeProps` / `prependProps` / `deepMergeProps` the old and new
- * values combined (arrays joined, objects merged). Keys named in `reset` are replaced instead.
+ * for the paths the server lists in `mergeProps` (append), `prependProps` or `deepMergeProps` the
+ * old and new values combined: arrays joined, objects merged. With `matchPropsOn` (`users.data.id`)
+ * an incoming item replaces the current item with the same key where it stands. Paths named in
+ * `reset` are replaced instead.
  */
 export function mergePartialProps(current: Page, incoming: Page, reset: string[]): Page['props'] {
   const props: Bag = { ...current.props, ...incoming.props };
-  const matchOn = new Map(
-    (incoming.matchPropsOn ?? []).map((entry) => {
-      const index = entry.lastIndexOf('.');
-      return [entry.slice(0, index), entry.slice(index + 1)] as const;
-    }),
-  );
-  const apply = (
-    paths: string[] | undefined,
-    combine: (old: unknown, value: unknown, path: string) => unknown,
-  ) => {
-    for (const path of paths ?? []) {
-      if (reset.includes(path.split('.')[0]!)) continue;
-      const value = getPath(incoming.props, path);
-      if (value === undefined) continue;
-      setPath(props, path, combine(getPath(current.props, path), value, path));
+  const matchOn: Record<string, string> = {};
+  for (const entry of incoming.matchPropsOn ?? []) {
+    const dot = entry.lastIndexOf('.');
+    matchOn[entry.slice(0, dot)] = entry.slice(dot + 1);
+  }
+  /** mode 0: append, 1: prepend, 2: deep merge. */
+  const merge = (old: unknown, value: unknown, path: string, mode: number): unknown => {
+    if (Array.isArray(old) && Array.isArray(value)) {
+      const key = matchOn[path];
+      const keyOf = (item: unknown) => (key && isObject(item) ? item[key] : undefined);
+      const incomingByKey = new Map(
+        value.filter((item) => keyOf(item) !== undefined).map((item) => [keyOf(item), item]),
+      );
+      const kept = old.map((item) => {
+        const replacement = incomingByKey.get(keyOf(item));
+        if (replacement) incomingByKey.delete(keyOf(item));
+        return replacement ?? item;
+      });
+      const added = value.filter((item) => keyOf(item) === undefined || incomingByKey.has(keyOf(item)));
+      return mode === 1 ? [...added, ...kept] : [...kept, ...added];
     }
+    if (!isObject(old) || !isObject(value)) return value;
+    if (mode < 2) return mode ? { ...value, ...old } : { ...old, ...value };
+    const merged: Bag = { ...old };
+    for (const key in value) merged[key] = merge(old[key], value[key], `${path}.${key}`, 2);
+    return merged;
   };
-  const shallow = (prepend: boolean) => (old: unknown, value: unknown, path: string) => {
-    if (Array.isArray(old) && Array.isArray(value))
-      return mergeArrays(old, value, matchOn.get(path), prepend);
-    if (isObject(old) && isObject(value)) return prepend ? { ...value, ...old } : { ...old, ...value };
-    return value;
-  };
-  apply(incoming.mergeProps, shallow(false));
-  apply(incoming.prependProps, shallow(true));
-  apply(incoming.deepMergeProps, (old, value, path) => deepMerge(old, value, path, matchOn));
+  [incoming.mergeProps, incoming.prependProps, incoming.deepMergeProps].forEach((paths, mode) => {
+    for (const path of paths ?? []) {
+      const value = getPath(incoming.props, path);
+      if (value !== undefined && !reset.includes(path.split('.')[0]!))
+        setPath(props, path, merge(getPath(current.props, path), value, path, mode));
+    }
+  });
   return props as Page['props'];
 }

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { navigate } from '../src/navigate';
 import { router } from '../src/instance';
+import { navigate } from '../src/navigate';
 import { page, pageResponse, server, useServer } from './helpers';
 
 useServer();
@@ -29,7 +29,11 @@ async function start() {
 describe('navigate(name, params, options)', () => {
   it('visits the URL route() builds for the name', async () => {
     await start();
-    server.use(http.get('/panel/instances/7', () => pageResponse(page('Panel/Instances/Show', { id: 7 }, { url: '/panel/instances/7' }))));
+    server.use(
+      http.get('/panel/instances/7', () =>
+        pageResponse(page('Panel/Instances/Show', { id: 7 }, { url: '/panel/instances/7' })),
+      ),
+    );
     await navigate('panel.instances.show', { instance: 7, tab: 'usage' }, { data: { tab: 'usage' } });
     expect(router.page.component).toBe('Panel/Instances/Show');
     expect(window.location.pathname).toBe('/panel/instances/7');
@@ -48,7 +52,7 @@ describe('navigate(name, params, options)', () => {
     expect(body).toEqual({ state: 'on' });
   });
 
-  it('throws Ziggy\'s error for an unknown route, before any request', async () => {
+  it("throws Ziggy's error for an unknown route, before any request", async () => {
     await start();
     expect(() => navigate('nope')).toThrow("Ziggy error: route 'nope' is not in the route list.");
   });
