@@ -100,7 +100,7 @@ describe('Link prefetch', () => {
         return pageResponse(page('Pricing', {}, { url: '/pricing' }));
       }),
     );
-    await mount(page('Nav'), { Nav, Pricing: () => <h1>pricing</h1> });
+    await mount(page('Nav'), { Nav, Pricing });
     const link = screen.getByText('قیمت‌ها');
     fireEvent.mouseEnter(link);
     fireEvent.mouseLeave(link);
@@ -114,3 +114,7 @@ describe('Link prefetch', () => {
     router.flushAll();
   });
 });
+
+function Pricing() {
+  return <h1>pricing</h1>;
+}
