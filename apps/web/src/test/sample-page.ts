@@ -1,11 +1,12 @@
 import type { AuthUser, PageObject, SharedProps } from '../types/shared-props';
+import { sampleRoutes } from './sample-routes';
 
 /** Shared props as the server sends them, for rendering pages and layouts in tests. */
 export function sharedProps(overrides: Partial<SharedProps> = {}): SharedProps {
   return {
     auth: { user: null },
     flash: {},
-    routes: {},
+    routes: sampleRoutes(),
     settings: { site_name: 'رندر فارم ابری', support_phone: '021-91001234', vat_rate: 10 },
     menus: {
       header: [

@@ -33,7 +33,8 @@ export interface LinkItem {
 // A type alias, not an interface: the page client requires props assignable to Record<string, unknown>.
 export type SharedProps = {
   auth: { user: AuthUser | null };
-  flash: { success?: string | null; error?: string | null };
+  /** `token`: a new API token in plain text, sent once after `api-tokens.store`. */
+  flash: { success?: string | null; error?: string | null; token?: string | null };
   /** Ziggy-format route list, read by @renderfarm/routes. */
   routes?: unknown;
   settings: { site_name: string; support_phone: string | null; vat_rate: number };
@@ -41,7 +42,18 @@ export type SharedProps = {
   links: { footer: LinkItem[]; social: LinkItem[] };
   unread_notifications: number;
   recaptcha_site_key?: string | null;
+  /** When shared: `none` turns the client's bot check off even if a challenge route is listed. */
+  captcha_provider?: 'altcha' | 'recaptcha' | 'none' | null;
+  /** Where the browser reaches the realtime server (Pusher protocol); absent: no live updates. */
+  realtime?: RealtimeProps | null;
 };
+
+export interface RealtimeProps {
+  key: string;
+  host?: string | null;
+  port?: number | null;
+  scheme?: 'http' | 'https' | null;
+}
 
 /** The page object the server embeds in the HTML shell and answers each visit with. */
 // `errors` (validation messages by field) comes with the page client's own Page type.

@@ -1,9 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { normalizeDigits } from '../../lib/digits';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'dir' | 'children'> {
   label: string;
+  /** Reaches the input (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (value: string) => void;
   /** The server's message for this field («شماره موبایل را وارد کنید»). */
@@ -56,11 +58,14 @@ export function TextField({
         } ${error ? 'border-red-500' : 'border-gray-300'}`}
         {...input}
       />
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {/* Always present: a live region is only announced when it changes, not when it appears. */}
+      <div aria-live="polite">
+        {error && (
+          <p id={errorId} className="mt-1.5 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
       {hint && (
         <p id={hintId} className="mt-1.5 text-xs text-gray-500">
           {hint}

@@ -1,0 +1,73 @@
+import { useForm } from '@renderfarm/react';
+import { type FormEvent, useRef } from 'react';
+import { Head } from '../../app/protocol';
+import { AuthHeading } from '../../components/auth/AuthHeading';
+import { SubmitButton } from '../../components/auth/SubmitButton';
+import { TextField } from '../../components/ui/TextField';
+import { useFocusFirstError } from '../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../hooks/use-form-errors';
+import { useRoute } from '../../lib/route';
+
+export interface ConfirmPasswordProps {
+  /** False for accounts that signed up by mobile and never set a password: they confirm by SMS code. */
+  has_password?: boolean;
+  mobile_masked?: string | null;
+}
+
+/** `password.confirm`: asked again before a sensitive action; remembered for a while. */
+export default function ConfirmPassword({ has_password = true, mobile_masked }: ConfirmPasswordProps) {
+  const route = useRoute();
+  const form = useForm({ password: '', code: '' });
+  const errors = useFormErrors(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.transform((data) => (has_password ? { password: data.password } : { code: data.code.trim() }));
+    await form.post(route('password.confirm.store'), { onFinish: () => form.reset() });
+  };
+
+  return (
+    <>
+      <Head title="تأیید رمز عبور" />
+      <AuthHeading title="تأیید رمز عبور">
+        {has_password
+          ? 'این بخش حساس است. برای ادامه، رمز عبورتان را دوباره وارد کنید.'
+          : 'این بخش حساس است. کد پیامکی را که به موبایلتان فرستادیم وارد کنید.'}
+      </AuthHeading>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        {has_password ? (
+          <TextField
+            label="رمز عبور"
+            name="password"
+            type="password"
+            value={form.data.password}
+            onChange={(value) => form.setData('password', value)}
+            error={errors.password}
+            autoComplete="current-password"
+            ltr
+            required
+            autoFocus
+          />
+        ) : (
+          <TextField
+            label="کد تأیید"
+            name="code"
+            value={form.data.code}
+            onChange={(value) => form.setData('code', value)}
+            error={errors.code}
+            autoComplete="one-time-code"
+            hint={mobile_masked ? <>فرستاده‌شده به {mobile_masked}</> : undefined}
+            maxLength={6}
+            digits
+            ltr
+            required
+            autoFocus
+          />
+        )}
+        <SubmitButton busy={form.processing}>تأیید و ادامه</SubmitButton>
+      </form>
+    </>
+  );
+}

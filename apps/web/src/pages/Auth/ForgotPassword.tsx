@@ -1,0 +1,70 @@
+import { useForm } from '@renderfarm/react';
+import { type FormEvent, useRef } from 'react';
+import { Head } from '../../app/protocol';
+import { AuthHeading } from '../../components/auth/AuthHeading';
+import { SubmitButton } from '../../components/auth/SubmitButton';
+import { TextLink } from '../../components/auth/TextLink';
+import { FormAlert } from '../../components/ui/FormAlert';
+import { TextField } from '../../components/ui/TextField';
+import { useFocusFirstError } from '../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../hooks/use-form-errors';
+import { CAPTCHA_FIELD } from '../../lib/bot-check/constants';
+import { useBotCheck } from '../../lib/bot-check/use-bot-check';
+import { withCaptcha } from '../../lib/bot-check/with-token';
+import { useRoute } from '../../lib/route';
+
+export interface ForgotPasswordProps {
+  /** Set once the link was sent (the same words whether or not the e-mail has an account). */
+  status?: string | null;
+}
+
+/** `password.request`: asks for the e-mail to send a reset link to. */
+export default function ForgotPassword({ status }: ForgotPasswordProps) {
+  const route = useRoute();
+  const form = useForm({ email: '' });
+  const bot = useBotCheck('forgot_password');
+  const errors = useFormErrors(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const token = await bot.token();
+    if (token === undefined) return;
+    form.transform((data) => withCaptcha({ email: data.email.trim() }, token));
+    await form.post(route('password.email'));
+  };
+
+  return (
+    <>
+      <Head title="فراموشی رمز عبور" />
+      <AuthHeading title="فراموشی رمز عبور">
+        ایمیل حسابتان را بنویسید تا پیوند تعیین رمز عبور جدید را برایتان بفرستیم.
+      </AuthHeading>
+      <FormAlert tone="success" className="mb-4">
+        {status}
+      </FormAlert>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        <FormAlert>{bot.error ?? errors[CAPTCHA_FIELD]}</FormAlert>
+        <TextField
+          label="ایمیل"
+          name="email"
+          type="email"
+          value={form.data.email}
+          onChange={(value) => form.setData('email', value)}
+          error={errors.email}
+          autoComplete="email"
+          ltr
+          required
+          autoFocus
+        />
+        <SubmitButton busy={form.processing || bot.checking}>فرستادن پیوند</SubmitButton>
+      </form>
+      {route.has('login') && (
+        <p className="mt-6 border-t border-gray-100 pt-5 text-sm text-gray-600">
+          رمز عبورتان یادتان آمد؟ <TextLink href={route('login')}>بازگشت به ورود</TextLink>
+        </p>
+      )}
+    </>
+  );
+}

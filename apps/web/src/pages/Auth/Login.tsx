@@ -1,0 +1,105 @@
+import { useForm } from '@renderfarm/react';
+import { type FormEvent, useRef } from 'react';
+import { Head } from '../../app/protocol';
+import { AuthHeading } from '../../components/auth/AuthHeading';
+import { SubmitButton } from '../../components/auth/SubmitButton';
+import { TextLink } from '../../components/auth/TextLink';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { FormAlert } from '../../components/ui/FormAlert';
+import { TextField } from '../../components/ui/TextField';
+import { useFocusFirstError } from '../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../hooks/use-form-errors';
+import { CAPTCHA_FIELD } from '../../lib/bot-check/constants';
+import { useBotCheck } from '../../lib/bot-check/use-bot-check';
+import { withCaptcha } from '../../lib/bot-check/with-token';
+import { useRoute } from '../../lib/route';
+
+export interface LoginProps {
+  can_reset_password?: boolean;
+  can_register?: boolean;
+  /** A message from the step before (a password was just reset). */
+  status?: string | null;
+}
+
+/** `login`: e-mail (or mobile) and password; the mobile-code sign-in is one link away. */
+export default function Login({ can_reset_password = true, can_register = true, status }: LoginProps) {
+  const route = useRoute();
+  const form = useForm({ email: '', password: '', remember: false });
+  const bot = useBotCheck('login');
+  const errors = useFormErrors(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const token = await bot.token();
+    if (token === undefined) return;
+    form.transform((data) => withCaptcha({ ...data, email: data.email.trim() }, token));
+    await form.post(route('login.store'), { onFinish: () => form.reset('password') });
+  };
+
+  return (
+    <>
+      <Head title="ورود" />
+      <AuthHeading title="ورود به حساب">با ایمیل یا شماره موبایل و رمز عبورتان وارد شوید.</AuthHeading>
+      {status && (
+        <FormAlert tone="success" className="mb-4">
+          {status}
+        </FormAlert>
+      )}
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        <FormAlert>{bot.error ?? errors[CAPTCHA_FIELD]}</FormAlert>
+        <TextField
+          label="ایمیل یا شماره موبایل"
+          name="email"
+          type="text"
+          value={form.data.email}
+          onChange={(value) => form.setData('email', value)}
+          error={errors.email}
+          autoComplete="username"
+          digits
+          ltr
+          required
+          autoFocus
+        />
+        <div>
+          <TextField
+            label="رمز عبور"
+            name="password"
+            type="password"
+            value={form.data.password}
+            onChange={(value) => form.setData('password', value)}
+            error={errors.password}
+            autoComplete="current-password"
+            ltr
+            required
+          />
+          {can_reset_password && route.has('password.request') && (
+            <p className="mt-2 text-sm">
+              <TextLink href={route('password.request')}>رمز عبورتان را فراموش کرده‌اید؟</TextLink>
+            </p>
+          )}
+        </div>
+        <Checkbox
+          label="مرا به خاطر بسپار"
+          name="remember"
+          checked={form.data.remember}
+          onChange={(checked) => form.setData('remember', checked)}
+        />
+        <SubmitButton busy={form.processing || bot.checking}>ورود</SubmitButton>
+      </form>
+      <div className="mt-6 space-y-2 border-t border-gray-100 pt-5 text-sm text-gray-600">
+        {route.has('users.auth.signin') && (
+          <p>
+            رمز عبور ندارید؟ <TextLink href={route('users.auth.signin')}>ورود با کد پیامکی</TextLink>
+          </p>
+        )}
+        {can_register && route.has('register') && (
+          <p>
+            حساب کاربری ندارید؟ <TextLink href={route('register')}>ثبت‌نام کنید</TextLink>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useForm } from '@renderfarm/react';
+import { type FormEvent, useRef } from 'react';
+import { Head } from '../../app/protocol';
+import { AuthHeading } from '../../components/auth/AuthHeading';
+import { SubmitButton } from '../../components/auth/SubmitButton';
+import { TextField } from '../../components/ui/TextField';
+import { useFocusFirstError } from '../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../hooks/use-form-errors';
+import { useRoute } from '../../lib/route';
+
+export interface ResetPasswordProps {
+  email: string;
+  token: string;
+}
+
+/** `password.reset`: the new password, from the e-mailed link (which carries the token). */
+export default function ResetPassword({ email, token }: ResetPasswordProps) {
+  const route = useRoute();
+  const form = useForm({ token, email: email ?? '', password: '', password_confirmation: '' });
+  const errors = useFormErrors(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.transform((data) => ({ ...data, email: data.email.trim() }));
+    await form.post(route('password.update'), {
+      onFinish: () => form.reset('password', 'password_confirmation'),
+    });
+  };
+
+  return (
+    <>
+      <Head title="تعیین رمز عبور جدید" />
+      <AuthHeading title="تعیین رمز عبور جدید">
+        رمز تازه‌ای انتخاب کنید. پس از ذخیره، از همه دستگاه‌های دیگر خارج می‌شوید.
+      </AuthHeading>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        {/* The token's own error (expired, used) is about the link, not a field the person can fix. */}
+        {errors.token && (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {errors.token}
+          </p>
+        )}
+        <TextField
+          label="ایمیل"
+          name="email"
+          type="email"
+          value={form.data.email}
+          onChange={(value) => form.setData('email', value)}
+          error={errors.email}
+          autoComplete="username"
+          ltr
+          required
+        />
+        <TextField
+          label="رمز عبور جدید"
+          name="password"
+          type="password"
+          value={form.data.password}
+          onChange={(value) => form.setData('password', value)}
+          error={errors.password}
+          autoComplete="new-password"
+          hint="دست‌کم ۸ نویسه؛ رمزهای رایج و لو‌رفته پذیرفته نمی‌شوند."
+          ltr
+          required
+          autoFocus
+        />
+        <TextField
+          label="تکرار رمز عبور جدید"
+          name="password_confirmation"
+          type="password"
+          value={form.data.password_confirmation}
+          onChange={(value) => form.setData('password_confirmation', value)}
+          error={errors.password_confirmation}
+          autoComplete="new-password"
+          ltr
+          required
+        />
+        <SubmitButton busy={form.processing}>ذخیره رمز عبور</SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useForm } from '@renderfarm/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Head } from '../../app/protocol';
+import { AuthHeading } from '../../components/auth/AuthHeading';
+import { SubmitButton } from '../../components/auth/SubmitButton';
+import { TextField } from '../../components/ui/TextField';
+import { useFocusFirstError } from '../../hooks/use-focus-first-error';
+import { useFormErrors } from '../../hooks/use-form-errors';
+import { useRoute } from '../../lib/route';
+
+/** `two-factor.login`: the code from the authenticator app, or one of the recovery codes. */
+export default function TwoFactorChallenge() {
+  const route = useRoute();
+  const [recovery, setRecovery] = useState(false);
+  const form = useForm({ code: '', recovery_code: '' });
+  const errors = useFormErrors(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const recoveryRef = useRef<HTMLInputElement>(null);
+  useFocusFirstError(formRef, errors);
+
+  const toggle = () => {
+    const next = !recovery;
+    setRecovery(next);
+    form.reset();
+    form.clearErrors();
+    // The field changes under the person's focus: move it to the new one.
+    requestAnimationFrame(() => (next ? recoveryRef : codeRef).current?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.transform((data) =>
+      recovery ? { recovery_code: data.recovery_code.trim() } : { code: data.code.replace(/\s/g, '') },
+    );
+    await form.post(route('two-factor.login.store'));
+  };
+
+  return (
+    <>
+      <Head title="ورود دومرحله‌ای" />
+      <AuthHeading title="ورود دومرحله‌ای">
+        {recovery
+          ? 'یکی از کدهای بازیابی را که هنگام فعال‌کردن ورود دومرحله‌ای ذخیره کردید وارد کنید. هر کد فقط یک بار کار می‌کند.'
+          : 'کد شش‌رقمی برنامه احراز هویت (مثل Google Authenticator) را وارد کنید.'}
+      </AuthHeading>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        {recovery ? (
+          <TextField
+            ref={recoveryRef}
+            label="کد بازیابی"
+            name="recovery_code"
+            value={form.data.recovery_code}
+            onChange={(value) => form.setData('recovery_code', value)}
+            error={errors.recovery_code}
+            autoComplete="one-time-code"
+            ltr
+            required
+            autoFocus
+          />
+        ) : (
+          <TextField
+            ref={codeRef}
+            label="کد تأیید"
+            name="code"
+            value={form.data.code}
+            onChange={(value) => form.setData('code', value)}
+            error={errors.code}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            digits
+            ltr
+            required
+            autoFocus
+          />
+        )}
+        <SubmitButton busy={form.processing}>ورود</SubmitButton>
+      </form>
+      <button
+        type="button"
+        onClick={toggle}
+        className="mt-5 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
+        {recovery ? 'استفاده از کد برنامه احراز هویت' : 'به برنامه دسترسی ندارم؛ استفاده از کد بازیابی'}
+      </button>
+    </>
+  );
+}
