@@ -50,7 +50,9 @@ describe('the app over HTTP', () => {
     expect(page.props.routes.url).toBe('http://localhost:8000');
     expect(page.props.routes.routes.home).toEqual({ uri: '/', methods: ['GET', 'HEAD'] });
     expect(page.props.auth).toEqual({ user: null });
-    expect(JSON.stringify(page)).not.toMatch(/password|secret|APP_KEY/i);
+    // Route names such as `password.request` are public; the rest of the page must hold no secret.
+    const { routes: _routes, ...props } = page.props;
+    expect(JSON.stringify({ ...page, props })).not.toMatch(/password|secret|APP_KEY/i);
   });
 
   it('starts a session with HttpOnly, SameSite=Lax cookies and an XSRF token readable by scripts', async () => {

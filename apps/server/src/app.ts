@@ -11,6 +11,12 @@ import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
 import { loggerOptions } from './logger';
+import { apiTokenRoutes } from './modules/accounts/api-token-routes';
+import { accountRoutes } from './modules/accounts/routes';
+import { apiRoutes } from './modules/api/routes';
+import { mobileAuthRoutes } from './modules/auth/mobile-routes';
+import { authRoutes } from './modules/auth/routes';
+import { botCheckRoutes } from './modules/botcheck/routes';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
 import { defineChannels } from './modules/broadcasting/channels';
 import { broadcastingRoutes } from './modules/broadcasting/routes';
@@ -19,8 +25,10 @@ import { contentRoutes } from './modules/content/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
 import { healthRoutes } from './modules/health/routes';
 import { DatabaseSessionStore } from './modules/sessions/store';
+import { userRoutes } from './modules/users/routes';
 import { findActiveUserById, toAuthUser } from './modules/users/service';
 import type { User } from './modules/users/tables';
+import { createServices, registerServices } from './services';
 
 export const SITE_TITLE = 'رندر فارم ابری';
 export const SESSION_LIFETIME_MINUTES = 120;
@@ -62,6 +70,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   app.decorate('routeList', registry);
   app.decorate('sessionStore', sessionStore);
   app.decorate('broadcaster', createBroadcaster(config, realtime));
+  registerServices(app, createServices({ ...config, APP_KEY: config.APP_KEY }, db));
   registerFormBody(app);
 
   addRequestIdHeader(app);
@@ -100,6 +109,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   });
 
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (request) => {
     const id = request.session?.userId;
     request.user =
@@ -127,6 +137,13 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
 
   await app.register(broadcastingRoutes, { config, channels: defineChannels() });
   await app.register(contentRoutes, { db, registry });
+  await app.register(authRoutes, { registry });
+  await app.register(mobileAuthRoutes, { registry });
+  await app.register(userRoutes, { registry });
+  await app.register(accountRoutes, { registry });
+  await app.register(apiTokenRoutes, { registry });
+  await app.register(apiRoutes, { registry });
+  await app.register(botCheckRoutes, { registry });
 
   app.setNotFoundHandler((_request, reply) =>
     reply.page('Public/Blank', errorPage(404, 'صفحه‌ای که دنبالش بودید پیدا نشد.'), { status: 404 }),

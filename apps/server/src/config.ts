@@ -43,6 +43,9 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('رندر فارم ابری <no-reply@renderfarm.test>'),
     SMS_PROVIDER: z.enum(['log', 'kavenegar']).default('log'),
     SMS_API_KEY: z.string().min(1).optional(),
+    // Kavenegar: the sending line, and a verify-lookup template for codes (sent by plain SMS without it).
+    SMS_SENDER: z.string().min(1).optional(),
+    SMS_CODE_TEMPLATE: z.string().min(1).optional(),
     PAYMENT_GATEWAY: z.enum(['test', 'zarinpal']).default('test'),
     ZARINPAL_MERCHANT_ID: z.string().min(1).optional(),
     ZARINPAL_SANDBOX: flag.default(false),

@@ -1,8 +1,43 @@
 import type { RouteRegistry, RouteSpec } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { TokenAbility } from '../modules/accounts/tables';
+import { authenticateBearer } from '../modules/api/bearer';
+import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../modules/auth/session-keys';
 import { mayUse, type RouteAccess } from './route-access';
 
-export type NamedRouteSpec = RouteSpec & { access: RouteAccess };
+export type NamedRouteSpec = RouteSpec & {
+  access: RouteAccess;
+  /** `confirm` (SCREENS.md §0): the password (or an SMS code) confirmed in the last 3 hours. */
+  confirm?: boolean;
+  /** `KYC`: the account's identity check approved. */
+  kyc?: boolean;
+  /** One of the few routes a suspended account keeps (panel.home, tickets, logout). */
+  allowSuspended?: boolean;
+  /** `api` routes: the token ability the route needs. */
+  ability?: TokenAbility;
+  /** The route answers JSON (not a page): refusals are JSON too. */
+  json?: boolean;
+};
+
+/**
+ * Why the guard refused, sent as the `X-Refused` header beside the normal answer (redirect, 404
+ * page, JSON), so logs and the authorisation walk test can tell a guard's refusal from a
+ * handler's own answer. It says nothing the answer itself does not.
+ */
+export type Refusal =
+  | 'guest-only'
+  | 'sign-in'
+  | 'role'
+  | 'suspended'
+  | 'unverified'
+  | 'staff-2fa'
+  | 'kyc'
+  | 'confirm'
+  | 'token'
+  | 'ability'
+  | 'rate';
+
+const NOT_FOUND = 'صفحه‌ای که دنبالش بودید پیدا نشد.';
 
 /**
  * Declares a named route (SCREENS.md) and registers its handler behind the access guard, so no
@@ -16,24 +51,97 @@ export function namedRoute(
   handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
   options: RouteShorthandOptions = {},
 ): void {
-  const { access, ...routeSpec } = spec;
-  registry.add({ ...routeSpec, meta: { ...routeSpec.meta, access } });
+  const { access, confirm, kyc, allowSuspended, ability, json, ...routeSpec } = spec;
+  registry.add({
+    ...routeSpec,
+    meta: { ...routeSpec.meta, access, ...(confirm ? { confirm } : {}), ...(kyc ? { kyc } : {}) },
+  });
+  const to = (name: string, fallback = '/') =>
+    registry.has(name) ? registry.url(name, {}, false) : fallback;
+
+  const refuse = (reply: FastifyReply, why: Refusal) => reply.header('x-refused', why);
+
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const role = request.user?.role ?? null;
-    if (mayUse(access, role)) return;
-    if (access === 'guest')
-      return reply.redirect(registry.has('users.home') ? registry.url('users.home', {}, false) : '/', 303);
-    if (role === null && registry.has('login')) return reply.redirect(registry.url('login', {}, false), 303);
-    // Staff areas are not advertised: a customer sees «not found», not «forbidden».
-    return reply.page(
-      'Public/Blank',
-      { status: 404, message: 'صفحه‌ای که دنبالش بودید پیدا نشد.' },
-      { status: 404 },
-    );
+    if (access === 'api') {
+      const outcome = await authenticateBearer(request, app.services, app.services.db, ability ?? 'read');
+      if (outcome.ok) {
+        request.apiToken = outcome.token;
+        return;
+      }
+      const why: Refusal = outcome.status === 401 ? 'token' : outcome.status === 403 ? 'ability' : 'rate';
+      if (outcome.retryAfter) reply.header('retry-after', String(outcome.retryAfter));
+      return refuse(reply, why).code(outcome.status).send({ message: outcome.message });
+    }
+
+    const user = request.user;
+    const role = user?.role ?? null;
+    if (!mayUse(access, role)) {
+      if (access === 'guest') return refuse(reply, 'guest-only').redirect(to('users.home'), 303);
+      if (role === null) {
+        if (request.method === 'GET' && !json) request.session?.set(SESSION_KEYS.intended, request.url);
+        if (json) return refuse(reply, 'sign-in').code(401).send({ message: 'ابتدا وارد حساب خود شوید.' });
+        return refuse(reply, 'sign-in').redirect(to('login'), 303);
+      }
+      // Staff areas are not advertised: a customer sees «not found», not «forbidden».
+      if (json) return refuse(reply, 'role').code(404).send({ message: NOT_FOUND });
+      return refuse(reply, 'role').page('Public/Blank', { status: 404, message: NOT_FOUND }, { status: 404 });
+    }
+    if (!user || access === 'anyone' || access === 'guest') return;
+
+    if (access !== 'user') {
+      if (user.status === 'suspended' && !allowSuspended) {
+        const message = 'حساب شما معلق شده است؛ برای پیگیری با پشتیبانی تماس بگیرید.';
+        if (json) return refuse(reply, 'suspended').code(403).send({ message });
+        return refuse(reply, 'suspended').page('Public/Blank', { status: 403, message }, { status: 403 });
+      }
+      if (!user.emailVerifiedAt && !user.mobileVerifiedAt) {
+        return refuse(reply, 'unverified').redirect(to('verification.notice'), 303);
+      }
+      if ((access === 'care' || access === 'admin') && !user.twoFactorConfirmedAt) {
+        const { staffRequire2fa } = await app.services.settings();
+        if (staffRequire2fa) {
+          request.session.flash('error', 'برای ورود به بخش کارکنان، نخست ورود دومرحله‌ای را فعال کنید.');
+          return refuse(reply, 'staff-2fa').redirect(to('profile.show'), 303);
+        }
+      }
+      if (kyc && user.kycStatus !== 'approved') {
+        request.session.flash('error', 'این بخش پس از تأیید احراز هویت در دسترس است.');
+        return refuse(reply, 'kyc').redirect(to('panel.account.verify', to('users.home')), 303);
+      }
+    }
+
+    if (confirm) {
+      const at = Number(request.session.get(SESSION_KEYS.passwordConfirmedAt) ?? 0);
+      if (Date.now() - at > PASSWORD_CONFIRM_SECONDS * 1000) {
+        if (json) {
+          // Laravel's answer to a JSON request needing confirmation: 423 Locked.
+          return refuse(reply, 'confirm').code(423).send({ message: 'نخست رمز عبور خود را تأیید کنید.' });
+        }
+        // After confirming, go back to the page the form was on (a form's URL cannot be replayed as GET).
+        const back = request.method === 'GET' ? request.url : refererPath(request);
+        if (back) request.session.set(SESSION_KEYS.intended, back);
+        return refuse(reply, 'confirm').redirect(to('password.confirm'), 303);
+      }
+    }
   };
+
   const own = options.preHandler;
+  const config = access === 'api' ? { session: false, csrf: false, ...options.config } : options.config;
   registry.register(app, spec.name, handler as never, {
     ...options,
+    ...(config ? { config } : {}),
     preHandler: own ? [guard, ...(Array.isArray(own) ? own : [own])] : guard,
   });
+}
+
+/** The path of the Referer when it is this site's, for returning to it. */
+function refererPath(request: FastifyRequest): string | null {
+  const referer = request.headers.referer;
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === request.headers.host ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
 }

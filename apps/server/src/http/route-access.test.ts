@@ -5,9 +5,12 @@ describe('mayUse', () => {
   const table: [RouteAccess, Record<'guest' | 'customer' | 'care' | 'admin', boolean>][] = [
     ['anyone', { guest: true, customer: true, care: true, admin: true }],
     ['guest', { guest: true, customer: false, care: false, admin: false }],
+    ['user', { guest: false, customer: true, care: true, admin: true }],
     ['customer', { guest: false, customer: true, care: true, admin: true }],
     ['care', { guest: false, customer: false, care: true, admin: true }],
     ['admin', { guest: false, customer: false, care: false, admin: true }],
+    // Bearer-token routes are never offered to a browser session.
+    ['api', { guest: false, customer: false, care: false, admin: false }],
   ];
   it.each(table)('%s', (access, expected) => {
     expect(mayUse(access, null)).toBe(expected.guest);

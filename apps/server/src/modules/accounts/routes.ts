@@ -1,0 +1,370 @@
+import { ValidationError } from '@renderfarm/fastify';
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { namedRoute } from '../../http/named-route';
+import { recordActivity } from '../activity/service';
+import { AuthError } from '../auth/errors';
+import { maskMobile } from '../auth/mobile';
+import { verifyPassword } from '../auth/password';
+import { fieldError, requestContext } from '../auth/route-helpers';
+import { CONFIRM_LIMIT } from '../auth/routes';
+import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
+import type { User } from '../users/tables';
+import { removeProfilePhoto, updateProfileInformation } from './profile';
+import { summarizeAgent } from './user-agent';
+import {
+  passwordOnlySchema,
+  passwordUpdateSchema,
+  profileInformationSchema,
+  twoFactorCodeSchema,
+} from './validators';
+
+/** Profile/Show and the actions of its five forms (SCREENS.md §3). */
+export async function accountRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const { accounts, twoFactor, emailVerification, limiter } = app.services;
+  const db = app.services.db;
+  const back = (reply: FastifyReply) => reply.back(registry.url('profile.show', {}, false));
+
+  /**
+   * The password asked again by a form. Accounts made by SMS have none: for them a recent SMS
+   * confirmation (password.confirm) stands in for it.
+   */
+  const checkPassword = async (
+    request: FastifyRequest,
+    user: User,
+    password: string | undefined,
+    field: string,
+  ) => {
+    if (!user.passwordHash) {
+      const at = Number(request.session.get(SESSION_KEYS.passwordConfirmedAt) ?? 0);
+      if (Date.now() - at > PASSWORD_CONFIRM_SECONDS * 1000) {
+        fieldError(field, 'نخست هویت خود را با کد پیامکی تأیید کنید.');
+      }
+      return;
+    }
+    if (!password) fieldError(field, 'رمز عبور را وارد کنید.');
+    const limit = await limiter.hit(`confirm:user:${user.id}`, CONFIRM_LIMIT.perMinute, 60);
+    if (!limit.allowed) fieldError(field, 'تلاش‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
+    if (!(await verifyPassword(password, user.passwordHash))) fieldError(field, 'رمز عبور درست نیست.');
+  };
+
+  /** An AuthError of a button (no field of its own) becomes `flash.error`. */
+  const flashError = async (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => {
+    try {
+      await run();
+      return null;
+    } catch (error) {
+      if (error instanceof AuthError) {
+        request.session.flash('error', error.message);
+        return back(reply);
+      }
+      throw error;
+    }
+  };
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'profile.show', method: 'GET', uri: '/user/profile', access: 'customer' },
+    async (request, reply) => {
+      const user = request.user!;
+      const [sessions, blockers, remaining, settings] = await Promise.all([
+        app.sessionStore.listForUser(user.id),
+        accounts.deleteBlockers(user),
+        user.twoFactorConfirmedAt ? twoFactor.remainingRecoveryCodes(user.id) : Promise.resolve(0),
+        app.services.settings(),
+      ]);
+      return reply.page('Profile/Show', {
+        user: {
+          name: user.name,
+          email: user.email,
+          mobile_masked: user.mobile ? maskMobile(user.mobile) : null,
+          photo_url: null,
+          email_verified: user.emailVerifiedAt !== null,
+          mobile_verified: user.mobileVerifiedAt !== null,
+          has_password: user.passwordHash !== null,
+        },
+        two_factor: {
+          enabled: user.twoFactorSecret !== null,
+          confirmed: user.twoFactorConfirmedAt !== null,
+          recovery_codes_left: remaining,
+          can_disable: !(settings.staffRequire2fa && user.role !== 'customer'),
+        },
+        confirms_two_factor_authentication: true,
+        sessions: sessions.map((s) => ({
+          agent: summarizeAgent(s.userAgent),
+          ip_address: s.ipAddress,
+          is_current_device: s.id === request.session.id,
+          last_active: s.lastActivity.toISOString(),
+        })),
+        delete_blockers: blockers,
+      });
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'user-profile-information.update',
+      method: 'PUT',
+      uri: '/user/profile-information',
+      access: 'customer',
+    },
+    async (request, reply) => {
+      const input = await request.validate(profileInformationSchema);
+      let result: Awaited<ReturnType<typeof updateProfileInformation>>;
+      try {
+        result = await updateProfileInformation(db, request.user!, input, requestContext(request));
+      } catch (error) {
+        if (error instanceof AuthError) fieldError('email', error.message);
+        throw error;
+      }
+      if (result.emailChanged && result.user.email) {
+        await emailVerification
+          .send(result.user)
+          .catch((error) => request.log.error({ err: error }, 'verification mail'));
+        request.session.flash('status', 'verification-link-sent');
+      }
+      request.session.flash('success', 'مشخصات شما ذخیره شد.');
+      return back(reply);
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'current-user-photo.destroy', method: 'DELETE', uri: '/user/profile-photo', access: 'customer' },
+    async (request, reply) => {
+      await removeProfilePhoto(db, request.user!, app.services.storageDir);
+      request.session.flash('success', 'عکس پروفایل حذف شد.');
+      return back(reply);
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'user-password.update', method: 'PUT', uri: '/user/password', access: 'customer' },
+    async (request, reply) => {
+      const user = request.user!;
+      const input = await request.validate(passwordUpdateSchema);
+      // Accounts made by SMS set a first password without a current one.
+      if (user.passwordHash) await checkPassword(request, user, input.current_password, 'current_password');
+      try {
+        await accounts.changePassword(user.id, input.password, {
+          keepSessionId: request.session.id,
+          ...requestContext(request),
+        });
+      } catch (error) {
+        if (error instanceof AuthError) fieldError('password', error.message);
+        throw error;
+      }
+      // Every other session ended in the service; this one gets a new id (privilege change).
+      request.session.regenerate();
+      request.session.set(SESSION_KEYS.passwordConfirmedAt, Date.now());
+      request.session.flash('success', 'رمز عبور تغییر کرد و نشست‌های دیگر بسته شدند.');
+      return back(reply);
+    },
+  );
+
+  // ----- two-factor authentication -----
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.enable',
+      method: 'POST',
+      uri: '/user/two-factor-authentication',
+      access: 'customer',
+      confirm: true,
+    },
+    async (request, reply) =>
+      (await flashError(request, reply, () => twoFactor.enable(request.user!.id))) ?? back(reply),
+  );
+
+  const showRecoveryCodes = (request: FastifyRequest, codes: string[]) => {
+    request.session.flash('recovery_codes', codes);
+    request.session.set(SESSION_KEYS.recoveryCodes, {
+      codes,
+      until: Date.now() + RECOVERY_CODES_SHOWN_SECONDS * 1000,
+    });
+  };
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.confirm',
+      method: 'POST',
+      uri: '/user/confirmed-two-factor-authentication',
+      access: 'customer',
+      confirm: true,
+    },
+    async (request, reply) => {
+      const { code } = await request.validate(twoFactorCodeSchema);
+      let codes: string[];
+      try {
+        ({ recoveryCodes: codes } = await twoFactor.confirm(request.user!.id, code, requestContext(request)));
+      } catch (error) {
+        if (error instanceof AuthError) fieldError('code', error.message);
+        throw error;
+      }
+      // A stronger sign-in now protects the account: new session id.
+      request.session.regenerate();
+      showRecoveryCodes(request, codes);
+      request.session.flash('success', 'ورود دومرحله‌ای فعال شد. کدهای بازیابی را در جای امنی نگه دارید.');
+      return back(reply);
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.disable',
+      method: 'DELETE',
+      uri: '/user/two-factor-authentication',
+      access: 'customer',
+      confirm: true,
+    },
+    async (request, reply) => {
+      const { staffRequire2fa } = await app.services.settings();
+      const refused = await flashError(request, reply, () =>
+        twoFactor.disable(request.user!.id, { staffRequire2fa }, requestContext(request)),
+      );
+      if (refused) return refused;
+      request.session.regenerate();
+      request.session.flash('success', 'ورود دومرحله‌ای غیرفعال شد.');
+      return back(reply);
+    },
+  );
+
+  const json = async (reply: FastifyReply, run: () => Promise<unknown>) => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AuthError)
+        return reply.code(error.status).send({ message: error.message, code: error.code });
+      throw error;
+    }
+  };
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.qr-code',
+      method: 'GET',
+      uri: '/user/two-factor-qr-code',
+      access: 'customer',
+      confirm: true,
+      json: true,
+    },
+    (request, reply) => json(reply, () => twoFactor.qrCode(request.user!.id)),
+  );
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.secret-key',
+      method: 'GET',
+      uri: '/user/two-factor-secret-key',
+      access: 'customer',
+      confirm: true,
+      json: true,
+    },
+    (request, reply) => json(reply, async () => ({ secretKey: await twoFactor.secretKey(request.user!.id) })),
+  );
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.recovery-codes',
+      method: 'GET',
+      uri: '/user/two-factor-recovery-codes',
+      access: 'customer',
+      confirm: true,
+      json: true,
+    },
+    // Only hashes are stored: the codes can be read back only for a few minutes after they are made.
+    (request) => {
+      const shown = request.session.get<{ codes: string[]; until: number }>(SESSION_KEYS.recoveryCodes);
+      return shown && shown.until > Date.now() ? shown.codes : [];
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'two-factor.regenerate-recovery-codes',
+      method: 'POST',
+      uri: '/user/two-factor-recovery-codes',
+      access: 'customer',
+      confirm: true,
+    },
+    async (request, reply) => {
+      let codes: string[] = [];
+      const refused = await flashError(request, reply, async () => {
+        codes = await twoFactor.regenerateRecoveryCodes(request.user!.id, requestContext(request));
+      });
+      if (refused) return refused;
+      showRecoveryCodes(request, codes);
+      request.session.flash('success', 'کدهای بازیابی تازه ساخته شد؛ کدهای پیشین دیگر کار نمی‌کنند.');
+      return back(reply);
+    },
+  );
+
+  // ----- browser sessions -----
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'other-browser-sessions.destroy',
+      method: 'DELETE',
+      uri: '/user/other-browser-sessions',
+      access: 'customer',
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { password } = await request.validate(passwordOnlySchema);
+      await checkPassword(request, user, password, 'password');
+      const ended = await app.sessionStore.destroyOthers(user.id, request.session.id);
+      request.session.regenerate();
+      await recordActivity(db, {
+        event: 'auth:sessions.ended',
+        actorId: user.id,
+        properties: { count: ended },
+        ...requestContext(request),
+      });
+      request.session.flash('success', 'از همهٔ نشست‌های دیگر خارج شدید.');
+      return back(reply);
+    },
+  );
+
+  // ----- delete account -----
+  namedRoute(
+    app,
+    registry,
+    { name: 'current-user.destroy', method: 'DELETE', uri: '/user', access: 'customer' },
+    async (request, reply) => {
+      const user = request.user!;
+      const { password } = await request.validate(passwordOnlySchema);
+      await checkPassword(request, user, password, 'password');
+      try {
+        await accounts.deleteAccount(user.id, requestContext(request));
+      } catch (error) {
+        if (error instanceof AuthError && error.code === 'RF_AUTH_ACCOUNT_DELETE_BLOCKED') {
+          // Not about one field: the reasons go under `form` (and Profile/Show lists delete_blockers).
+          throw new ValidationError({ form: error.message });
+        }
+        throw error;
+      }
+      request.session.invalidate();
+      return reply.location(registry.url('home', {}, false));
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import {
+  codeField,
+  confirmed,
+  emailField,
+  nameField,
+  optionalText,
+  passwordInput,
+  text,
+} from '../auth/fields';
+import { TOKEN_ABILITIES } from './tables';
+
+/** `user-profile-information.update`: the photo is not part of this body (see the report on uploads). */
+export const profileInformationSchema = z.object({
+  name: nameField,
+  email: optionalText(emailField),
+});
+
+export const passwordUpdateSchema = z
+  .object({
+    current_password: optionalText(passwordInput('رمز عبور فعلی')),
+    password: passwordInput('رمز عبور تازه'),
+    password_confirmation: z.unknown(),
+  })
+  .superRefine(confirmed);
+
+export const twoFactorCodeSchema = z.object({ code: codeField('کد ورود دومرحله‌ای') });
+
+/** Forms that ask for the password again (log out other sessions, delete the account). */
+export const passwordOnlySchema = z.object({ password: optionalText(passwordInput()) });
+
+const permissions = z
+  .array(z.enum(TOKEN_ABILITIES, { error: 'دسترسی انتخاب‌شده معتبر نیست.' }), {
+    error: (issue) => (issue.input == null ? 'دست‌کم یک دسترسی برگزینید.' : 'دسترسی‌ها معتبر نیستند.'),
+  })
+  .min(1, 'دست‌کم یک دسترسی برگزینید.')
+  .max(TOKEN_ABILITIES.length, 'دسترسی‌ها معتبر نیستند.');
+
+export const tokenStoreSchema = z.object({
+  name: text('نام توکن', 100).regex(/^[^<>]*$/, 'نام توکن نباید < یا > داشته باشد.'),
+  permissions,
+});
+
+export const tokenUpdateSchema = z.object({ permissions });

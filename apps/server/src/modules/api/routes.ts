@@ -1,0 +1,89 @@
+import { firstMessages } from '@renderfarm/fastify';
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { namedRoute } from '../../http/named-route';
+import { listLedger, WALLET_TRANSACTION_TYPES } from './ledger';
+
+const isoDate = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} باید زمانی به قالب ISO-8601 باشد.` })
+    .transform((v) => new Date(v));
+
+const itemsQuery = z.object({
+  type: z.enum(WALLET_TRANSACTION_TYPES, { error: 'نوع تراکنش معتبر نیست.' }).optional(),
+  from: isoDate('آغاز بازه').optional(),
+  to: isoDate('پایان بازه').optional(),
+  page: z.coerce
+    .number({ error: 'شماره صفحه معتبر نیست.' })
+    .int('شماره صفحه معتبر نیست.')
+    .min(1, 'شماره صفحه معتبر نیست.')
+    .max(100_000, 'شماره صفحه معتبر نیست.')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'اندازه صفحه معتبر نیست.' })
+    .int('اندازه صفحه معتبر نیست.')
+    .min(1, 'اندازه صفحه معتبر نیست.')
+    .max(100, 'اندازه صفحه نباید بیش از ۱۰۰ باشد.')
+    .default(25),
+});
+
+/**
+ * The customer JSON API (SCREENS.md §8), `Authorization: Bearer <id>|<secret>`. Implemented: the
+ * profile with balance and KYC state, and the wallet ledger. Instances and tickets have no module
+ * in this codebase yet, so their endpoints are not declared (no empty stand-ins).
+ */
+export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  namedRoute(
+    app,
+    registry,
+    { name: 'api.v1.me', method: 'GET', uri: '/api/v1/me', access: 'api', ability: 'read', json: true },
+    (request) => {
+      const user = request.apiToken!.user;
+      return {
+        data: {
+          id: user.id,
+          uuid: user.uuid,
+          name: user.name,
+          email: user.email,
+          mobile: user.mobile,
+          email_verified: user.emailVerifiedAt !== null,
+          mobile_verified: user.mobileVerifiedAt !== null,
+          balance: user.balance,
+          kyc_status: user.kycStatus,
+          two_factor: user.twoFactorConfirmedAt !== null,
+          created_at: user.createdAt.toISOString(),
+        },
+      };
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'api.v1.items.index',
+      method: 'GET',
+      uri: '/api/v1/items',
+      access: 'api',
+      ability: 'read',
+      json: true,
+    },
+    async (request, reply) => {
+      const parsed = itemsQuery.safeParse(request.query);
+      if (!parsed.success) {
+        return reply
+          .code(422)
+          .send({ message: 'پارامترهای درخواست معتبر نیستند.', errors: firstMessages(parsed.error.issues) });
+      }
+      const q = parsed.data;
+      return listLedger(app.services.db, request.apiToken!.userId, {
+        type: q.type,
+        from: q.from,
+        to: q.to,
+        page: q.page,
+        perPage: q.per_page,
+      });
+    },
+  );
+}

@@ -1,0 +1,235 @@
+import type { RouteRegistry } from '@renderfarm/routes';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { namedRoute } from '../../http/named-route';
+import { recordActivity } from '../activity/service';
+import { users } from '../users/tables';
+import { AuthError } from './errors';
+import { maskMobile } from './mobile';
+import { fieldError, leaveTo, requestContext, requireHuman, seeOther, startSession } from './route-helpers';
+import {
+  MOBILE_VERIFIED_SECONDS,
+  type MobileAuthState,
+  type PendingTwoFactor,
+  SESSION_KEYS,
+} from './session-keys';
+import type { SendCodeOutcome } from './sms-codes';
+import { mobileSigninSchema, mobileSignupSchema, mobileVerifySchema } from './validators';
+
+interface MobileVerified {
+  mobile: string;
+  at: number;
+}
+
+/**
+ * Users/Auth/*: sign in or sign up with a mobile number and an SMS code (SCREENS.md §2). Every
+ * number gets a code, known or not, so the form never tells whether an account exists; what
+ * happens after a correct code depends on it: a known number signs in, a new one goes on to Signup.
+ */
+export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const { accounts, smsCodes, emailVerification } = app.services;
+  const db = app.services.db;
+
+  const pendingOf = (request: FastifyRequest) =>
+    request.session.get<MobileAuthState>(SESSION_KEYS.mobileAuth);
+
+  /** Sends (or finds already sent) a code; a limit is a field error, a recent code is fine. */
+  const sendCode = async (request: FastifyRequest, state: MobileAuthState): Promise<SendCodeOutcome> => {
+    const outcome = await smsCodes.send({ mobile: state.mobile, purpose: state.purpose, ip: request.ip });
+    if (outcome.status === 'rate_limited') fieldError('mobile', outcome.message);
+    request.session.set(SESSION_KEYS.mobileAuth, state);
+    request.session.flash(outcome.status === 'sent' ? 'success' : 'warning', outcome.message);
+    return outcome;
+  };
+
+  /** A known account after a correct code: the second factor if on, else signed in. */
+  const signInKnown = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const user = await accounts.findById(userId);
+    if (!user) return seeOther(reply, registry, 'users.auth.signin');
+    // The code proved the number: a number that was on file unverified is verified now.
+    if (!user.mobileVerifiedAt) {
+      await db.update(users).set({ mobileVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    }
+    request.session.forget(SESSION_KEYS.mobileAuth);
+    if (user.twoFactorConfirmedAt) {
+      request.session.regenerate();
+      request.session.set(SESSION_KEYS.pendingTwoFactor, {
+        userId: user.id,
+        via: 'mobile',
+      } satisfies PendingTwoFactor);
+      return seeOther(reply, registry, 'two-factor.login');
+    }
+    startSession(request, user, false);
+    await recordActivity(db, {
+      event: 'auth:login',
+      actorId: user.id,
+      properties: { via: 'mobile' },
+      ...requestContext(request),
+    });
+    return leaveTo(request, reply, registry, 'users.home');
+  };
+
+  const createAndSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { name: string; mobile: string; email?: string | null | undefined },
+  ) => {
+    let user: Awaited<ReturnType<typeof accounts.createFromVerifiedMobile>>;
+    try {
+      user = await accounts.createFromVerifiedMobile(
+        { name: input.name, mobile: input.mobile, email: input.email ?? undefined },
+        requestContext(request),
+      );
+    } catch (error) {
+      if (error instanceof AuthError) fieldError(input.email ? 'email' : 'mobile', error.message);
+      throw error;
+    }
+    startSession(request, user, false);
+    await recordActivity(db, {
+      event: 'auth:login',
+      actorId: user.id,
+      properties: { via: 'mobile_signup' },
+      ...requestContext(request),
+    });
+    if (user.email) {
+      await emailVerification
+        .send(user)
+        .catch((error) => request.log.error({ err: error }, 'verification mail'));
+    }
+    return reply.location(registry.url('users.landing', {}, false));
+  };
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.signin', method: 'GET', uri: '/auth/signin', access: 'guest' },
+    (request, reply) => reply.page('Users/Auth/Signin', { mobile: pendingOf(request)?.mobile ?? '' }),
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.signin.store', method: 'POST', uri: '/auth/signin', access: 'guest' },
+    async (request, reply) => {
+      await requireHuman(request, 'signin');
+      const { mobile } = await request.validate(mobileSigninSchema);
+      await sendCode(request, { mobile, purpose: 'signin' });
+      return seeOther(reply, registry, 'users.auth.verify');
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.verify', method: 'GET', uri: '/auth/verify', access: 'guest' },
+    async (request, reply) => {
+      const pending = pendingOf(request);
+      if (!pending) return seeOther(reply, registry, 'users.auth.signin');
+      const state = await smsCodes.state(pending.mobile, pending.purpose);
+      return reply.page('Users/Auth/Verify', {
+        mobile_masked: maskMobile(pending.mobile),
+        expires_in: state?.expiresIn ?? 0,
+        resend_in: state?.resendIn ?? 0,
+        purpose: pending.purpose,
+      });
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.verify.store', method: 'POST', uri: '/auth/verify', access: 'guest' },
+    async (request, reply) => {
+      const pending = pendingOf(request);
+      if (!pending) return seeOther(reply, registry, 'users.auth.signin');
+      const { code } = await request.validate(mobileVerifySchema);
+      const outcome = await smsCodes.verify({ mobile: pending.mobile, purpose: pending.purpose, code });
+      if (outcome.status !== 'valid') {
+        await recordActivity(db, {
+          event: 'auth:failed',
+          properties: { step: 'sms_code', mobile: maskMobile(pending.mobile) },
+          ...requestContext(request),
+        });
+        fieldError('code', outcome.message);
+      }
+      const known = await accounts.findByMobile(pending.mobile);
+      if (known) return signInKnown(request, reply, known.id);
+      if (pending.purpose === 'signup' && pending.name) {
+        request.session.forget(SESSION_KEYS.mobileAuth);
+        return createAndSignIn(request, reply, {
+          name: pending.name,
+          mobile: pending.mobile,
+          email: pending.email,
+        });
+      }
+      // A new number: proven now, so Signup shows it locked and needs no second code.
+      request.session.forget(SESSION_KEYS.mobileAuth);
+      request.session.set(SESSION_KEYS.mobileVerified, {
+        mobile: pending.mobile,
+        at: Date.now(),
+      } satisfies MobileVerified);
+      return seeOther(reply, registry, 'users.auth.signup');
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.resend', method: 'POST', uri: '/auth/resend', access: 'guest' },
+    async (request, reply) => {
+      const pending = pendingOf(request);
+      if (!pending) return seeOther(reply, registry, 'users.auth.signin');
+      const outcome = await smsCodes.send({
+        mobile: pending.mobile,
+        purpose: pending.purpose,
+        ip: request.ip,
+      });
+      if (outcome.status !== 'sent') fieldError('code', outcome.message);
+      request.session.flash('success', outcome.message);
+      return seeOther(reply, registry, 'users.auth.verify');
+    },
+  );
+
+  const verifiedMobile = (request: FastifyRequest): string | null => {
+    const verified = request.session.get<MobileVerified>(SESSION_KEYS.mobileVerified);
+    return verified && Date.now() - verified.at < MOBILE_VERIFIED_SECONDS * 1000 ? verified.mobile : null;
+  };
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.signup', method: 'GET', uri: '/auth/signup', access: 'guest' },
+    (request, reply) => {
+      const mobile = verifiedMobile(request);
+      return reply.page('Users/Auth/Signup', { mobile: mobile ?? '', mobile_locked: mobile !== null });
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.auth.signup.store', method: 'POST', uri: '/auth/signup', access: 'guest' },
+    async (request, reply) => {
+      await requireHuman(request, 'signup');
+      const input = await request.validate(mobileSignupSchema);
+      if (input.email && (await accounts.findByEmail(input.email))) {
+        fieldError('email', 'حسابی با این ایمیل از پیش وجود دارد؛ از صفحه ورود وارد شوید.');
+      }
+      if (verifiedMobile(request) === input.mobile) {
+        request.session.forget(SESSION_KEYS.mobileVerified);
+        // Someone may have signed up with the number meanwhile: then it is a sign-in.
+        const known = await accounts.findByMobile(input.mobile);
+        if (known) return signInKnown(request, reply, known.id);
+        return createAndSignIn(request, reply, input);
+      }
+      // Not proven in this session: a code first; the account is made after it (verify.store).
+      await sendCode(request, {
+        mobile: input.mobile,
+        purpose: 'signup',
+        name: input.name,
+        email: input.email ?? null,
+      });
+      return seeOther(reply, registry, 'users.auth.verify');
+    },
+  );
+}

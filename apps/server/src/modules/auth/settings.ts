@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { configs } from '../catalog/tables';
+
+/**
+ * The admin-editable switches identity depends on (Admin/Configs, group `auth`). They are read per
+ * request rather than cached, so an admin turning `staff_require_2fa` on takes effect at once.
+ * The configs table belongs to the catalog module; this is a read of two keys, kept here until
+ * catalog exposes a typed settings reader.
+ */
+export interface AuthSettings {
+  registrationOpen: boolean;
+  staffRequire2fa: boolean;
+}
+
+async function flag(db: Database, key: string, fallback: boolean): Promise<boolean> {
+  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
+  return row ? row.value === true || row.value === 'true' : fallback;
+}
+
+export async function readAuthSettings(db: Database): Promise<AuthSettings> {
+  const [registrationOpen, staffRequire2fa] = await Promise.all([
+    flag(db, 'registration_open', true),
+    flag(db, 'staff_require_2fa', false),
+  ]);
+  return { registrationOpen, staffRequire2fa };
+}

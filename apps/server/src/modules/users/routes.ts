@@ -1,0 +1,93 @@
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import { namedRoute } from '../../http/named-route';
+import { SESSION_KEYS, safeIntended } from '../auth/session-keys';
+import type { User } from './tables';
+
+/** The area hubs a role may open from Users/Home; only routes that exist are offered. */
+function shortcuts(user: User, registry: RouteRegistry) {
+  const all = [
+    { key: 'panel', label: 'پیشخوان', route: 'panel.home', roles: ['customer', 'care', 'admin'] },
+    { key: 'care', label: 'پشتیبانی مشتریان', route: 'care.home', roles: ['care', 'admin'] },
+    { key: 'admin', label: 'مدیریت', route: 'admin.home', roles: ['admin'] },
+    { key: 'profile', label: 'پروفایل و امنیت', route: 'profile.show', roles: ['customer', 'care', 'admin'] },
+  ];
+  return all
+    .filter((s) => s.roles.includes(user.role) && registry.has(s.route))
+    .map(({ key, label, route }) => ({ key, label, route }));
+}
+
+/** The onboarding steps of Users/Landing, each done or not, with the route that does it. */
+function checklist(user: User) {
+  return [
+    { key: 'profile', label: 'تکمیل نام و مشخصات', done: user.name.trim().length > 0, route: 'profile.show' },
+    {
+      key: 'email',
+      label: 'افزودن و تأیید ایمیل',
+      done: user.emailVerifiedAt !== null,
+      route: 'profile.show',
+    },
+    {
+      key: 'password',
+      label: 'تعیین رمز عبور (اختیاری)',
+      done: user.passwordHash !== null,
+      route: 'profile.show',
+    },
+    { key: 'kyc', label: 'احراز هویت', done: user.kycStatus === 'approved', route: 'panel.account.verify' },
+    { key: 'topup', label: 'نخستین افزایش اعتبار', done: user.balance > 0, route: 'panel.payments.make' },
+    { key: 'instance', label: 'اجارهٔ نخستین سرور', done: false, route: 'panel.instances.make' },
+  ];
+}
+
+/** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (SCREENS.md §2, §3). */
+export async function userRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const { apiTokens } = app.services;
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.home', method: 'GET', uri: '/home', access: 'user' },
+    (request, reply) => {
+      const user = request.user!;
+      return reply.page('Users/Home', {
+        greeting: user.name,
+        balance: user.balance,
+        kyc_status: user.kycStatus,
+        email_verified: user.emailVerifiedAt !== null,
+        suspended: user.status === 'suspended',
+        shortcuts: shortcuts(user, registry),
+        intended: safeIntended(request.session.get(SESSION_KEYS.intended)),
+      });
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'users.landing', method: 'GET', uri: '/auth/welcome', access: 'customer' },
+    (request, reply) => reply.page('Users/Landing', { checklist: checklist(request.user!) }),
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'dashboard', method: 'GET', uri: '/dashboard', access: 'customer' },
+    async (request, reply) => {
+      const user = request.user!;
+      const [sessions, tokens] = await Promise.all([
+        app.sessionStore.listForUser(user.id),
+        apiTokens.list(user.id),
+      ]);
+      return reply.page('Dashboard', {
+        checklist: {
+          mobile_verified: user.mobileVerifiedAt !== null,
+          email_verified: user.emailVerifiedAt !== null,
+          two_factor: user.twoFactorConfirmedAt !== null,
+          kyc: user.kycStatus,
+        },
+        active_sessions: sessions.length,
+        api_token_count: tokens.length,
+      });
+    },
+  );
+}

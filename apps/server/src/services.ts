@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { type ApiTokenService, createApiTokenService } from './modules/accounts/api-tokens';
+import { type AccountService, createAccountService } from './modules/accounts/service';
+import { createTwoFactorService, type TwoFactorService } from './modules/accounts/two-factor';
+import { createEmailVerificationService } from './modules/auth/email-verification';
+import { createPasswordResetService } from './modules/auth/password-reset';
+import { type AuthSettings, readAuthSettings } from './modules/auth/settings';
+import { createSignedLinks, type SignedLinks } from './modules/auth/signed-links';
+import { createSmsCodeService, type SmsCodeService } from './modules/auth/sms-codes';
+import { type BotCheckProvider, createBotCheck } from './modules/botcheck';
+import { createAltchaProvider } from './modules/botcheck/altcha';
+import { createMailer, type Mailer } from './modules/notifications/mail';
+import { createSmsProvider, type SmsProvider } from './modules/notifications/sms';
+import { fromRoot } from './paths';
+
+/**
+ * The shared services, built once per app after APP_KEY is known and handed to every route
+ * module: one rate limiter (Redis when REDIS_URL is set, so every node counts the same attempts),
+ * one mailer, one SMS provider, one bot check.
+ */
+export interface Services {
+  db: Database;
+  storageDir: string;
+  /** The admin switches of group `auth` (registration open, staff 2FA), read fresh each call. */
+  settings(): Promise<AuthSettings>;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  sms: SmsProvider;
+  botCheck: BotCheckProvider;
+  /** ALTCHA challenges for the bot-check widget; null when another provider is configured. */
+  altcha: ReturnType<typeof createAltchaProvider> | null;
+  links: SignedLinks;
+  accounts: AccountService;
+  smsCodes: SmsCodeService;
+  twoFactor: TwoFactorService;
+  apiTokens: ApiTokenService;
+  passwordReset: ReturnType<typeof createPasswordResetService>;
+  emailVerification: ReturnType<typeof createEmailVerificationService>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export function createServices(config: Config & { APP_KEY: string }, db: Database): Services {
+  const appKey = config.APP_KEY;
+  const storageDir = fromRoot(config.STORAGE_DIR);
+  const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
+  const mailer = createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir });
+  const sms = createSmsProvider({
+    provider: config.SMS_PROVIDER,
+    apiKey: config.SMS_API_KEY,
+    sender: config.SMS_SENDER,
+    codeTemplate: config.SMS_CODE_TEMPLATE,
+    storageDir,
+  });
+  // One ALTCHA provider both issues challenges and verifies them (solutions are remembered once).
+  const altcha = config.CAPTCHA_PROVIDER === 'altcha' ? createAltchaProvider({ appKey, limiter }) : null;
+  const botCheck =
+    altcha ??
+    createBotCheck({
+      provider: config.CAPTCHA_PROVIDER,
+      appKey,
+      limiter,
+      recaptchaSecret: config.RECAPTCHA_SECRET,
+    });
+  const links = createSignedLinks({ appKey, appUrl: config.APP_URL });
+  return {
+    db,
+    storageDir,
+    settings: () => readAuthSettings(db),
+    limiter,
+    mailer,
+    sms,
+    botCheck,
+    altcha,
+    links,
+    accounts: createAccountService({ db, limiter }),
+    smsCodes: createSmsCodeService({ db, appKey, sms, limiter, appHost: new URL(config.APP_URL).host }),
+    twoFactor: createTwoFactorService({ db, appKey }),
+    apiTokens: createApiTokenService({ db }),
+    passwordReset: createPasswordResetService({ db, mailer, appUrl: config.APP_URL }),
+    emailVerification: createEmailVerificationService({ db, mailer, links }),
+  };
+}
+
+/** Decorates the app with the services and releases them (Redis connection, SMTP pool) on close. */
+export function registerServices(app: FastifyInstance, services: Services): void {
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await services.limiter.close();
+  });
+}
