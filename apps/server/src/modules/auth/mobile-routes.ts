@@ -201,7 +201,12 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     { name: 'users.auth.signup', method: 'GET', uri: '/auth/signup', access: 'guest' },
     (request, reply) => {
       const mobile = verifiedMobile(request);
-      return reply.page('Users/Auth/Signup', { mobile: mobile ?? '', mobile_locked: mobile !== null });
+      const ref = (request.query as { ref?: unknown }).ref;
+      return reply.page('Users/Auth/Signup', {
+        mobile: mobile ?? '',
+        mobile_verified: mobile !== null,
+        referral_code: typeof ref === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(ref) ? ref : null,
+      });
     },
   );
 

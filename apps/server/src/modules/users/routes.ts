@@ -17,26 +17,17 @@ function shortcuts(user: User, registry: RouteRegistry) {
     .map(({ key, label, route }) => ({ key, label, route }));
 }
 
-/** The onboarding steps of Users/Landing, each done or not, with the route that does it. */
+/** The onboarding steps of Users/Landing, each done or not. */
 function checklist(user: User) {
-  return [
-    { key: 'profile', label: 'تکمیل نام و مشخصات', done: user.name.trim().length > 0, route: 'profile.show' },
-    {
-      key: 'email',
-      label: 'افزودن و تأیید ایمیل',
-      done: user.emailVerifiedAt !== null,
-      route: 'profile.show',
-    },
-    {
-      key: 'password',
-      label: 'تعیین رمز عبور (اختیاری)',
-      done: user.passwordHash !== null,
-      route: 'profile.show',
-    },
-    { key: 'kyc', label: 'احراز هویت', done: user.kycStatus === 'approved', route: 'panel.account.verify' },
-    { key: 'topup', label: 'نخستین افزایش اعتبار', done: user.balance > 0, route: 'panel.payments.make' },
-    { key: 'instance', label: 'اجارهٔ نخستین سرور', done: false, route: 'panel.instances.make' },
-  ];
+  return {
+    profile: user.name.trim().length > 0,
+    email: user.emailVerifiedAt !== null,
+    password: user.passwordHash !== null,
+    kyc: user.kycStatus === 'approved',
+    top_up: user.balance > 0,
+    // Instances have no module yet: nothing can have been rented.
+    machine: false,
+  };
 }
 
 /** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (SCREENS.md §2, §3). */
@@ -85,8 +76,8 @@ export async function userRoutes(app: FastifyInstance, { registry }: { registry:
           two_factor: user.twoFactorConfirmedAt !== null,
           kyc: user.kycStatus,
         },
-        active_sessions: sessions.length,
-        api_token_count: tokens.length,
+        sessions_count: sessions.length,
+        api_tokens_count: tokens.length,
       });
     },
   );
