@@ -46,9 +46,9 @@ export class ProgressBar {
   /** The visit completed: fill the bar, then remove it. */
   finish(): void {
     const element = this.#element;
+    clearTimeout(this.#timer);
     this.#width('100%', '.2s');
-    this.cancel();
-    if (element) document.body.append(element);
+    this.#element = undefined;
     setTimeout(() => element?.remove(), 300);
   }
 
@@ -61,21 +61,19 @@ export class ProgressBar {
 
   #show(): void {
     document.getElementById(ID)?.remove();
-    const wrapper = document.createElement('div');
-    wrapper.id = ID;
-    wrapper.setAttribute('role', 'progressbar');
-    wrapper.style.cssText =
-      'position:fixed;top:0;inset-inline:0;height:3px;z-index:2147483647;pointer-events:none';
-    wrapper.innerHTML = `<div style="height:100%;width:0;background:${this.#color}"></div>`;
-    document.body.append(wrapper);
-    this.#element = wrapper;
+    const bar = document.createElement('div');
+    bar.id = ID;
+    bar.setAttribute('role', 'progressbar');
+    bar.style.cssText = `position:fixed;top:0;inset-inline-start:0;height:3px;width:0;z-index:2147483647;pointer-events:none;background:${this.#color}`;
+    document.body.append(bar);
+    this.#element = bar;
     // The bar creeps towards 90 % by itself with a long ease-out transition: no timer needed.
-    wrapper.offsetWidth;
+    bar.offsetWidth;
     this.#width('90%', '20s cubic-bezier(.1,.7,.3,1)');
   }
 
   #width(width: string, duration: string): void {
-    const bar = this.#element?.firstElementChild as HTMLElement | null | undefined;
-    if (bar) bar.style.cssText += `;width:${width};transition:width ${duration}`;
+    this.#element?.style.setProperty('width', width);
+    this.#element?.style.setProperty('transition', `width ${duration}`);
   }
 }

@@ -55,34 +55,19 @@ export function transformUrlAndData(
 }
 
 export function hasFiles(value: unknown): boolean {
-  if (value instanceof Blob || value instanceof FileList) return true;
-  if (value instanceof FormData) {
-    for (const [, v] of value) if (v instanceof Blob) return true;
-    return false;
-  }
-  if (value && typeof value === 'object') return Object.values(value).some(hasFiles);
-  return false;
+  if (value instanceof Blob) return true;
+  if (!value || typeof value !== 'object') return false;
+  const items = value instanceof FormData ? [...value.values()] : value instanceof FileList ? [...value] : Object.values(value);
+  return items.some(hasFiles);
 }
 
 /** Nested data as multipart fields: `a[b]`, `list[0]`, booleans as `1`/`0` (what PHP/qs servers expect). */
 export function objectToFormData(data: unknown, form = new FormData(), key = ''): FormData {
-  if (Array.isArray(data)) {
-    data.forEach((item, index) => {
-      objectToFormData(item, form, `${key}[${index}]`);
-    });
-  } else if (data instanceof Date) {
-    form.append(key, data.toISOString());
-  } else if (data instanceof FileList) {
-    Array.from(data).forEach((file, index) => {
-      form.append(`${key}[${index}]`, file);
-    });
-  } else if (data instanceof Blob) {
-    form.append(key, data);
-  } else if (data && typeof data === 'object') {
-    for (const [name, value] of Object.entries(data))
-      objectToFormData(value, form, key ? `${key}[${name}]` : name);
-  } else if (key) {
-    form.append(key, typeof data === 'boolean' ? (data ? '1' : '0') : data == null ? '' : String(data));
-  }
+  if (data instanceof Blob) form.append(key, data);
+  else if (data instanceof Date) form.append(key, data.toISOString());
+  else if (data && typeof data === 'object') {
+    const entries = Object.entries(data instanceof FileList ? Array.from(data) : data);
+    for (const [name, value] of entries) objectToFormData(value, form, key ? `${key}[${name}]` : name);
+  } else if (key) form.append(key, typeof data === 'boolean' ? String(+data) : String(data ?? ''));
   return form;
 }
