@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSmsLog } from '../notifications/sms';
+import { users } from '../users/tables';
+import { createAuthTestApp, newBrowser } from './test-support';
+
+type T = Awaited<ReturnType<typeof createAuthTestApp>>;
+
+const lastCode = async (t: T, mobile: string) => {
+  const entries = await readSmsLog(t.storageDir, mobile);
+  return /کد تأیید شما: (\d{6})/.exec(entries.at(-1)!.text)![1]!;
+};
+
+describe('mobile sign-in and sign-up routes', () => {
+  let t: T;
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs a known number in with the SMS code from the log', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.1' });
+    const sent = await browser.post('/auth/signin', { mobile: '+98 912 000 0000' });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/auth/verify');
+    const verify = await browser.page('/auth/verify');
+    expect(verify.component).toBe('Users/Auth/Verify');
+    expect(verify.props).toMatchObject({ mobile_masked: '0912***0000', purpose: 'signin' });
+    expect(verify.props.expires_in).toBeGreaterThan(110);
+    expect(verify.props.resend_in).toBeGreaterThan(50);
+    const before = browser.sessionId;
+    const res = await browser.visit('POST', '/auth/verify', { code: await lastCode(t, '09120000000') });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['x-inertia-location']).toBe('/home');
+    expect(browser.sessionId).not.toBe(before);
+    expect((await browser.page('/home')).props.auth.user.mobile_masked).toBe('0912***0000');
+  });
+
+  it('sends a code to an unknown number too, then goes on to Signup with the number locked', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.2' });
+    await browser.post('/auth/signin', { mobile: '۰۹۳۵۱۲۳۴۵۶۷' });
+    const code = await lastCode(t, '09351234567');
+    const res = await browser.post('/auth/verify', {
+      code: code.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!),
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth/signup');
+    const signup = await browser.page('/auth/signup');
+    expect(signup.props).toMatchObject({ mobile: '09351234567', mobile_verified: true });
+    const created = await browser.visit('POST', '/auth/signup', {
+      name: 'رضا احمدی',
+      mobile: '09351234567',
+      terms: 'on',
+    });
+    expect(created.statusCode).toBe(409);
+    expect(created.headers['x-inertia-location']).toBe('/auth/welcome');
+    const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09351234567'));
+    expect(user).toMatchObject({ name: 'رضا احمدی', role: 'customer', passwordHash: null });
+    expect(user!.mobileVerifiedAt).not.toBeNull();
+    const landing = await browser.page('/auth/welcome');
+    expect(landing.component).toBe('Users/Landing');
+    expect(landing.props.checklist).toMatchObject({ email: false, password: false });
+  });
+
+  it('signs up from the Signup form first: code, then the account', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.3' });
+    const res = await browser.post('/auth/signup', {
+      name: 'Sara Karimi',
+      mobile: '09361112233',
+      email: 'sara@example.com',
+      terms: true,
+    });
+    expect(res.headers.location).toBe('/auth/verify');
+    expect((await browser.page('/auth/verify')).props.purpose).toBe('signup');
+    const done = await browser.post('/auth/verify', { code: await lastCode(t, '09361112233') });
+    expect(done.headers.location).toBe('/auth/welcome');
+    const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09361112233'));
+    expect(user).toMatchObject({ name: 'Sara Karimi', email: 'sara@example.com' });
+  });
+
+  it('allows five wrong codes, then the code is dead', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.4' });
+    await browser.post('/auth/signin', { mobile: '09120000002' });
+    const right = await lastCode(t, '09120000002');
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await browser.post('/auth/verify', { code: wrong });
+    await browser.post('/auth/verify', { code: wrong }, { referer: '/auth/verify' });
+    expect((await browser.errorsOn('/auth/verify')).code).toMatch(/از حد مجاز گذشت/);
+    await browser.post('/auth/verify', { code: right }, { referer: '/auth/verify' });
+    expect((await browser.errorsOn('/auth/verify')).code).toMatch(/کد تازه بخواهید/);
+    expect((await browser.page('/auth/verify')).props.auth.user).toBeNull();
+  });
+
+  it('refuses a resend before resend_in, and limits sends per number per hour', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.5' });
+    await browser.post('/auth/signin', { mobile: '09127778899' });
+    await browser.post('/auth/resend', {}, { referer: '/auth/verify' });
+    expect((await browser.errorsOn('/auth/verify')).code).toMatch(/صبر کنید/);
+    expect(await readSmsLog(t.storageDir, '09127778899')).toHaveLength(1);
+  });
+
+  it('needs a pending code for the Verify page', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.6' });
+    const res = await browser.request('GET', '/auth/verify');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth/signin');
+  });
+
+  it('confirms the password of an SMS-only account with an SMS code', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.7' });
+    await browser.post('/auth/signin', { mobile: '09351234567' });
+    await browser.post('/auth/verify', { code: await lastCode(t, '09351234567') });
+    const page = await browser.page('/user/confirm-password');
+    expect(page.props).toMatchObject({ has_password: false, mobile_masked: '0935***4567' });
+    const res = await browser.post('/user/confirm-password', { code: await lastCode(t, '09351234567') });
+    expect(res.statusCode).toBe(303);
+    expect((await browser.request('GET', '/user/confirmed-password-status')).json()).toEqual({
+      confirmed: true,
+    });
+    // And may now set a first password without a current one.
+    const set = await browser.request(
+      'PUT',
+      '/user/password',
+      { password: 'first real phrase', password_confirmation: 'first real phrase' },
+      { referer: '/user/profile' },
+    );
+    expect(set.statusCode).toBe(303);
+    const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09351234567'));
+    expect(user!.passwordHash).not.toBeNull();
+  });
+});
