@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
 import { SITE_NAME } from '../../app/title';
 import { toPersianDigits } from '../../lib/digits';
+import { useUserNotifications } from '../../lib/realtime/use-user-notifications';
 import { isActive, type NavSection } from '../nav/nav-types';
 import { BalanceBadge } from './BalanceBadge';
 import { FlashMessages } from './FlashMessages';
@@ -30,6 +31,7 @@ export interface AppShellProps {
 export function AppShell({ areaLabel, nav, compact = false, showBalance = false, children }: AppShellProps) {
   const { props, url } = usePage();
   const user = props.auth?.user ?? null;
+  const live = useUserNotifications(user, props.realtime, url);
   // Open for the page it was opened on, so a visit from the drawer leaves it closed (the layout
   // itself stays mounted across visits).
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -76,7 +78,7 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
           <span className="font-semibold text-gray-900 lg:hidden">{areaLabel}</span>
           <div className="ms-auto flex items-center gap-1 sm:gap-2">
             {showBalance && user && <BalanceBadge balance={user.balance} />}
-            {user && <NotificationsBell unread={props.unread_notifications ?? 0} />}
+            {user && <NotificationsBell unread={props.unread_notifications ?? 0} live={live} />}
             {user && <UserMenu user={user} />}
           </div>
         </header>

@@ -1,0 +1,45 @@
+import { Head, usePage } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { DeleteUserForm } from './parts/DeleteUserForm';
+import { LogoutOtherBrowserSessionsForm } from './parts/LogoutOtherBrowserSessionsForm';
+import type { BrowserSession, DeleteBlocker, ProfileDetails } from './parts/profile-types';
+import { TwoFactorAuthenticationForm } from './parts/TwoFactorAuthenticationForm';
+import { UpdatePasswordForm } from './parts/UpdatePasswordForm';
+import { UpdateProfileInformationForm } from './parts/UpdateProfileInformationForm';
+
+export interface ProfileShowProps {
+  /** The account's editable details (the shared `auth.user` carries no e-mail or photo). */
+  profile?: ProfileDetails;
+  sessions?: BrowserSession[];
+  confirms_two_factor_authentication?: boolean;
+  delete_blockers?: DeleteBlocker[];
+}
+
+/** `profile.show`: the five account-security forms, one under another. */
+export default function Show({
+  profile,
+  sessions = [],
+  confirms_two_factor_authentication = true,
+  delete_blockers = [],
+}: ProfileShowProps) {
+  const user = usePage().props.auth?.user;
+  const details: ProfileDetails = profile ?? {
+    name: user?.name ?? '',
+    email: null,
+    email_verified: user?.email_verified ?? false,
+  };
+
+  return (
+    <>
+      <Head title="پروفایل و امنیت" />
+      <PageHeader title="پروفایل و امنیت" description="اطلاعات حساب، رمز عبور، ورود دومرحله‌ای و نشست‌ها." />
+      <div className="space-y-10">
+        <UpdateProfileInformationForm profile={details} />
+        <UpdatePasswordForm hasPassword={details.has_password ?? true} />
+        <TwoFactorAuthenticationForm requiresConfirmation={confirms_two_factor_authentication} />
+        <LogoutOtherBrowserSessionsForm sessions={sessions} />
+        <DeleteUserForm blockers={delete_blockers} />
+      </div>
+    </>
+  );
+}

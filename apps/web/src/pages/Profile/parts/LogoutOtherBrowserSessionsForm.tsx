@@ -1,0 +1,118 @@
+import { useForm } from '@renderfarm/react';
+import { Monitor, Smartphone } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { FormSection } from '../../../components/ui/FormSection';
+import { Ltr } from '../../../components/ui/Ltr';
+import { Modal } from '../../../components/ui/Modal';
+import { SavedNote } from '../../../components/ui/SavedNote';
+import { TextField } from '../../../components/ui/TextField';
+import { toPersianDigits } from '../../../lib/digits';
+import { formatWhen } from '../../../lib/relative-time';
+import { useRoute } from '../../../lib/route';
+import type { BrowserSession } from './profile-types';
+
+const UNKNOWN = 'نامشخص';
+
+/** Where the account is signed in, and a way to sign out everywhere else with the password. */
+export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: BrowserSession[] }) {
+  const route = useRoute();
+  const [open, setOpen] = useState(false);
+  const form = useForm({ password: '' });
+  const others = sessions.filter((session) => !session.is_current_device).length;
+
+  const close = () => {
+    setOpen(false);
+    form.reset();
+    form.clearErrors();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await form.delete(route('other-browser-sessions.destroy'), {
+      preserveScroll: true,
+      onSuccess: close,
+      onError: () => form.reset('password'),
+    });
+  };
+
+  return (
+    <FormSection
+      id="browser-sessions"
+      title="نشست‌های مرورگر"
+      description="دستگاه‌ها و مرورگرهایی که با حسابتان وارد شده‌اند. اگر دستگاهی را نمی‌شناسید، از همه نشست‌های دیگر خارج شوید و رمز عبورتان را عوض کنید."
+    >
+      {sessions.length === 0 ? (
+        <p className="text-sm text-gray-600">فهرست نشست‌ها در دسترس نیست.</p>
+      ) : (
+        <ul aria-label="نشست‌های فعال" className="space-y-4">
+          {sessions.map((session, index) => {
+            const Icon = session.agent.is_desktop === false ? Smartphone : Monitor;
+            return (
+              // Sessions have no id on the wire (their ids are secrets).
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole on each visit.
+              <li key={index} className="flex items-center gap-3">
+                <Icon aria-hidden="true" className="size-8 shrink-0 text-gray-500" />
+                <div className="min-w-0 text-sm">
+                  <p className="text-gray-900">
+                    {session.agent.browser || UNKNOWN} روی {session.agent.platform || UNKNOWN}
+                    <span className="sr-only">
+                      {session.agent.is_desktop === false ? ' (موبایل)' : ' (رایانه)'}
+                    </span>
+                  </p>
+                  <p className="text-xs text-gray-500">
+                    <Ltr>{toPersianDigits(session.ip_address)}</Ltr>
+                    {' · '}
+                    {session.is_current_device ? (
+                      <Badge tone="green">همین دستگاه</Badge>
+                    ) : (
+                      <>آخرین فعالیت: {formatWhen(session.last_active)}</>
+                    )}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => setOpen(true)}
+          disabled={sessions.length > 0 && others === 0}
+        >
+          خروج از نشست‌های دیگر
+        </Button>
+        <SavedNote show={form.recentlySuccessful}>از نشست‌های دیگر خارج شدید.</SavedNote>
+      </div>
+      <Modal
+        open={open}
+        onClose={close}
+        title="خروج از نشست‌های دیگر"
+        description="همه دستگاه‌ها و مرورگرهای دیگر از حساب خارج می‌شوند. برای تأیید، رمز عبورتان را وارد کنید."
+      >
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <TextField
+            label="رمز عبور"
+            type="password"
+            value={form.data.password}
+            onChange={(value) => form.setData('password', value)}
+            error={form.errors.password}
+            autoComplete="current-password"
+            ltr
+            data-autofocus
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              انصراف
+            </Button>
+            <Button type="submit" disabled={form.processing}>
+              خروج از نشست‌های دیگر
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </FormSection>
+  );
+}

@@ -1,0 +1,76 @@
+import { useForm } from '@renderfarm/react';
+import { type FormEvent, useRef } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { FormSection } from '../../../components/ui/FormSection';
+import { SavedNote } from '../../../components/ui/SavedNote';
+import { TextField } from '../../../components/ui/TextField';
+import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { useRoute } from '../../../lib/route';
+
+/** A new password; accounts made by SMS code set their first one without a current password. */
+export function UpdatePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
+  const route = useRoute();
+  const form = useForm({ current_password: '', password: '', password_confirmation: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, form.errors);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.transform(({ current_password, ...rest }) => (hasPassword ? { current_password, ...rest } : rest));
+    await form.put(route('user-password.update'), {
+      preserveScroll: true,
+      onSuccess: () => form.reset(),
+      onError: () => form.reset('password', 'password_confirmation'),
+    });
+  };
+
+  return (
+    <FormSection
+      id="update-password"
+      title={hasPassword ? 'تغییر رمز عبور' : 'تعیین رمز عبور'}
+      description="رمزی بلند و یکتا انتخاب کنید. پس از تغییر، از همه دستگاه‌های دیگر خارج می‌شوید."
+    >
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        {hasPassword && (
+          <TextField
+            label="رمز عبور فعلی"
+            name="current_password"
+            type="password"
+            value={form.data.current_password}
+            onChange={(value) => form.setData('current_password', value)}
+            error={form.errors.current_password}
+            autoComplete="current-password"
+            ltr
+          />
+        )}
+        <TextField
+          label="رمز عبور جدید"
+          name="password"
+          type="password"
+          value={form.data.password}
+          onChange={(value) => form.setData('password', value)}
+          error={form.errors.password}
+          autoComplete="new-password"
+          hint="دست‌کم ۸ نویسه؛ رمزهای رایج و لو‌رفته پذیرفته نمی‌شوند."
+          ltr
+        />
+        <TextField
+          label="تکرار رمز عبور جدید"
+          name="password_confirmation"
+          type="password"
+          value={form.data.password_confirmation}
+          onChange={(value) => form.setData('password_confirmation', value)}
+          error={form.errors.password_confirmation}
+          autoComplete="new-password"
+          ltr
+        />
+        <div className="flex items-center justify-end gap-3">
+          <SavedNote show={form.recentlySuccessful} />
+          <Button type="submit" disabled={form.processing}>
+            ذخیره رمز عبور
+          </Button>
+        </div>
+      </form>
+    </FormSection>
+  );
+}
