@@ -7,13 +7,15 @@ import { formatNumber } from '../lib/digits';
 import { useRoute } from '../lib/route';
 
 export interface DashboardProps {
+  /** The server's view of the account's security; `auth.user` fills in when it is absent. */
+  checklist?: { mobile_verified?: boolean; email_verified?: boolean; two_factor?: boolean; kyc?: string };
   /** Signed-in browsers and devices of this account. */
   sessions_count?: number;
   api_tokens_count?: number;
 }
 
 /** `dashboard`: how secure the account is, and where to make it more so. */
-export default function Dashboard({ sessions_count, api_tokens_count }: DashboardProps) {
+export default function Dashboard({ checklist = {}, sessions_count, api_tokens_count }: DashboardProps) {
   const route = useRoute();
   const user = usePage().props.auth?.user;
   const href = (name: string) => (route.has(name) ? route(name) : null);
@@ -23,14 +25,14 @@ export default function Dashboard({ sessions_count, api_tokens_count }: Dashboar
     {
       key: 'mobile',
       label: 'شماره موبایل تأییدشده',
-      done: Boolean(user.mobile_masked),
+      done: checklist.mobile_verified ?? Boolean(user.mobile_masked),
       href: href('panel.account.show'),
     },
     {
       key: 'email',
       label: 'ایمیل تأییدشده',
       description: 'برای بازیابی رمز عبور و دریافت رسیدها.',
-      done: user.email_verified,
+      done: checklist.email_verified ?? user.email_verified,
       href: href('profile.show'),
       action: 'تأیید ایمیل',
     },
@@ -38,14 +40,14 @@ export default function Dashboard({ sessions_count, api_tokens_count }: Dashboar
       key: '2fa',
       label: 'ورود دومرحله‌ای',
       description: 'حتی اگر رمزتان لو برود، بی کد برنامه احراز هویت کسی وارد نمی‌شود.',
-      done: user.two_factor,
+      done: checklist.two_factor ?? user.two_factor,
       href: href('profile.show'),
       action: 'فعال‌سازی',
     },
     {
       key: 'kyc',
       label: 'احراز هویت',
-      done: user.kyc_status === 'approved',
+      done: (checklist.kyc ?? user.kyc_status) === 'approved',
       href: href('panel.account.verify'),
       action: 'احراز هویت',
     },

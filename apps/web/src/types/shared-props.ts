@@ -34,7 +34,13 @@ export interface LinkItem {
 export type SharedProps = {
   auth: { user: AuthUser | null };
   /** `token`: a new API token in plain text, sent once after `api-tokens.store`. */
-  flash: { success?: string | null; error?: string | null; token?: string | null };
+  flash: {
+    success?: string | null;
+    error?: string | null;
+    token?: string | null;
+    /** After 2FA is confirmed or its codes regenerated: the recovery codes, once. */
+    recovery_codes?: string[] | null;
+  };
   /** Ziggy-format route list, read by @renderfarm/routes. */
   routes?: unknown;
   settings: { site_name: string; support_phone: string | null; vat_rate: number };

@@ -2,14 +2,15 @@ import { Head, usePage } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
 import { DeleteUserForm } from './parts/DeleteUserForm';
 import { LogoutOtherBrowserSessionsForm } from './parts/LogoutOtherBrowserSessionsForm';
-import type { BrowserSession, DeleteBlocker, ProfileDetails } from './parts/profile-types';
+import type { BrowserSession, DeleteBlocker, ProfileDetails, TwoFactorState } from './parts/profile-types';
 import { TwoFactorAuthenticationForm } from './parts/TwoFactorAuthenticationForm';
 import { UpdatePasswordForm } from './parts/UpdatePasswordForm';
 import { UpdateProfileInformationForm } from './parts/UpdateProfileInformationForm';
 
 export interface ProfileShowProps {
   /** The account's editable details (the shared `auth.user` carries no e-mail or photo). */
-  profile?: ProfileDetails;
+  user?: ProfileDetails;
+  two_factor?: TwoFactorState;
   sessions?: BrowserSession[];
   confirms_two_factor_authentication?: boolean;
   delete_blockers?: DeleteBlocker[];
@@ -17,12 +18,17 @@ export interface ProfileShowProps {
 
 /** `profile.show`: the five account-security forms, one under another. */
 export default function Show({
-  profile,
+  user: profile,
+  two_factor,
   sessions = [],
   confirms_two_factor_authentication = true,
   delete_blockers = [],
 }: ProfileShowProps) {
   const user = usePage().props.auth?.user;
+  const twoFactor: TwoFactorState = two_factor ?? {
+    enabled: Boolean(user?.two_factor),
+    confirmed: Boolean(user?.two_factor),
+  };
   const details: ProfileDetails = profile ?? {
     name: user?.name ?? '',
     email: null,
@@ -36,7 +42,10 @@ export default function Show({
       <div className="space-y-10">
         <UpdateProfileInformationForm profile={details} />
         <UpdatePasswordForm hasPassword={details.has_password ?? true} />
-        <TwoFactorAuthenticationForm requiresConfirmation={confirms_two_factor_authentication} />
+        <TwoFactorAuthenticationForm
+          state={twoFactor}
+          requiresConfirmation={confirms_two_factor_authentication}
+        />
         <LogoutOtherBrowserSessionsForm sessions={sessions} />
         <DeleteUserForm blockers={delete_blockers} />
       </div>

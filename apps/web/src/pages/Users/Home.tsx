@@ -8,19 +8,28 @@ import { ForwardArrow } from '../../components/ui/DirectionalIcon';
 import { formatToman } from '../../lib/money';
 import { useRoute } from '../../lib/route';
 
+export interface Shortcut {
+  key: string;
+  label: string;
+  /** A route name, resolved against the list this user was sent. */
+  route: string;
+}
+
 export interface UsersHomeProps {
+  /** The desks the server offers this role. */
+  shortcuts?: Shortcut[];
+  suspended?: boolean;
   /** The page the person wanted before signing in; offered as «ادامه». */
   intended?: string | null;
 }
 
 /** `users.home`: the hub after any sign-in: balance, verification, and the desks the role opens. */
-export default function UsersHome({ intended }: UsersHomeProps) {
+export default function UsersHome({ intended, shortcuts, suspended = false }: UsersHomeProps) {
   const route = useRoute();
   const user = usePage().props.auth?.user;
   if (!user) return <Head title="حساب من" />;
 
-  // Only the desks whose route the server listed for this role.
-  const desks = [
+  const known = [
     { name: 'panel.home', label: 'پنل کاربری', text: 'سرورها، کیف پول و تیکت‌ها', icon: LayoutDashboard },
     {
       name: 'profile.show',
@@ -31,7 +40,13 @@ export default function UsersHome({ intended }: UsersHomeProps) {
     { name: 'api-tokens.index', label: 'توکن‌های API', text: 'دسترسی برنامه‌ها به حساب', icon: KeyRound },
     { name: 'care.home', label: 'میز پشتیبانی', text: 'تیکت‌ها و احراز هویت کاربران', icon: Headset },
     { name: 'admin.dash', label: 'مدیریت', text: 'پلن‌ها، کاربران و تنظیمات', icon: ShieldCheck },
-  ].filter((desk) => route.has(desk.name));
+  ];
+  // Our desks plus any the server offers that we do not know yet (its label, a generic icon);
+  // a link shows only when its route is in the list this user was sent.
+  const extra = (shortcuts ?? [])
+    .filter((s) => !known.some((k) => k.name === s.route))
+    .map((s) => ({ name: s.route, label: s.label, text: '', icon: LayoutDashboard }));
+  const desks = [...known, ...extra].filter((desk) => route.has(desk.name));
 
   return (
     <>
@@ -48,6 +63,14 @@ export default function UsersHome({ intended }: UsersHomeProps) {
           ) : null
         }
       />
+      {suspended && (
+        <p
+          role="alert"
+          className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          حساب شما معلق شده است؛ فقط به پیشخوان و تیکت‌ها دسترسی دارید. برای پیگیری با پشتیبانی تماس بگیرید.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="flex items-center gap-4 p-5">
           <span className="grid size-11 place-items-center rounded-full bg-brand-50 text-brand-700">

@@ -1,6 +1,7 @@
+import type { Page } from '@renderfarm/react';
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useState } from 'react';
-import { router, usePage } from '../../../app/protocol';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { router } from '../../../app/protocol';
 import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -9,26 +10,37 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormSection } from '../../../components/ui/FormSection';
 import { Ltr } from '../../../components/ui/Ltr';
 import { TextField } from '../../../components/ui/TextField';
+import { formatNumber } from '../../../lib/digits';
 import { getJson } from '../../../lib/fetch-json';
 import { useRoute } from '../../../lib/route';
+import type { TwoFactorState } from './profile-types';
 
 type Step = 'off' | 'confirming' | 'on';
 
 const LOAD_ERROR = 'دریافت اطلاعات از سرور ممکن نشد. صفحه را دوباره بارگذاری کنید.';
+
+/** The recovery codes flashed with the page an action answered with, if any. */
+function flashedCodes(page?: Page): string[] | null {
+  const sent = (page?.props as { flash?: { recovery_codes?: unknown } } | undefined)?.flash?.recovery_codes;
+  return Array.isArray(sent) && sent.length > 0 ? (sent as string[]) : null;
+}
 
 /**
  * Two-factor sign-in: enable → scan the QR code (or type the secret) → confirm with a first code →
  * recovery codes shown once. While on: new recovery codes, or turn it off.
  */
 export function TwoFactorAuthenticationForm({
+  state,
   requiresConfirmation = true,
 }: {
+  state: TwoFactorState;
   requiresConfirmation?: boolean;
 }) {
   const route = useRoute();
-  const page = usePage<{ recovery_codes?: string[] }>();
-  const enabled = Boolean(page.props.auth?.user?.two_factor);
-  const [confirming, setConfirming] = useState(false);
+  const enabled = state.confirmed || (state.enabled && !requiresConfirmation);
+  // A secret made but never confirmed (the page was left half-way) continues at the QR code.
+  const pending = state.enabled && !enabled;
+  const [confirming, setConfirming] = useState(pending);
   const [busy, setBusy] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -46,12 +58,10 @@ export function TwoFactorAuthenticationForm({
     setSecret(key.secretKey);
   };
 
-  // The codes come once: with the page after the action (shared or flashed), else from their route.
-  const fetchCodes = async () => {
-    const sent = page.props.recovery_codes;
-    setCodes(
-      Array.isArray(sent) && sent.length ? sent : await getJson<string[]>(route('two-factor.recovery-codes')),
-    );
+  // The codes come once: flashed with the page after the action, else from their route, which
+  // gives them back only for a few minutes after they were made (only hashes are stored).
+  const fetchCodes = async (after?: Page) => {
+    setCodes(flashedCodes(after) ?? (await getJson<string[]>(route('two-factor.recovery-codes'))));
   };
 
   const run = async (work: () => Promise<void>) => {
@@ -65,6 +75,14 @@ export function TwoFactorAuthenticationForm({
     }
   };
 
+  // Back on the page with a pending secret: show its QR code again (once).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!pending || resumed.current) return;
+    resumed.current = true;
+    void run(fetchSetup);
+  });
+
   const enable = () => {
     setBusy(true);
     router.post(
@@ -73,11 +91,11 @@ export function TwoFactorAuthenticationForm({
       {
         preserveScroll: true,
         preserveState: true,
-        onSuccess: () =>
+        onSuccess: (page) =>
           void run(async () => {
             await fetchSetup();
             if (requiresConfirmation) setConfirming(true);
-            else await fetchCodes();
+            else await fetchCodes(page);
           }),
         onError: () => setBusy(false),
       },
@@ -90,12 +108,12 @@ export function TwoFactorAuthenticationForm({
     await confirmForm.post(route('two-factor.confirm'), {
       preserveScroll: true,
       preserveState: true,
-      onSuccess: () => {
+      onSuccess: (page) => {
         setConfirming(false);
         setQr(null);
         setSecret(null);
         confirmForm.reset();
-        void run(fetchCodes);
+        void run(() => fetchCodes(page));
       },
     });
   };
@@ -108,7 +126,7 @@ export function TwoFactorAuthenticationForm({
       {
         preserveScroll: true,
         preserveState: true,
-        onSuccess: () => void run(fetchCodes),
+        onSuccess: (page) => void run(() => fetchCodes(page)),
         onError: () => setBusy(false),
       },
     );
@@ -145,6 +163,16 @@ export function TwoFactorAuthenticationForm({
           {step === 'on' ? 'فعال' : step === 'confirming' ? 'نیمه‌کاره' : 'غیرفعال'}
         </Badge>
       </div>
+      {step === 'on' && codes.length === 0 && state.recovery_codes_left !== undefined && (
+        <p className="mt-2 text-sm text-gray-600">
+          {state.recovery_codes_left > 0
+            ? `${formatNumber(state.recovery_codes_left)} کد بازیابی استفاده‌نشده دارید.`
+            : 'کد بازیابی استفاده‌نشده‌ای ندارید؛ کدهای تازه بسازید.'}
+        </p>
+      )}
+      {step === 'on' && state.can_disable === false && (
+        <p className="mt-2 text-sm text-gray-600">برای حساب‌های کارکنان، ورود دومرحله‌ای الزامی است.</p>
+      )}
       <FormAlert className="mt-4">{loadError}</FormAlert>
 
       {step === 'confirming' && (
@@ -245,16 +273,18 @@ export function TwoFactorAuthenticationForm({
                 </Button>
               )}
             </ConfirmsPassword>
-            <ConfirmsPassword
-              onConfirmed={disable}
-              description="برای غیرفعال‌کردن ورود دومرحله‌ای، رمز عبورتان را وارد کنید."
-            >
-              {(start, checking) => (
-                <Button variant="danger" onClick={start} disabled={busy || checking}>
-                  غیرفعال‌سازی
-                </Button>
-              )}
-            </ConfirmsPassword>
+            {state.can_disable !== false && (
+              <ConfirmsPassword
+                onConfirmed={disable}
+                description="برای غیرفعال‌کردن ورود دومرحله‌ای، رمز عبورتان را وارد کنید."
+              >
+                {(start, checking) => (
+                  <Button variant="danger" onClick={start} disabled={busy || checking}>
+                    غیرفعال‌سازی
+                  </Button>
+                )}
+              </ConfirmsPassword>
+            )}
           </>
         )}
       </div>

@@ -12,6 +12,15 @@ export interface DeleteBlocker {
   message: string;
 }
 
+/** 2FA as the server knows it: a secret may exist (`enabled`) before it is confirmed with a code. */
+export interface TwoFactorState {
+  enabled: boolean;
+  confirmed: boolean;
+  recovery_codes_left?: number;
+  /** False for staff when the site requires 2FA of them. */
+  can_disable?: boolean;
+}
+
 export interface ProfileDetails {
   name: string;
   email: string | null;
