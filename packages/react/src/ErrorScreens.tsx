@@ -1,19 +1,25 @@
 import { router } from '@renderfarm/router';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-const style = { maxWidth: '36rem', margin: '15vh auto', fontFamily: 'system-ui' };
-
-/** Shown instead of a page whose component the resolver does not know. */
-export function PageNotFound({ component }: { component: string }) {
+/** The page area when there is no page to show: a message instead of a blank screen. */
+function ErrorScreen({ title, detail, retry }: { title: string; detail: ReactNode; retry?: boolean }) {
   return (
-    <main role="alert" style={style}>
-      <h1>Page not found</h1>
-      <p>
-        صفحه پیدا نشد: <code dir="ltr">{component}</code>
-      </p>
+    <main role="alert" style={{ maxWidth: '36rem', margin: '15vh auto', fontFamily: 'system-ui' }}>
+      <h1>{title}</h1>
+      <p dir="ltr">{detail}</p>
+      {retry && (
+        <button type="button" onClick={() => router.reload({ preserveState: false })}>
+          تلاش دوباره
+        </button>
+      )}
     </main>
   );
 }
+
+/** Shown instead of a page whose component the resolver does not know. */
+export const PageNotFound = ({ component }: { component: string }) => (
+  <ErrorScreen title="Page not found" detail={<code>{component}</code>} />
+);
 
 interface BoundaryProps {
   /** Changes with each page: a new page gets a fresh chance to render. */
@@ -32,8 +38,8 @@ interface BoundaryState {
 export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { key: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+  static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
+    return { error };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
@@ -41,20 +47,11 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('Page failed to render', error, info.componentStack);
+    console.error(error, info.componentStack);
   }
 
   override render() {
     const { error } = this.state;
-    if (!error) return this.props.children;
-    return (
-      <main role="alert" style={style}>
-        <h1>خطا در نمایش صفحه</h1>
-        <p dir="ltr">{error.message}</p>
-        <button type="button" onClick={() => router.reload({ preserveState: false })}>
-          تلاش دوباره
-        </button>
-      </main>
-    );
+    return error ? <ErrorScreen title="خطا در نمایش صفحه" detail={String(error.message ?? error)} retry /> : this.props.children;
   }
 }

@@ -1,6 +1,5 @@
 import type { EncryptedPage, Page } from './types';
 
-const KEY = 'rf:history-key';
 const GENERATION = 'rf:history-generation';
 
 /**
@@ -16,21 +15,20 @@ export function generation(): number {
 export function nextGeneration(): number {
   const next = generation() + 1;
   sessionStorage.setItem(GENERATION, String(next));
-  sessionStorage.removeItem(KEY);
+  tabKey = undefined;
   return next;
 }
 
 const AES = { name: 'AES-GCM', length: 256 };
-const USES: KeyUsage[] = ['encrypt', 'decrypt'];
+let tabKey: Promise<CryptoKey> | undefined;
 
-/** The tab's key, kept in sessionStorage (gone when the tab closes), created on first use. */
-async function key(create: boolean): Promise<CryptoKey | undefined> {
-  const stored = sessionStorage.getItem(KEY);
-  if (stored) return crypto.subtle.importKey('jwk', JSON.parse(stored), AES, true, USES);
-  if (!create) return undefined;
-  const fresh = await crypto.subtle.generateKey(AES, true, USES);
-  sessionStorage.setItem(KEY, JSON.stringify(await crypto.subtle.exportKey('jwk', fresh)));
-  return fresh;
+/**
+ * The key lives in memory only: it never reaches storage, and after a reload (or a clearHistory)
+ * encrypted entries cannot be read any more, so they are fetched again from the server.
+ */
+function key(): Promise<CryptoKey> {
+  tabKey ??= crypto.subtle.generateKey(AES, false, ['encrypt', 'decrypt']);
+  return tabKey;
 }
 
 /** Whether this context can encrypt (WebCrypto exists only on https and localhost). */
@@ -41,7 +39,7 @@ export async function encryptPage(page: Page): Promise<EncryptedPage> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = await crypto.subtle.encrypt(
     { name: AES.name, iv },
-    (await key(true))!,
+    await key(),
     new TextEncoder().encode(JSON.stringify(page)),
   );
   return { encrypted: true, iv, data, url: page.url };
@@ -50,7 +48,7 @@ export async function encryptPage(page: Page): Promise<EncryptedPage> {
 /** The page, or undefined when the key is gone (history cleared, tab closed) or the data is damaged. */
 export async function decryptPage({ iv, data }: EncryptedPage): Promise<Page | undefined> {
   try {
-    const plain = await crypto.subtle.decrypt({ name: AES.name, iv }, (await key(false))!, data);
+    const plain = await crypto.subtle.decrypt({ name: AES.name, iv }, await key(), data);
     return JSON.parse(new TextDecoder().decode(plain));
   } catch {
     return undefined;

@@ -1,7 +1,6 @@
-/** Structural equality for form data: plain objects and arrays by content, anything else (File, Date by time) by value. */
+/** Structural equality for form data: plain objects and arrays by content, anything else (File, Date) by identity. */
 export function isEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b) || a instanceof Blob || b instanceof Blob) return false;
   const keysA = Object.keys(a);

@@ -31,8 +31,7 @@ export function listen<K extends RouterEventName>(name: K, listener: RouterEvent
   return () => document.removeEventListener(`inertia:${name}`, handler);
 }
 
-/** Fires an event; returns `false` when a listener cancelled it. */
+/** Fires an event; returns `false` when a listener cancelled it (only `before`, `invalid` and `exception` look). */
 export function fire<K extends RouterEventName>(name: K, detail: RouterEventMap[K]): boolean {
-  const cancelable = name === 'before' || name === 'invalid' || name === 'exception';
-  return document.dispatchEvent(new CustomEvent(`inertia:${name}`, { detail, cancelable }));
+  return document.dispatchEvent(new CustomEvent(`inertia:${name}`, { detail, cancelable: true }));
 }

@@ -21,6 +21,7 @@ export interface FormState<T extends FormData_> {
 }
 
 export type FormVisitOptions = Omit<VisitOptions, 'method' | 'data'>;
+type FormSubmit = (url: string | URL, options?: FormVisitOptions) => Promise<void>;
 
 /**
  * Form state with no UI framework: a store the React hook (or anything else) subscribes to.
@@ -39,6 +40,9 @@ export class Form<T extends FormData_> {
   readonly #rememberKey: string | undefined;
 
   constructor(router: Router, initial: T, rememberKey?: string) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      this[method] = (url, options) => this.submit(method, url, options);
+    }
     this.#router = router;
     this.#rememberKey = rememberKey;
     this.#entryId = router.entryId;
@@ -170,11 +174,11 @@ export class Form<T extends FormData_> {
     } as VisitOptions);
   };
 
-  get = (url: string | URL, options?: FormVisitOptions) => this.submit('get', url, options);
-  post = (url: string | URL, options?: FormVisitOptions) => this.submit('post', url, options);
-  put = (url: string | URL, options?: FormVisitOptions) => this.submit('put', url, options);
-  patch = (url: string | URL, options?: FormVisitOptions) => this.submit('patch', url, options);
-  delete = (url: string | URL, options?: FormVisitOptions) => this.submit('delete', url, options);
+  declare get: FormSubmit;
+  declare post: FormSubmit;
+  declare put: FormSubmit;
+  declare patch: FormSubmit;
+  declare delete: FormSubmit;
 
   /** Stops the success timer (call when the form goes away). */
   dispose(): void {

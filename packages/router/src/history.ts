@@ -5,7 +5,7 @@ import type { EncryptedPage, HistoryEntry, Page, ScrollPosition } from './types'
 export const newEntryId = (): string => Math.random().toString(36).slice(2);
 
 export function isEntry(state: unknown): state is HistoryEntry {
-  return !!state && typeof state === 'object' && 'page' in state && 'id' in state;
+  return !!(state as HistoryEntry | null)?.id;
 }
 
 export function currentEntry(): HistoryEntry | undefined {

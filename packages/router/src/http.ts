@@ -17,9 +17,8 @@ export interface HttpResponse {
   body: string;
 }
 
-export class AbortedError extends Error {
-  override name = 'AbortError';
-}
+/** Raised for an aborted request, as fetch does. */
+export const aborted = () => new DOMException('Visit aborted', 'AbortError');
 
 /** The cookie Laravel and our server set for double-submit CSRF protection. */
 export function xsrfToken(): string | undefined {
@@ -44,7 +43,7 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
     // Settle at once rather than on the XHR's own abort event, which some environments never fire.
     const abort = () => {
       xhr.abort();
-      reject(new AbortedError());
+      reject(aborted());
     };
     if (signal.aborted) return abort();
     xhr.open(method.toUpperCase(), url.href);

@@ -2,7 +2,7 @@ import { canEncrypt, decryptPage, encryptPage, generation, nextGeneration } from
 import { InvalidResponseError, NetworkError, PageNotFoundError } from './errors';
 import { fire, listen, type RouterEventListener, type RouterEventName } from './events';
 import * as history from './history';
-import { AbortedError, type HttpResponse, send } from './http';
+import { aborted, type HttpResponse, send } from './http';
 import { describeBody, showOverlay } from './overlay';
 import { asPage } from './page';
 import { createPoll, type Poll, type PollOptions } from './poll';
@@ -59,13 +59,7 @@ interface SetPageOptions {
   restored?: HistoryEntry;
 }
 
-const INVALID_NOTES = {
-  NOT_INERTIA: 'Not a page object',
-  MALFORMED_JSON: 'Page object is not valid JSON',
-  INVALID_PAGE: 'Page object without component or props',
-};
-
-const NETWORK_NOTE = 'اتصال به سرور برقرار نشد. (Network error)';
+const NETWORK_NOTE = 'اتصال به سرور برقرار نشد.';
 
 export class Router {
   page!: Page;
@@ -260,10 +254,10 @@ export class Router {
 
     try {
       const response = await this.#fetchPage(flight);
-      if (controller.signal.aborted) throw new AbortedError();
+      if (controller.signal.aborted) throw aborted();
       await this.#handleResponse(flight, response);
     } catch (error) {
-      if (error instanceof AbortedError || controller.signal.aborted) {
+      if ((error as Error).name === 'AbortError' || controller.signal.aborted) {
         visit.cancelled = true;
         visit.onCancel?.();
       } else if (error instanceof NetworkError) {
@@ -440,7 +434,7 @@ export class Router {
         code = 'MALFORMED_JSON';
       }
     }
-    const error = new InvalidResponseError(code, status, body, `${INVALID_NOTES[code]} (HTTP ${status})`);
+    const error = new InvalidResponseError(code, status, body, `${code}: no valid page object in the ${status} answer`);
     if (fire('invalid', { response, error })) {
       console.error(error);
       showOverlay(describeBody(body || error.message, headers['content-type'] ?? '', error.message));
@@ -482,21 +476,15 @@ export class Router {
     if (left) for (const flight of this.#async) flight.controller.abort();
 
     const savedScroll = scroll.snapshot();
-    if (options.restored) {
-      // Nothing to write: the entry is already current (popstate or back from another site).
-    } else {
+    // A page restored from history is already in the current entry: nothing to write.
+    if (!options.restored) {
       const current = history.currentEntry();
-      const keep = preserveState && current && options.replace;
-      const entry = history.makeEntry(
-        await this.#storePage(page),
-        options.entryId ?? (keep ? current.id : history.newEntryId()),
-        keep ? current.rememberedState : {},
-      );
-      if (keep)
-        Object.assign(entry, {
-          scrollRegions: current.scrollRegions,
-          documentScrollPosition: current.documentScrollPosition,
-        });
+      const stored = await this.#storePage(page);
+      // Same component kept on screen in the same entry: its remembered state and scroll stay too.
+      const entry =
+        preserveState && current && options.replace
+          ? { ...current, page: stored, generation: generation() }
+          : history.makeEntry(stored, options.entryId ?? history.newEntryId());
       history.write(entry, page.url, options.replace ? 'replace' : 'push');
     }
 

@@ -96,7 +96,7 @@ describe('bad input', () => {
     const onFinish = vi.fn();
     await router.visit('/bad', { onFinish });
     expect((error.mock.calls[0]![0] as InvalidResponseError).code).toBe('MALFORMED_JSON');
-    expect(iframe()!.srcdoc).toContain('not valid JSON');
+    expect(iframe()!.srcdoc).toContain('MALFORMED_JSON');
     expect(router.page.component).toBe('Home');
     expect(onFinish).toHaveBeenCalledTimes(1);
   });
