@@ -54,7 +54,13 @@ export function namedRoute(
   const { access, confirm, kyc, allowSuspended, ability, json, ...routeSpec } = spec;
   registry.add({
     ...routeSpec,
-    meta: { ...routeSpec.meta, access, ...(confirm ? { confirm } : {}), ...(kyc ? { kyc } : {}) },
+    meta: {
+      ...routeSpec.meta,
+      access,
+      ...(confirm ? { confirm } : {}),
+      ...(kyc ? { kyc } : {}),
+      ...(allowSuspended ? { allowSuspended } : {}),
+    },
   });
   const to = (name: string, fallback = '/') =>
     registry.has(name) ? registry.url(name, {}, false) : fallback;

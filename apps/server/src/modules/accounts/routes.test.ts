@@ -242,16 +242,14 @@ describe('API tokens and the Bearer JSON API', () => {
     const token = (await owner.page('/user/api-tokens')).props.flash.token as string;
     const id = token.split('|')[0];
     // Another approved customer.
-    await t.database.db
-      .insert(users)
-      .values({
-        name: 'مشتری دیگر',
-        email: 'other@example.com',
-        mobile: '09121112222',
-        emailVerifiedAt: new Date(),
-        kycStatus: 'approved',
-        passwordHash: await hashPassword('other secret phrase'),
-      });
+    await t.database.db.insert(users).values({
+      name: 'مشتری دیگر',
+      email: 'other@example.com',
+      mobile: '09121112222',
+      emailVerifiedAt: new Date(),
+      kycStatus: 'approved',
+      passwordHash: await hashPassword('other secret phrase'),
+    });
     const other = await logIn(t, 'other@example.com', 'other secret phrase', { ip: '10.6.0.5' });
     expect(
       (await other.request('PUT', `/user/api-tokens/${id}`, { permissions: ['delete'] })).statusCode,
