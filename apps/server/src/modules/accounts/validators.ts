@@ -8,7 +8,7 @@ import {
   passwordInput,
   text,
 } from '../auth/fields';
-import { TOKEN_ABILITIES } from './tables';
+import { TOKEN_ABILITIES, type TokenAbility } from './tables';
 
 /** `user-profile-information.update`: the photo is not part of this body (see the report on uploads). */
 export const profileInformationSchema = z.object({
@@ -29,12 +29,18 @@ export const twoFactorCodeSchema = z.object({ code: codeField('کد ورود د�
 /** Forms that ask for the password again (log out other sessions, delete the account). */
 export const passwordOnlySchema = z.object({ password: optionalText(passwordInput()) });
 
+// Checked as a whole, so every problem is reported under `permissions` where the form shows it.
 const permissions = z
-  .array(z.enum(TOKEN_ABILITIES, { error: 'دسترسی انتخاب‌شده معتبر نیست.' }), {
+  .array(z.unknown(), {
     error: (issue) => (issue.input == null ? 'دست‌کم یک دسترسی برگزینید.' : 'دسترسی‌ها معتبر نیستند.'),
   })
   .min(1, 'دست‌کم یک دسترسی برگزینید.')
-  .max(TOKEN_ABILITIES.length, 'دسترسی‌ها معتبر نیستند.');
+  .max(TOKEN_ABILITIES.length, 'دسترسی‌ها معتبر نیستند.')
+  .refine(
+    (list) => list.every((a) => TOKEN_ABILITIES.includes(a as TokenAbility)),
+    'دسترسی انتخاب‌شده معتبر نیست.',
+  )
+  .transform((list) => list as TokenAbility[]);
 
 export const tokenStoreSchema = z.object({
   name: text('نام توکن', 100).regex(/^[^<>]*$/, 'نام توکن نباید < یا > داشته باشد.'),
