@@ -5,6 +5,8 @@ import { ROOT, type ServerProcess, startServerProcess } from '../support/server-
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's STORAGE_DIR: captured mail (mail/*.json) and the SMS log (sms.log). */
+    storageDir: string;
   }
 }
 
@@ -20,6 +22,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   server = await startServerProcess();
   project.provide('baseUrl', server.url);
+  project.provide('storageDir', server.storageDir);
 }
 
 export async function teardown(): Promise<void> {

@@ -33,6 +33,8 @@ export function createAltchaClient(
   fetchImpl: Fetch = (...args) => fetch(...args),
 ): BotCheckClient {
   const prepared = new Map<BotCheckAction, { at: number; token: Promise<string | null> }>();
+  // Set by the first 404: the server does not use ALTCHA, so stop asking for challenges.
+  let off = false;
 
   async function solveFresh(action: BotCheckAction): Promise<string | null> {
     const url = new URL(challengeUrl, window.location.href);
@@ -45,7 +47,10 @@ export function createAltchaClient(
       });
       // The route is always listed; it answers 404 when the server checks with another provider
       // or none (CAPTCHA_PROVIDER=none in tests): then the form goes without a token.
-      if (response.status === 404) return null;
+      if (response.status === 404) {
+        off = true;
+        return null;
+      }
       if (!response.ok) throw new Error(`challenge answered ${response.status}`);
       challenge = await response.json();
     } catch {
@@ -57,6 +62,7 @@ export function createAltchaClient(
   }
 
   function prepare(action: BotCheckAction) {
+    if (off) return;
     const token = solveFresh(action);
     // An early failure is not the person's problem yet: execute() tries again on submit.
     token.catch(() => prepared.delete(action));
@@ -69,6 +75,7 @@ export function createAltchaClient(
       if (!prepared.has(action)) prepare(action);
     },
     async execute(action) {
+      if (off) return null;
       const ready = prepared.get(action);
       prepared.delete(action);
       const fresh = ready && Date.now() - ready.at < ALTCHA_PREPARED_MAX_AGE_MS;

@@ -1,0 +1,207 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DESKTOP,
+  openAppPage,
+  PHONE,
+  pageHealth,
+  screenshot,
+  signIn,
+  waitForTitle,
+} from '../support/app-page';
+import { launchChromium } from '../support/browser';
+import { waitForMailLink } from '../support/outbox';
+import { totp } from '../support/totp';
+
+const baseUrl = () => inject('baseUrl');
+const PERSIAN = /[\u0600-\u06FF]/;
+const CUSTOMER = { email: 'customer@renderfarm.test', password: 'password' };
+
+/** A fresh account with a verified e-mail (so it may use the account pages), made through the UI. */
+async function registerVerified(page: Page, email: string, password: string): Promise<void> {
+  const started = Date.now();
+  await page.goto(`${baseUrl()}/register`);
+  await waitForTitle(page, 'ثبت‌نام');
+  await page.getByLabel('نام و نام خانوادگی').fill('بهار صادقی');
+  await page.getByLabel('ایمیل').fill(email);
+  await page.getByLabel('شماره موبایل').fill(`0937${String(Date.now()).slice(-7)}`);
+  await page.getByLabel('رمز عبور', { exact: true }).fill(password);
+  await page.getByLabel('تکرار رمز عبور').fill(password);
+  await page.getByLabel(/قوانین و مقررات/).check();
+  await page.getByRole('button', { name: 'ثبت‌نام' }).click();
+  await page.waitForURL((url) => url.pathname !== '/register', { timeout: 15_000 });
+  await page.goto(await waitForMailLink(inject('storageDir'), email, /\/email\/verify\//, started - 1000));
+  await page.waitForURL((url) => !url.pathname.startsWith('/email/verify/'), { timeout: 15_000 });
+}
+
+async function signOutHere(page: Page): Promise<void> {
+  await page.context().clearCookies();
+}
+
+describe('account security in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('turns 2FA on with a computed TOTP code, then signs in through the challenge with a code and with a recovery code once', async () => {
+    const email = `tfa-${Date.now()}@example.com`;
+    const password = 'Kavir-e Lut 1403!';
+    const { page, failures, close } = await openAppPage(browser);
+    await registerVerified(page, email, password);
+
+    await page.goto(`${baseUrl()}/user/profile`);
+    await waitForTitle(page, 'پروفایل و امنیت');
+    await page.getByRole('button', { name: 'فعال‌سازی' }).click();
+    // Signed in moments ago counts as a fresh confirmation; otherwise the dialog asks.
+    const dialog = page.getByRole('dialog');
+    if (await dialog.isVisible().catch(() => false)) {
+      await dialog.getByLabel('رمز عبور').fill(password);
+      await dialog.getByRole('button', { name: 'تأیید' }).click();
+    }
+    const secretNode = page.locator('#two-factor-secret');
+    await secretNode.waitFor({ timeout: 15_000 });
+    expect(await page.locator('[role="img"][aria-label="کد QR ورود دومرحله‌ای"] svg').count()).toBe(1);
+    const secret = (await secretNode.textContent())!.trim();
+    await screenshot(page, 'profile-two-factor-setup-desktop');
+
+    // A wrong code is refused in Persian.
+    await page.getByLabel('کد تأیید').fill('123456');
+    await page.getByRole('button', { name: 'تأیید و فعال‌سازی' }).click();
+    await expect.poll(() => page.getByLabel('کد تأیید').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await page
+        .locator('#two-factor p.text-red-700, section[aria-labelledby="two-factor-title"] p.text-red-700')
+        .first()
+        .textContent(),
+    ).toMatch(PERSIAN);
+
+    await page.getByLabel('کد تأیید').fill(totp(secret));
+    await page.getByRole('button', { name: 'تأیید و فعال‌سازی' }).click();
+    const codesList = page.getByRole('list', { name: 'کدهای بازیابی' });
+    await codesList.waitFor({ timeout: 15_000 });
+    const codes = (await codesList.locator('li').allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(8);
+    expect(await page.textContent('main')).toContain('ورود دومرحله‌ای فعال است.');
+    expect((await pageHealth(page)).axe).toEqual([]);
+    await screenshot(page, 'profile-two-factor-codes-desktop');
+
+    // Sign in again: the challenge takes a TOTP code.
+    await signOutHere(page);
+    await page.goto(`${baseUrl()}/login`);
+    await waitForTitle(page, 'ورود');
+    await page.getByLabel('ایمیل یا شماره موبایل').fill(email);
+    await page.getByLabel('رمز عبور', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'ورود', exact: true }).click();
+    await waitForTitle(page, 'ورود دومرحله‌ای');
+    expect((await pageHealth(page)).axe).toEqual([]);
+    await screenshot(page, 'auth-two-factor-challenge-desktop');
+    await page.getByLabel('کد تأیید').fill('000000');
+    await page.getByRole('button', { name: 'ورود', exact: true }).click();
+    await expect.poll(() => page.getByLabel('کد تأیید').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('p.text-red-700').first().textContent()).toMatch(PERSIAN);
+    // A fresh step, so the code is not the one the confirmation used.
+    await new Promise((r) => setTimeout(r, Math.max(0, 30_000 - (Date.now() % 30_000)) + 200));
+    await page.getByLabel('کد تأیید').fill(totp(secret));
+    await page.getByRole('button', { name: 'ورود', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/two-factor-challenge', { timeout: 15_000 });
+
+    // And once with a recovery code, which then stops working.
+    for (const attempt of ['first', 'second'] as const) {
+      await signOutHere(page);
+      await page.goto(`${baseUrl()}/login`);
+      await waitForTitle(page, 'ورود');
+      await page.getByLabel('ایمیل یا شماره موبایل').fill(email);
+      await page.getByLabel('رمز عبور', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'ورود', exact: true }).click();
+      await waitForTitle(page, 'ورود دومرحله‌ای');
+      await page.getByRole('button', { name: /کد بازیابی/ }).click();
+      await page.getByLabel('کد بازیابی').fill(codes[0]!);
+      await page.getByRole('button', { name: 'ورود', exact: true }).click();
+      if (attempt === 'first') {
+        await page.waitForURL((url) => url.pathname !== '/two-factor-challenge', { timeout: 15_000 });
+      } else {
+        await expect.poll(() => page.getByLabel('کد بازیابی').getAttribute('aria-invalid')).toBe('true');
+        expect(await page.locator('p.text-red-700').first().textContent()).toMatch(PERSIAN);
+        expect(new URL(page.url()).pathname).toBe('/two-factor-challenge');
+      }
+    }
+    expect(failures).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('lists browser sessions and signs the other ones out with the password', async () => {
+    const email = `sessions-${Date.now()}@example.com`;
+    const password = 'Darya-ye Khazar 1403!';
+    const first = await openAppPage(browser);
+    await registerVerified(first.page, email, password);
+    const second = await openAppPage(browser, PHONE);
+    await signIn(second.page, baseUrl(), email, password);
+
+    await first.page.goto(`${baseUrl()}/user/profile`);
+    await waitForTitle(first.page, 'پروفایل و امنیت');
+    const sessions = first.page.getByRole('list', { name: 'نشست‌های فعال' }).locator('li');
+    expect(await sessions.count()).toBeGreaterThanOrEqual(2);
+    expect(await first.page.textContent('#browser-sessions-title ~ *, main')).toContain('همین دستگاه');
+    await screenshot(first.page, 'profile-show-desktop');
+
+    await first.page.getByRole('button', { name: 'خروج از نشست‌های دیگر' }).click();
+    const dialog = first.page.getByRole('dialog');
+    await dialog.getByLabel('رمز عبور').fill('wrong password');
+    await dialog.getByRole('button', { name: 'خروج از نشست‌های دیگر' }).click();
+    await expect.poll(() => dialog.getByLabel('رمز عبور').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.locator('p.text-red-700').first().textContent()).toMatch(PERSIAN);
+    await dialog.getByLabel('رمز عبور').fill(password);
+    await dialog.getByRole('button', { name: 'خروج از نشست‌های دیگر' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => sessions.count()).toBe(1);
+
+    // The phone's session is gone: its next visit is a guest's.
+    await second.page.goto(`${baseUrl()}/user/profile`);
+    await second.page.waitForURL((url) => url.pathname !== '/user/profile');
+    expect(first.failures).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+
+  it('refuses to delete an account that still has a balance, and says why', async () => {
+    const { page, failures, close } = await openAppPage(browser, PHONE);
+    await signIn(page, baseUrl(), CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`${baseUrl()}/user/profile`);
+    await waitForTitle(page, 'پروفایل و امنیت');
+    // The reason is shown before trying.
+    expect(await page.textContent('main')).toContain('موجودی');
+    const health = await pageHealth(page);
+    expect(health.axe).toEqual([]);
+    expect(health.overflow).toBe(0);
+    await screenshot(page, 'profile-show-mobile');
+
+    await page.getByRole('button', { name: 'حذف حساب' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('رمز عبور').fill(CUSTOMER.password);
+    await dialog.getByRole('button', { name: 'حذف حساب' }).click();
+    await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('موجودی');
+    await screenshot(page, 'profile-delete-refused-mobile');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Still signed in, still the same account.
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForTitle(page, 'نمای کلی حساب');
+    expect(await page.getByRole('list', { name: 'چک‌لیست امنیت' }).count()).toBe(1);
+    expect((await pageHealth(page)).axe).toEqual([]);
+    await screenshot(page, 'dashboard-mobile');
+    expect(failures).toEqual([]);
+    await close();
+  });
+
+  it('shows the dashboard at 1280 px', async () => {
+    const { page, close } = await openAppPage(browser, DESKTOP);
+    await signIn(page, baseUrl(), CUSTOMER.email, CUSTOMER.password);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForTitle(page, 'نمای کلی حساب');
+    expect((await pageHealth(page)).axe).toEqual([]);
+    await screenshot(page, 'dashboard-desktop');
+    await close();
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAccessibilityFindings } from './axe';
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface AppPage {
+  context: BrowserContext;
+  page: Page;
+  /** Page errors and console errors seen so far (a 422 shown as a field error is not one). */
+  failures: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (its own cookies) with one page that records script errors. */
+export async function openAppPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<AppPage> {
+  const context = await browser.newContext({ viewport, isMobile: viewport.width < 500, locale: 'fa-IR' });
+  const page = await context.newPage();
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) failures.push(message.text());
+  });
+  return { context, page, failures, close: () => context.close() };
+}
+
+/** Waits for the page client to have rendered a page with this title («ورود | رندر فارم ابری»). */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 15_000 });
+}
+
+const SHOTS = join(import.meta.dirname, '../e2e/screenshots');
+
+/** A full-page screenshot under tests/e2e/screenshots, to look at by eye. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Axe's serious and critical findings, and the sideways overflow (must be none on a phone). */
+export async function pageHealth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  return { axe: await seriousAccessibilityFindings(page), overflow: Math.max(0, overflow) };
+}
+
+/** Signs in through the e-mail form and waits to leave it. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await waitForTitle(page, 'ورود');
+  await page.getByLabel('ایمیل یا شماره موبایل').fill(email);
+  await page.getByLabel('رمز عبور', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** Signs out through the user menu of the panel layout (its button carries the user's name). */
+export async function signOut(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('button', { name: new RegExp(name) })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'خروج از حساب' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}
