@@ -1,0 +1,100 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../test/render-page';
+import { CUSTOMER } from '../test/sample-page';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Users/Auth/Verify', () => {
+  it('asks for the one-time code and counts down the expiry in Persian digits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderPage('Users/Auth/Verify', { mobile_masked: '0912***6789', expires_in: 120, resend_in: 60 });
+    const input = screen.getByLabelText('کد تأیید');
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(screen.getByText('۲:۰۰')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ارسال دوباره کد' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(61_000);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'ارسال دوباره کد' })).toBeTruthy());
+    expect(screen.getByText('۰:۵۹')).toBeTruthy();
+  });
+
+  it('disables the submit once the code has expired', async () => {
+    await renderPage('Users/Auth/Verify', { mobile_masked: '0912***6789', expires_in: 0, resend_in: 0 });
+    expect(screen.getByText('مهلت این کد تمام شد؛ کد تازه بخواهید.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'تأیید و ادامه' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Auth/TwoFactorChallenge', () => {
+  it('toggles between the app code and a recovery code', async () => {
+    await renderPage('Auth/TwoFactorChallenge', {});
+    expect(screen.getByLabelText('کد تأیید')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /کد بازیابی/ }));
+    expect(screen.getByLabelText('کد بازیابی')).toBeTruthy();
+    expect(screen.queryByLabelText('کد تأیید')).toBeNull();
+  });
+});
+
+describe('API/Index', () => {
+  it('shows an empty state that says what to do', async () => {
+    await renderPage('API/Index', { tokens: [] }, { auth: { user: CUSTOMER } });
+    expect(screen.getByText('هنوز توکنی نساخته‌اید')).toBeTruthy();
+  });
+
+  it('shows a new token once, from flash.token, in a dialog with a copy button', async () => {
+    await renderPage(
+      'API/Index',
+      { tokens: [{ id: 1, name: 'رندر شبانه', abilities: ['read'], last_used_ago: null }] },
+      { auth: { user: CUSTOMER }, flash: { token: '1|abcdef0123456789' } },
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('1|abcdef0123456789');
+    expect(screen.getByRole('button', { name: 'کپی توکن' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'کپی کردم، بستن' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('هنوز استفاده نشده')).toBeTruthy();
+  });
+});
+
+describe('Profile/Show', () => {
+  const props = {
+    user: { name: 'علی رضایی', email: 'ali@example.com', email_verified: true, has_password: true },
+    two_factor: { enabled: false, confirmed: false },
+    sessions: [
+      {
+        agent: { platform: 'Windows', browser: 'Chrome', is_desktop: true },
+        ip_address: '10.0.0.1',
+        is_current_device: true,
+        last_active: new Date().toISOString(),
+      },
+      {
+        agent: { platform: 'Android', browser: 'Firefox', is_desktop: false },
+        ip_address: '10.0.0.2',
+        is_current_device: false,
+        last_active: new Date(Date.now() - 5 * 60_000).toISOString(),
+      },
+    ],
+    delete_blockers: [{ code: 'balance', message: 'کیف پول شما هنوز موجودی دارد.' }],
+  };
+
+  it('lists sessions with IPs left to right and the last activity in Persian', async () => {
+    await renderPage('Profile/Show', props, { auth: { user: CUSTOMER } });
+    await waitFor(() => expect(document.title).toBe('پروفایل و امنیت | رندر فارم ابری'));
+    const list = screen.getByRole('list', { name: 'نشست‌های فعال' });
+    expect(list.textContent).toContain('همین دستگاه');
+    expect(list.textContent).toContain('۵ دقیقه پیش');
+    expect(screen.getByText('۱۰.۰.۰.۲').closest('[dir="ltr"]')).toBeTruthy();
+  });
+
+  it('says what blocks deleting the account, and asks for the password in a dialog', async () => {
+    await renderPage('Profile/Show', props, { auth: { user: CUSTOMER } });
+    expect(screen.getByText('کیف پول شما هنوز موجودی دارد.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'حذف حساب' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('حساب برای همیشه حذف شود؟');
+  });
+});
