@@ -52,6 +52,10 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     const { error } = this.state;
-    return error ? <ErrorScreen title="خطا در نمایش صفحه" detail={String(error.message ?? error)} retry /> : this.props.children;
+    return error ? (
+      <ErrorScreen title="خطا در نمایش صفحه" detail={String(error.message ?? error)} retry />
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -37,19 +37,12 @@ const VISIT_KEYS = new Set(
 
 /** Plain left clicks only: modified and middle clicks, new-tab targets and downloads stay with the browser. */
 function shouldIntercept(event: MouseEvent<HTMLElement>): boolean {
-  const target = event.currentTarget;
-  if (event.defaultPrevented) return false;
-  if (target.tagName !== 'A') return true;
-  const opensElsewhere =
-    (target.getAttribute('target') ?? '_self') !== '_self' || target.hasAttribute('download');
-  return !(
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey ||
-    event.button !== 0 ||
-    opensElsewhere
-  );
+  const link = event.currentTarget;
+  const isLink = link.tagName === 'A';
+  const elsewhere =
+    isLink && ((link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download'));
+  const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+  return !event.defaultPrevented && !elsewhere && !(isLink && modified);
 }
 
 type Handler = (event: MouseEvent<HTMLElement>) => void;

@@ -61,10 +61,8 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
     xhr.onerror = () => reject(new NetworkError(url.href));
     xhr.onload = () => {
       const headers: Record<string, string> = {};
-      for (const line of xhr.getAllResponseHeaders().trim().split(/\r?\n/)) {
-        const [name, ...value] = line.split(': ');
-        if (value.length) headers[name!.toLowerCase()] = value.join(': ');
-      }
+      for (const [, name, value] of xhr.getAllResponseHeaders().matchAll(/^(.+?): (.*?)\r?$/gm))
+        headers[name!.toLowerCase()] = value!;
       const { status } = xhr;
       if (headers.location && status > 300 && status < 309) {
         const repeat = status > 306;

@@ -37,5 +37,5 @@ export function showOverlay(html: string): HTMLElement {
 export function describeBody(body: string, contentType: string, note: string): string {
   if (contentType.includes('html')) return body;
   const safe = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<p style="font:14px system-ui">${safe(note)}</p><pre style="white-space:pre-wrap">${safe(body)}</pre>`;
+  return `<p>${safe(note)}</p><pre>${safe(body)}</pre>`;
 }

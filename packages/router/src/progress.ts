@@ -63,8 +63,7 @@ export class ProgressBar {
     document.getElementById(ID)?.remove();
     const bar = document.createElement('div');
     bar.id = ID;
-    bar.setAttribute('role', 'progressbar');
-    bar.style.cssText = `position:fixed;top:0;inset-inline-start:0;height:3px;width:0;z-index:2147483647;pointer-events:none;background:${this.#color}`;
+    bar.style.cssText = `position:fixed;top:0;height:3px;z-index:99999;background:${this.#color}`;
     document.body.append(bar);
     this.#element = bar;
     // The bar creeps towards 90 % by itself with a long ease-out transition: no timer needed.

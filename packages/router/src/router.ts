@@ -434,7 +434,12 @@ export class Router {
         code = 'MALFORMED_JSON';
       }
     }
-    const error = new InvalidResponseError(code, status, body, `${code}: no valid page object in the ${status} answer`);
+    const error = new InvalidResponseError(
+      code,
+      status,
+      body,
+      `${code}: no valid page object in the ${status} answer`,
+    );
     if (fire('invalid', { response, error })) {
       console.error(error);
       showOverlay(describeBody(body || error.message, headers['content-type'] ?? '', error.message));

@@ -2,7 +2,7 @@ import { stringifyQuery } from '@renderfarm/routes';
 import type { Method, QueryStringArrayFormat, RequestPayload } from './types';
 
 export function hrefToUrl(href: string | URL): URL {
-  return new URL(href.toString(), window.location.href);
+  return new URL(href, window.location.href);
 }
 
 /** Path + query + hash: the form page objects use for `url`. */
@@ -57,7 +57,12 @@ export function transformUrlAndData(
 export function hasFiles(value: unknown): boolean {
   if (value instanceof Blob) return true;
   if (!value || typeof value !== 'object') return false;
-  const items = value instanceof FormData ? [...value.values()] : value instanceof FileList ? [...value] : Object.values(value);
+  const items =
+    value instanceof FormData
+      ? [...value.values()]
+      : value instanceof FileList
+        ? [...value]
+        : Object.values(value);
   return items.some(hasFiles);
 }
 
