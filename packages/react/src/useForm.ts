@@ -6,7 +6,7 @@ import {
   type RequestPayload,
   router,
 } from '@renderfarm/router';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from './react';
 
 type Data = Record<string, unknown>;
 type Url = string | URL;

@@ -1,5 +1,5 @@
 import type { Page, PageProps } from '@renderfarm/router';
-import { useContext } from 'react';
+import { useContext } from './react';
 import { PageContext } from './context';
 
 /** The current page object; re-renders on every page change. */

@@ -1,5 +1,5 @@
 import { type PollOptions, type ReloadOptions, router } from '@renderfarm/router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from './react';
 
 /** Reloads the page's props every `interval` ms while the component is mounted. */
 export function usePoll(interval: number, options: ReloadOptions = {}, pollOptions: PollOptions = {}) {

@@ -1,5 +1,6 @@
 import { router } from '@renderfarm/router';
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
+import { useEffect, useState } from './react';
 
 /**
  * State kept in the history entry of the page: back/forward brings back the latest value.

@@ -1,19 +1,22 @@
 /** Base class: every error this package raises has a stable `code` to branch on. */
 export class RouterError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = new.target.name;
-    this.code = code;
   }
 }
 
 /** The page names a component that the app's resolver does not know. */
 export class PageNotFoundError extends RouterError {
-  readonly component: string;
-  constructor(component: string, cause?: unknown) {
+  constructor(
+    readonly component: string,
+    cause?: unknown,
+  ) {
     super('PAGE_NOT_FOUND', `Page not found: ${component}`, { cause });
-    this.component = component;
   }
 }
 
@@ -22,17 +25,12 @@ export class PageNotFoundError extends RouterError {
  * header (HTML error page, JSON, text), JSON that does not parse, or an object without `component`.
  */
 export class InvalidResponseError extends RouterError {
-  readonly status: number;
-  readonly body: string;
   constructor(
     code: 'NOT_INERTIA' | 'MALFORMED_JSON' | 'INVALID_PAGE',
-    status: number,
-    body: string,
-    detail: string,
+    readonly status: number,
+    readonly body: string,
   ) {
-    super(code, detail);
-    this.status = status;
-    this.body = body;
+    super(code, `${code}: no valid page object in the ${status} answer`);
   }
 }
 

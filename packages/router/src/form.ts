@@ -94,13 +94,8 @@ export class Form<T extends FormData_> {
 
   /** No argument: the current data become the defaults. A field and value, or an object, set those defaults. */
   setDefaults = (field?: keyof T | Partial<T>, value?: unknown): void => {
-    const defaults =
-      field === undefined
-        ? clone(this.#state.data)
-        : typeof field === 'object'
-          ? { ...this.#state.defaults, ...clone(field) }
-          : { ...this.#state.defaults, [field]: clone(value) };
-    this.#update({ defaults });
+    const change = field === undefined ? this.#state.data : typeof field === 'object' ? field : { [field]: value };
+    this.#update({ defaults: clone({ ...this.#state.defaults, ...change }) });
   };
 
   reset = (...fields: (keyof T)[]): void => {

@@ -1,4 +1,4 @@
-import { type RouteParams, route } from '@renderfarm/routes';
+import { type RouteParams, route } from './routes';
 import { router } from './instance';
 import type { VisitOptions } from './types';
 

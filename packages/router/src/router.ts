@@ -434,12 +434,7 @@ export class Router {
         code = 'MALFORMED_JSON';
       }
     }
-    const error = new InvalidResponseError(
-      code,
-      status,
-      body,
-      `${code}: no valid page object in the ${status} answer`,
-    );
+    const error = new InvalidResponseError(code, status, body);
     if (fire('invalid', { response, error })) {
       console.error(error);
       showOverlay(describeBody(body || error.message, headers['content-type'] ?? '', error.message));
@@ -597,10 +592,8 @@ export class Router {
 }
 
 function scopeErrors(page: Page, errorBag: string | null | undefined): Errors {
-  const errors = page.props.errors ?? {};
-  if (errorBag && errors[errorBag] && typeof errors[errorBag] === 'object')
-    return errors[errorBag] as unknown as Errors;
-  return errors as Errors;
+  const { errors } = page.props;
+  return ((errorBag && errors[errorBag]) || errors) as Errors;
 }
 
 function resolvePreserve(option: PreserveOption | undefined, page: Page, hasErrors: boolean): boolean {
@@ -609,12 +602,11 @@ function resolvePreserve(option: PreserveOption | undefined, page: Page, hasErro
   return !!option;
 }
 
+/** What makes two submits "the same": files count by name and size. */
 function serialize(data: RequestPayload): string {
-  if (!(data instanceof FormData)) return JSON.stringify(data);
   return JSON.stringify(
-    [...data.entries()].map(([key, value]) => [
-      key,
-      value instanceof Blob ? `${(value as File).name}:${value.size}` : value,
-    ]),
+    data instanceof FormData
+      ? [...data].map(([key, value]) => [key, value instanceof Blob ? `${(value as File).name}:${value.size}` : value])
+      : data,
   );
 }

@@ -1,4 +1,4 @@
-import { stringifyQuery } from '@renderfarm/routes';
+import { stringifyQuery } from './routes';
 import type { Method, QueryStringArrayFormat, RequestPayload } from './types';
 
 export function hrefToUrl(href: string | URL): URL {

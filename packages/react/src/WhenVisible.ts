@@ -1,5 +1,6 @@
 import { type ReloadOptions, router } from '@renderfarm/router';
-import { createElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Fragment, h, useEffect, useRef, useState } from './react';
 import { usePage } from './usePage';
 
 export interface WhenVisibleProps {
@@ -60,10 +61,10 @@ export function WhenVisible({
     return () => observer.disconnect();
   }, [watching, buffer, only, params]);
 
-  return (
-    <>
-      {present ? (typeof children === 'function' ? children() : children) : fallback}
-      {watching && createElement(as, { ref, style: { height: 1 } })}
-    </>
+  return h(
+    Fragment,
+    null,
+    present ? (typeof children === 'function' ? children() : children) : fallback,
+    watching && h(as, { ref, style: { height: 1 } }),
   );
 }

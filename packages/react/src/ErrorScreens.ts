@@ -1,25 +1,21 @@
 import { router } from '@renderfarm/router';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { Component, h } from './react';
 
 /** The page area when there is no page to show: a message instead of a blank screen. */
-function ErrorScreen({ title, detail, retry }: { title: string; detail: ReactNode; retry?: boolean }) {
-  return (
-    <main role="alert" style={{ maxWidth: '36rem', margin: '15vh auto', fontFamily: 'system-ui' }}>
-      <h1>{title}</h1>
-      <p dir="ltr">{detail}</p>
-      {retry && (
-        <button type="button" onClick={() => router.reload({ preserveState: false })}>
-          تلاش دوباره
-        </button>
-      )}
-    </main>
+function ErrorScreen(title: string, detail: ReactNode, retry?: boolean) {
+  return h(
+    'main',
+    { role: 'alert', style: { maxWidth: '36rem', margin: '15vh auto', fontFamily: 'system-ui' } },
+    h('h1', null, title),
+    h('p', { dir: 'ltr' }, detail),
+    retry && h('button', { type: 'button', onClick: () => router.reload({ preserveState: false }) }, 'تلاش دوباره'),
   );
 }
 
 /** Shown instead of a page whose component the resolver does not know. */
-export const PageNotFound = ({ component }: { component: string }) => (
-  <ErrorScreen title="Page not found" detail={<code>{component}</code>} />
-);
+export const PageNotFound = ({ component }: { component: string }) =>
+  ErrorScreen('Page not found', h('code', null, component));
 
 interface BoundaryProps {
   /** Changes with each page: a new page gets a fresh chance to render. */
@@ -52,10 +48,6 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     const { error } = this.state;
-    return error ? (
-      <ErrorScreen title="خطا در نمایش صفحه" detail={String(error.message ?? error)} retry />
-    ) : (
-      this.props.children
-    );
+    return error ? ErrorScreen('خطا در نمایش صفحه', String(error.message ?? error), true) : this.props.children;
   }
 }

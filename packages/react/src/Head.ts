@@ -1,5 +1,6 @@
-import { type ReactNode, useContext, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { HeadContext } from './context';
+import { Fragment, h, useContext, useEffect } from './react';
 
 /** PROTOCOL.md: the title a page shows when it sets none. */
 export const DEFAULT_TITLE = 'رندر فارم ابری';
@@ -22,5 +23,5 @@ export function Head({ title, children }: HeadProps) {
       document.title = DEFAULT_TITLE;
     };
   }, [title, template]);
-  return <>{children}</>;
+  return h(Fragment, null, children);
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Fragment, h } from './react';
 import { usePage } from './usePage';
 
 export interface DeferredProps {
@@ -11,8 +12,6 @@ export interface DeferredProps {
 /** Shows `fallback` until every listed prop has arrived, then the children. */
 export function Deferred({ data, fallback, children }: DeferredProps) {
   const { props } = usePage();
-  const keys = Array.isArray(data) ? data : [data];
-  const ready = keys.every((key) => props[key] !== undefined);
-  if (!ready) return <>{fallback}</>;
-  return <>{typeof children === 'function' ? children() : children}</>;
+  const ready = ([] as string[]).concat(data).every((key) => props[key] !== undefined);
+  return h(Fragment, null, ready ? (typeof children === 'function' ? children() : children) : fallback);
 }

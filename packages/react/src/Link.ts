@@ -1,12 +1,6 @@
 import { type Method, router, type VisitOptions } from '@renderfarm/router';
-import {
-  type AnchorHTMLAttributes,
-  createElement,
-  type MouseEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-} from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { h, useEffect, useRef } from './react';
 
 /** `true` or `'hover'`: prefetch after hovering 75 ms; `'mount'`: as soon as the link renders. */
 export type LinkPrefetch = boolean | 'hover' | 'mount';
@@ -82,7 +76,7 @@ export function Link({
   }, [onMount, href]);
 
   const data = options.data;
-  return createElement(
+  return h(
     isGet ? as : 'button',
     {
       ...attributes,

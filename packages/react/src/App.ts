@@ -1,14 +1,6 @@
 import { type Page, type PageResolution, type ProgressOptions, router } from '@renderfarm/router';
-import {
-  type ComponentType,
-  createElement,
-  type ReactElement,
-  type ReactNode,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { h, useEffect, useLayoutEffect, useRef, useState } from './react';
 import { HeadContext, PageContext } from './context';
 import { PageErrorBoundary, PageNotFound } from './ErrorScreens';
 
@@ -77,18 +69,18 @@ export function App({
   const { page, component, key } = current;
   let child: ReactNode;
   if (!component) {
-    child = createElement(PageNotFound, { component: page.component });
+    child = h(PageNotFound, { component: page.component });
   } else {
-    const element = createElement(component, { key, ...page.props });
+    const element = h(component, { key, ...page.props });
     child = applyLayout(component, element, page);
   }
-  return createElement(
+  return h(
     HeadContext.Provider,
     { value: titleCallback },
-    createElement(
+    h(
       PageContext.Provider,
       { value: page },
-      createElement(PageErrorBoundary, { resetKey: page }, child),
+      h(PageErrorBoundary, { resetKey: page }, child),
     ),
   );
 }
@@ -97,7 +89,7 @@ function applyLayout(component: PageComponent, element: ReactElement, page: Page
   const { layout } = component;
   if (Array.isArray(layout)) {
     return layout.reduceRight<ReactNode>(
-      (children, Layout) => createElement(Layout, { ...page.props, children }),
+      (children, Layout) => h(Layout, { ...page.props, children }),
       element,
     );
   }
