@@ -1,7 +1,8 @@
 import { type Page, type PageResolution, type ProgressOptions, router } from '@renderfarm/router';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { h, useEffect, useLayoutEffect, useRef, useState } from './react';
-import { HeadContext, PageContext } from './context';
+import { PageContext } from './context';
+import { setTitleTemplate } from './Head';
 import { PageErrorBoundary, PageNotFound } from './ErrorScreens';
 
 /** A page component; `layout` wraps it in a layout that survives navigation between pages. */
@@ -74,15 +75,8 @@ export function App({
     const element = h(component, { key, ...page.props });
     child = applyLayout(component, element, page);
   }
-  return h(
-    HeadContext.Provider,
-    { value: titleCallback },
-    h(
-      PageContext.Provider,
-      { value: page },
-      h(PageErrorBoundary, { resetKey: page }, child),
-    ),
-  );
+  setTitleTemplate(titleCallback);
+  return h(PageContext.Provider, { value: page }, h(PageErrorBoundary, { resetKey: page }, child));
 }
 
 function applyLayout(component: PageComponent, element: ReactElement, page: Page): ReactNode {

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
-import { HeadContext } from './context';
-import { Fragment, h, useContext, useEffect } from './react';
+import { Fragment, h, useEffect } from './react';
+
+let template = (title: string) => title;
+
+/** The title template given to createApp (`title`); there is one app per document. */
+export function setTitleTemplate(callback: (title: string) => string): void {
+  template = callback;
+}
 
 /** PROTOCOL.md: the title a page shows when it sets none. */
 export const DEFAULT_TITLE = 'رندر فارم ابری';
@@ -16,12 +22,11 @@ export interface HeadProps {
  * When the page goes away the title returns to «رندر فارم ابری».
  */
 export function Head({ title, children }: HeadProps) {
-  const template = useContext(HeadContext);
   useEffect(() => {
     document.title = title ? template(title) : DEFAULT_TITLE;
     return () => {
       document.title = DEFAULT_TITLE;
     };
-  }, [title, template]);
+  }, [title]);
   return h(Fragment, null, children);
 }

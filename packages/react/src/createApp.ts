@@ -42,7 +42,7 @@ export async function createApp({
   try {
     initialPage = page ?? readInitialPage(id);
   } catch (error) {
-    el.textContent = 'The page could not be loaded. بارگذاری صفحه ممکن نشد.';
+    el.textContent = 'The page could not be loaded.';
     throw error;
   }
   // ES modules (`import('./pages/X.tsx')`) are unwrapped to their default export.

@@ -6,7 +6,7 @@ import {
   type RequestPayload,
   router,
 } from '@renderfarm/router';
-import { useEffect, useMemo, useState, useSyncExternalStore } from './react';
+import { useMemo, useState, useSyncExternalStore } from './react';
 
 type Data = Record<string, unknown>;
 type Url = string | URL;
@@ -43,7 +43,6 @@ export function useForm<T extends Data>(keyOrData: string | T, maybeData?: T): I
     () => form.current,
     () => form.current,
   );
-  useEffect(() => () => form.dispose(), [form]);
   // The Form's methods are arrow-function fields: spreading the instance copies them, bound.
   return useMemo(() => ({ ...form, ...state }), [state, form]);
 }

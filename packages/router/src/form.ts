@@ -174,9 +174,4 @@ export class Form<T extends FormData_> {
   declare put: FormSubmit;
   declare patch: FormSubmit;
   declare delete: FormSubmit;
-
-  /** Stops the success timer (call when the form goes away). */
-  dispose(): void {
-    clearTimeout(this.#timer);
-  }
 }
