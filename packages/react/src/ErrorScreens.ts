@@ -6,7 +6,7 @@ import { Component, h } from './react';
 function ErrorScreen(title: string, detail: ReactNode, retry?: boolean) {
   return h(
     'main',
-    { role: 'alert', style: { maxWidth: '36rem', margin: '15vh auto', fontFamily: 'system-ui' } },
+    { role: 'alert', style: { maxWidth: '36rem', margin: '15vh auto' } },
     h('h1', null, title),
     h('p', { dir: 'ltr' }, detail),
     retry && h('button', { type: 'button', onClick: () => router.reload({ preserveState: false }) }, 'تلاش دوباره'),

@@ -66,7 +66,7 @@ export function Link({
   const { onClick, onMouseEnter, onMouseLeave } = attributes;
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const doPrefetch = () => {
-    if (isGet) router.prefetch(href, options, cacheFor === undefined ? {} : { cacheFor });
+    if (isGet) router.prefetch(href, options, { cacheFor });
   };
   const onMount = prefetch === 'mount';
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefetch once per target URL, not per render

@@ -1,16 +1,14 @@
-import { type PollOptions, type ReloadOptions, router } from '@renderfarm/router';
+import { type Poll, type PollOptions, type ReloadOptions, router } from '@renderfarm/router';
 import { useEffect, useRef } from './react';
 
-/** Reloads the page's props every `interval` ms while the component is mounted. */
-export function usePoll(interval: number, options: ReloadOptions = {}, pollOptions: PollOptions = {}) {
-  const optionsRef = useRef(options);
-  optionsRef.current = options;
-  const control = useRef<{ start: () => void; stop: () => void }>({ start: () => {}, stop: () => {} });
-  const { keepAlive = false, autoStart = true } = pollOptions;
+/** Reloads the page's props every `interval` ms while the component is mounted; returns `{ start, stop }`. */
+export function usePoll(interval: number, options: ReloadOptions = {}, { keepAlive, autoStart }: PollOptions = {}): Poll {
+  const latest = useRef(options);
+  latest.current = options;
+  const poll = useRef<Poll>(undefined);
   useEffect(() => {
-    const poll = router.poll(interval, () => optionsRef.current, { keepAlive, autoStart });
-    control.current = poll;
-    return poll.stop;
+    poll.current = router.poll(interval, () => latest.current, { keepAlive, autoStart });
+    return poll.current.stop;
   }, [interval, keepAlive, autoStart]);
-  return { start: () => control.current.start(), stop: () => control.current.stop() };
+  return useRef<Poll>({ start: () => poll.current?.start(), stop: () => poll.current?.stop() }).current;
 }

@@ -46,23 +46,23 @@ export class Form<T extends FormData_> {
     this.#router = router;
     this.#rememberKey = rememberKey;
     this.#entryId = router.entryId;
-    const remembered = rememberKey
-      ? router.restore<{ data: T; errors: FormErrors<T> }>(rememberKey)
-      : undefined;
-    const defaults = clone(initial);
-    const data = remembered?.data ? { ...clone(initial), ...remembered.data } : clone(initial);
-    const errors = remembered?.errors ?? {};
-    this.#state = {
-      data,
-      defaults,
-      errors,
-      hasErrors: Object.keys(errors).length > 0,
-      isDirty: !isEqual(data, defaults),
+    const remembered = rememberKey ? router.restore<Partial<FormState<T>>>(rememberKey) : undefined;
+    this.#state = this.#derive({
+      data: { ...clone(initial), ...remembered?.data },
+      defaults: clone(initial),
+      errors: remembered?.errors ?? {},
       processing: false,
       progress: null,
       wasSuccessful: false,
       recentlySuccessful: false,
-    };
+    } as FormState<T>);
+  }
+
+  /** Fills in the fields that follow from the others. */
+  #derive(state: FormState<T>): FormState<T> {
+    state.isDirty = !isEqual(state.data, state.defaults);
+    state.hasErrors = Object.keys(state.errors).length > 0;
+    return state;
   }
 
   get current(): FormState<T> {
@@ -75,9 +75,7 @@ export class Form<T extends FormData_> {
   };
 
   #update(change: Partial<FormState<T>>): void {
-    const next = { ...this.#state, ...change };
-    if ('data' in change || 'defaults' in change) next.isDirty = !isEqual(next.data, next.defaults);
-    if ('errors' in change) next.hasErrors = Object.keys(next.errors).length > 0;
+    const next = this.#derive({ ...this.#state, ...change });
     this.#state = next;
     if (this.#rememberKey && ('data' in change || 'errors' in change)) {
       this.#router.remember({ data: next.data, errors: next.errors }, this.#rememberKey, this.#entryId);

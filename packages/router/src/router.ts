@@ -155,11 +155,12 @@ export class Router {
 
   async #onPopState(state: unknown): Promise<void> {
     if (!history.isEntry(state)) {
-      // An in-page `#anchor` jump created this entry: adopt it for the current page.
+      // An in-page `#anchor` jump made this entry: on the same page, adopt it (scrolled to the
+      // anchor); anywhere else the entry's page is unknown, so ask the server.
       const url = urlWithoutOrigin(window.location.href);
-      this.page = { ...this.page, url };
-      history.write(history.makeEntry(this.page, history.newEntryId()), url, 'replace');
-      scroll.reset(window.location.hash);
+      await (isSameUrlWithoutHash(url, this.page.url)
+        ? this.setPage({ ...this.page, url }, { replace: true, preserveState: true })
+        : this.visit(url, { replace: true }));
       return;
     }
     // At popstate the old page is still rendered but history.state already belongs to the target:

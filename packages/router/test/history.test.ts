@@ -165,3 +165,29 @@ describe('scroll', () => {
     expect(region.scrollTop).toBe(77);
   });
 });
+
+describe('in-page anchors', () => {
+  it('an #anchor jump on the page (an entry without router state) keeps the page and scrolls to the anchor', async () => {
+    document.body.innerHTML = '<h2 id="pricing" data-offset-top="640"></h2>';
+    const { router, swaps } = await startRouter(page('Home', { n: 1 }, { url: '/' }));
+    const shown = nextNavigate();
+    window.history.pushState(null, '', '/#pricing');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    await shown;
+    expect(router.page).toMatchObject({ component: 'Home', url: '/#pricing', props: { n: 1 } });
+    expect(swaps.at(-1)!.preserveState).toBe(true);
+    expect(window.scrollY).toBe(640);
+    expect((window.history.state as HistoryEntry).page.url).toBe('/#pricing');
+  });
+
+  it('Back to such an entry from another page asks the server for it', async () => {
+    const { router } = await startRouter(page('Home', {}, { url: '/' }));
+    window.history.pushState(null, '', '/#faq');
+    pages();
+    server.use(http.get('/', () => pageResponse(page('Home', { fresh: true }, { url: '/' }))));
+    await router.visit('/one');
+    window.history.back();
+    await vi.waitFor(() => expect(router.page.props.fresh).toBe(true));
+    expect(window.location.hash).toBe('#faq');
+  });
+});
