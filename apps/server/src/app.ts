@@ -12,6 +12,7 @@ import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
 import { loggerOptions } from './logger';
 import { apiTokenRoutes } from './modules/accounts/api-token-routes';
+import { profilePhotoUrl } from './modules/accounts/profile-photo';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiRoutes } from './modules/api/routes';
 import { mobileAuthRoutes } from './modules/auth/mobile-routes';
@@ -110,10 +111,12 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
 
   app.decorateRequest('user', null);
   app.decorateRequest('apiToken', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const id = request.session?.userId;
     request.user =
       id === null || id === undefined ? null : ((await findActiveUserById(db, Number(id))) ?? null);
+    // No one signed in on this session (new, expired or ended): a remember-me cookie may sign in.
+    if (!request.user && request.session) request.user = await app.services.remember.restore(request, reply);
   });
 
   const sharedProps = async (request: FastifyRequest) => {
@@ -124,7 +127,12 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     ]);
     const role = request.user?.role ?? null;
     return {
-      auth: { user: request.user ? toAuthUser(request.user) : null },
+      auth: {
+        user: request.user
+          ? // photo_url: beyond SCREENS.md's list, for the avatar in every layout's header.
+            { ...toAuthUser(request.user), photo_url: profilePhotoUrl(registry, request.user.photoPath) }
+          : null,
+      },
       routes: registry.toZiggy((r) => mayUse(r.meta.access as never, role)),
       settings,
       menus,

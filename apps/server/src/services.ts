@@ -7,6 +7,8 @@ import { type AccountService, createAccountService } from './modules/accounts/se
 import { createTwoFactorService, type TwoFactorService } from './modules/accounts/two-factor';
 import { createEmailVerificationService } from './modules/auth/email-verification';
 import { createPasswordResetService } from './modules/auth/password-reset';
+import { createRememberCookie, type RememberCookie } from './modules/auth/remember-cookie';
+import { createRememberTokenService, type RememberTokenService } from './modules/auth/remember-tokens';
 import { type AuthSettings, readAuthSettings } from './modules/auth/settings';
 import { createSignedLinks, type SignedLinks } from './modules/auth/signed-links';
 import { createSmsCodeService, type SmsCodeService } from './modules/auth/sms-codes';
@@ -39,6 +41,9 @@ export interface Services {
   apiTokens: ApiTokenService;
   passwordReset: ReturnType<typeof createPasswordResetService>;
   emailVerification: ReturnType<typeof createEmailVerificationService>;
+  /** "Remember me": the stored tokens and the signed cookie that carries one. */
+  rememberTokens: RememberTokenService;
+  remember: RememberCookie;
 }
 
 declare module 'fastify' {
@@ -70,6 +75,7 @@ export function createServices(config: Config & { APP_KEY: string }, db: Databas
       recaptchaSecret: config.RECAPTCHA_SECRET,
     });
   const links = createSignedLinks({ appKey, appUrl: config.APP_URL });
+  const rememberTokens = createRememberTokenService({ db });
   return {
     db,
     storageDir,
@@ -86,6 +92,13 @@ export function createServices(config: Config & { APP_KEY: string }, db: Databas
     apiTokens: createApiTokenService({ db }),
     passwordReset: createPasswordResetService({ db, mailer, appUrl: config.APP_URL }),
     emailVerification: createEmailVerificationService({ db, mailer, links }),
+    rememberTokens,
+    remember: createRememberCookie({
+      appKey,
+      secure: config.NODE_ENV === 'production',
+      db,
+      tokens: rememberTokens,
+    }),
   };
 }
 

@@ -79,6 +79,8 @@ const RULES: Record<string, Rule> = {
   'profile.show': c(),
   'user-profile-information.update': c(),
   'current-user-photo.destroy': c(),
+  // The owner or staff get the bytes; anyone else a 404 from the handler (not a guard refusal).
+  'profile-photo.show': { access: 'user' },
   'user-password.update': c(),
   'two-factor.enable': c({ confirm: true }),
   'two-factor.confirm': c({ confirm: true }),

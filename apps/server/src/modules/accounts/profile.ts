@@ -1,22 +1,22 @@
-import { unlink } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
 import { type User, users } from '../users/tables';
+import { deleteProfilePhoto, PROFILE_PHOTO_DIR } from './profile-photo';
 import { normalizeEmail } from './service';
 
 /**
- * Profile/Show's "profile information" form: the name, and the e-mail, which must be verified
- * again when it changes. Returns whether the address changed (the route then mails a link).
+ * Profile/Show's "profile information" form: the name, the e-mail, which must be verified again
+ * when it changes, and a new photo already stored (`photoPath`). Returns whether the address
+ * changed (the route then mails a link) and the photo it replaced (the route deletes its file).
  */
 export async function updateProfileInformation(
   db: Database,
   user: User,
-  input: { name: string; email?: string | undefined },
+  input: { name: string; email?: string | undefined; photoPath?: string | undefined },
   context: RequestContext = {},
-): Promise<{ user: User; emailChanged: boolean }> {
+): Promise<{ user: User; emailChanged: boolean; replacedPhotoPath: string | null }> {
   const email = input.email ? normalizeEmail(input.email) : null;
   if (!email && !user.mobile) {
     throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'ایمیل را وارد کنید.', { field: 'email' });
@@ -29,30 +29,72 @@ export async function updateProfileInformation(
       .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id), isNull(users.deletedAt)));
     if (taken) throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'این ایمیل برای حساب دیگری ثبت شده است.');
   }
-  const [updated] = await db
-    .update(users)
-    .set({
-      name: input.name,
-      ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  await recordActivity(db, {
-    event: 'account:profile.updated',
-    actorId: user.id,
-    subject: { type: 'user', id: user.id },
-    properties: { email_changed: emailChanged },
-    ...context,
+  const photoChanged = input.photoPath !== undefined;
+  return db.transaction(async (tx) => {
+    // The row's own photo, read under a lock: two uploads at once each delete what they replaced.
+    const [current] = await tx
+      .select({ photoPath: users.photoPath })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
+        ...(photoChanged ? { photoPath: input.photoPath } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await recordActivity(tx, {
+      event: 'account:profile.updated',
+      actorId: user.id,
+      subject: { type: 'user', id: user.id },
+      properties: { email_changed: emailChanged, photo_changed: photoChanged },
+      ...context,
+    });
+    return {
+      user: updated!,
+      emailChanged,
+      replacedPhotoPath: photoChanged ? (current?.photoPath ?? null) : null,
+    };
   });
-  return { user: updated!, emailChanged };
 }
 
-/** `current-user-photo.destroy`: forgets the photo and deletes its file when it lies under storage. */
-export async function removeProfilePhoto(db: Database, user: User, storageDir: string): Promise<void> {
-  if (!user.photoPath) return;
-  await db.update(users).set({ photoPath: null, updatedAt: new Date() }).where(eq(users.id, user.id));
-  const file = resolve(storageDir, user.photoPath);
-  // A path that escapes storage (a bad row) is never unlinked.
-  if (file.startsWith(resolve(storageDir) + sep)) await unlink(file).catch(() => {});
+/** `current-user-photo.destroy`: forgets the photo, then deletes its file (only ever one of ours). */
+export async function removeProfilePhoto(
+  db: Database,
+  userId: number,
+  storageDir: string,
+  context: RequestContext = {},
+): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photoPath: users.photoPath })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!current?.photoPath) return null;
+    await tx.update(users).set({ photoPath: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordActivity(tx, {
+      event: 'account:photo.removed',
+      actorId: userId,
+      subject: { type: 'user', id: userId },
+      ...context,
+    });
+    return current.photoPath;
+  });
+  // After the commit: a failed update never leaves a row pointing at a deleted file.
+  if (removed) await deleteProfilePhoto(storageDir, removed);
+  return removed !== null;
+}
+
+/** The live account whose photo is stored under `name` (names are random, so at most one). */
+export async function findPhotoOwner(db: Database, name: string): Promise<{ id: number } | null> {
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.photoPath, `${PROFILE_PHOTO_DIR}/${name}`), isNull(users.deletedAt)));
+  return owner ?? null;
 }

@@ -1,7 +1,9 @@
 import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptUploads, singleUpload } from '../../http/multipart';
 import { namedRoute } from '../../http/named-route';
+import { UploadError } from '../../http/upload-error';
 import { recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
 import { maskMobile } from '../auth/mobile';
@@ -10,7 +12,18 @@ import { fieldError, requestContext } from '../auth/route-helpers';
 import { CONFIRM_LIMIT } from '../auth/routes';
 import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
 import type { User } from '../users/tables';
-import { removeProfilePhoto, updateProfileInformation } from './profile';
+import { findPhotoOwner, removeProfilePhoto, updateProfileInformation } from './profile';
+import {
+  checkProfilePhoto,
+  deleteProfilePhoto,
+  isStoredPhotoName,
+  PHOTO_CONTENT_TYPES,
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_TOO_LARGE,
+  profilePhotoUrl,
+  readProfilePhoto,
+  storeProfilePhoto,
+} from './profile-photo';
 import { summarizeAgent } from './user-agent';
 import {
   passwordOnlySchema,
@@ -21,7 +34,7 @@ import {
 
 /** Profile/Show and the actions of its five forms (SCREENS.md §3). */
 export async function accountRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const { accounts, twoFactor, emailVerification, limiter } = app.services;
+  const { accounts, twoFactor, emailVerification, limiter, storageDir } = app.services;
   const db = app.services.db;
   const back = (reply: FastifyReply) => reply.back(registry.url('profile.show', {}, false));
 
@@ -79,7 +92,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
           name: user.name,
           email: user.email,
           mobile_masked: user.mobile ? maskMobile(user.mobile) : null,
-          photo_url: null,
+          photo_url: profilePhotoUrl(registry, user.photoPath),
           email_verified: user.emailVerifiedAt !== null,
           mobile_verified: user.mobileVerifiedAt !== null,
           has_password: user.passwordHash !== null,
@@ -102,31 +115,82 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     },
   );
 
+  // The only route here that takes files: multipart is parsed in its own scope, nowhere else.
+  await app.register(async (scope) => {
+    const { preValidation } = await acceptUploads(scope, {
+      fileSize: PROFILE_PHOTO_MAX_BYTES,
+      // One more than the form sends, so "several files" is an answer, not a broken request.
+      files: 2,
+      maxRequestBytes: PROFILE_PHOTO_MAX_BYTES + 256 * 1024,
+    });
+    namedRoute(
+      scope,
+      registry,
+      {
+        name: 'user-profile-information.update',
+        method: 'PUT',
+        uri: '/user/profile-information',
+        access: 'customer',
+      },
+      async (request, reply) => {
+        const user = request.user!;
+        // Every field's problem at once: a bad photo and a bad name are both shown.
+        const errors: Record<string, string> = {};
+        let input: Awaited<ReturnType<typeof profileInformationSchema.parseAsync>> | undefined;
+        try {
+          input = await request.validate(profileInformationSchema);
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error;
+          Object.assign(errors, error.errors);
+        }
+        let photo: { bytes: Buffer; ext: 'jpg' | 'png' | 'webp' } | null = null;
+        try {
+          const file = singleUpload(request, 'photo', { tooLarge: PROFILE_PHOTO_TOO_LARGE });
+          if (file) photo = { bytes: file.bytes, ext: checkProfilePhoto(file.bytes).ext };
+        } catch (error) {
+          if (!(error instanceof UploadError)) throw error;
+          errors.photo = error.message;
+        }
+        if (!input || Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+        const photoPath = photo ? await storeProfilePhoto(storageDir, photo.bytes, photo.ext) : undefined;
+        let result: Awaited<ReturnType<typeof updateProfileInformation>>;
+        try {
+          result = await updateProfileInformation(
+            db,
+            user,
+            { ...input, ...(photoPath ? { photoPath } : {}) },
+            requestContext(request),
+          );
+        } catch (error) {
+          // Nothing changed: the new file must not outlive the refusal.
+          await deleteProfilePhoto(storageDir, photoPath);
+          if (error instanceof AuthError) fieldError('email', error.message);
+          throw error;
+        }
+        await deleteProfilePhoto(storageDir, result.replacedPhotoPath).catch((error) =>
+          request.log.error({ err: error }, 'replaced profile photo not deleted'),
+        );
+        if (result.emailChanged && result.user.email) {
+          await emailVerification
+            .send(result.user)
+            .catch((error) => request.log.error({ err: error }, 'verification mail'));
+          request.session.flash('status', 'verification-link-sent');
+        }
+        request.session.flash('success', 'مشخصات شما ذخیره شد.');
+        return back(reply);
+      },
+      { preValidation },
+    );
+  });
+
   namedRoute(
     app,
     registry,
-    {
-      name: 'user-profile-information.update',
-      method: 'PUT',
-      uri: '/user/profile-information',
-      access: 'customer',
-    },
+    { name: 'current-user-photo.destroy', method: 'DELETE', uri: '/user/profile-photo', access: 'customer' },
     async (request, reply) => {
-      const input = await request.validate(profileInformationSchema);
-      let result: Awaited<ReturnType<typeof updateProfileInformation>>;
-      try {
-        result = await updateProfileInformation(db, request.user!, input, requestContext(request));
-      } catch (error) {
-        if (error instanceof AuthError) fieldError('email', error.message);
-        throw error;
-      }
-      if (result.emailChanged && result.user.email) {
-        await emailVerification
-          .send(result.user)
-          .catch((error) => request.log.error({ err: error }, 'verification mail'));
-        request.session.flash('status', 'verification-link-sent');
-      }
-      request.session.flash('success', 'مشخصات شما ذخیره شد.');
+      const removed = await removeProfilePhoto(db, request.user!.id, storageDir, requestContext(request));
+      if (removed) request.session.flash('success', 'عکس پروفایل حذف شد.');
       return back(reply);
     },
   );
@@ -134,11 +198,37 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
   namedRoute(
     app,
     registry,
-    { name: 'current-user-photo.destroy', method: 'DELETE', uri: '/user/profile-photo', access: 'customer' },
+    {
+      name: 'profile-photo.show',
+      method: 'GET',
+      uri: '/user/profile-photo/{photo}',
+      // `user`: the avatar shows in the header of every signed-in page, suspended accounts' too.
+      access: 'user',
+    },
     async (request, reply) => {
-      await removeProfilePhoto(db, request.user!, app.services.storageDir);
-      request.session.flash('success', 'عکس پروفایل حذف شد.');
-      return back(reply);
+      const { photo } = request.params as { photo: string };
+      const viewer = request.user!;
+      const owner = isStoredPhotoName(photo) ? await findPhotoOwner(db, photo) : null;
+      // Only the owner and staff; anyone else learns nothing, not even that the photo exists.
+      const staff = (viewer.role === 'care' || viewer.role === 'admin') && viewer.status === 'active';
+      const bytes =
+        owner && (owner.id === viewer.id || staff) ? await readProfilePhoto(storageDir, photo) : null;
+      if (!bytes) {
+        return reply.page('Public/Blank', { status: 404, message: 'عکس پیدا نشد.' }, { status: 404 });
+      }
+      const ext = photo.slice(photo.lastIndexOf('.') + 1) as keyof typeof PHOTO_CONTENT_TYPES;
+      return (
+        reply
+          // The type comes from the bytes checked at upload (the stored extension), never the sender.
+          .type(PHOTO_CONTENT_TYPES[ext])
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('content-disposition', `inline; filename="photo.${ext}"`)
+          .header('cross-origin-resource-policy', 'same-origin')
+          // A new photo gets a new name, so a name's bytes never change; private: it needs a sign-in.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(bytes)
+      );
     },
   );
 
@@ -154,6 +244,8 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       try {
         await accounts.changePassword(user.id, input.password, {
           keepSessionId: request.session.id,
+          // This browser stays remembered; every other remembered browser is out with its session.
+          keepRememberTokenId: app.services.remember.currentTokenId(request, user.id),
           ...requestContext(request),
         });
       } catch (error) {
@@ -333,6 +425,10 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       const { password } = await request.validate(passwordOnlySchema);
       await checkPassword(request, user, password, 'password');
       const ended = await app.sessionStore.destroyOthers(user.id, request.session.id);
+      // A remembered browser would sign itself straight back in: its token goes with its session.
+      await app.services.rememberTokens.revokeAllForUser(user.id, {
+        exceptId: app.services.remember.currentTokenId(request, user.id),
+      });
       request.session.regenerate();
       await recordActivity(db, {
         event: 'auth:sessions.ended',
@@ -356,6 +452,10 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       await checkPassword(request, user, password, 'password');
       try {
         await accounts.deleteAccount(user.id, requestContext(request));
+        // The row forgot the photo in the deletion; the picture itself is personal data too.
+        await deleteProfilePhoto(storageDir, user.photoPath).catch((error) =>
+          request.log.error({ err: error }, 'deleted account photo not removed'),
+        );
       } catch (error) {
         if (error instanceof AuthError && error.code === 'RF_AUTH_ACCOUNT_DELETE_BLOCKED') {
           // Not about one field: the reasons go under `form` (and Profile/Show lists delete_blockers).

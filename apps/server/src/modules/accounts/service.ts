@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { type RequestContext, recordActivity } from '../activity/service';
@@ -7,7 +7,7 @@ import { AuthError } from '../auth/errors';
 import { parseMobile } from '../auth/mobile';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
-import { passwordResetTokens } from '../auth/tables';
+import { passwordResetTokens, rememberTokens } from '../auth/tables';
 import { sessions } from '../sessions/tables';
 import { type User, users } from '../users/tables';
 import { DEFAULT_DELETE_BLOCKERS, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
@@ -216,11 +216,14 @@ export function createAccountService(options: AccountServiceOptions) {
       return { status: 'ok', user, twoFactorRequired };
     },
 
-    /** Sets a new password (rules checked) and ends every session of the user except `keepSessionId`. */
+    /**
+     * Sets a new password (rules checked) and ends every session of the user except
+     * `keepSessionId`, and every remember-me token except this browser's `keepRememberTokenId`.
+     */
     async changePassword(
       userId: number,
       password: string,
-      options: { keepSessionId?: string } & RequestContext = {},
+      options: { keepSessionId?: string; keepRememberTokenId?: number | null } & RequestContext = {},
     ) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw new AuthError('RF_AUTH_ACCOUNT_NOT_FOUND', 'حساب کاربری پیدا نشد.');
@@ -234,6 +237,13 @@ export function createAccountService(options: AccountServiceOptions) {
             options.keepSessionId
               ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${options.keepSessionId}`)
               : eq(sessions.userId, userId),
+          );
+        await tx
+          .delete(rememberTokens)
+          .where(
+            options.keepRememberTokenId
+              ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, options.keepRememberTokenId))
+              : eq(rememberTokens.userId, userId),
           );
         await recordActivity(tx, {
           event: 'auth:password.changed',
@@ -282,6 +292,7 @@ export function createAccountService(options: AccountServiceOptions) {
           })
           .where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
         await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
         await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));

@@ -10,7 +10,7 @@ import { type Clock, systemClock } from './clock';
 import { AuthError } from './errors';
 import { hashPassword } from './password';
 import { assertPasswordAllowed } from './password-rules';
-import { passwordResetTokens } from './tables';
+import { passwordResetTokens, rememberTokens } from './tables';
 
 export const RESET_TOKEN_MINUTES = 60;
 // A new link at most once a minute per account, so the form cannot be used to flood a mailbox.
@@ -108,6 +108,8 @@ export function createPasswordResetService(options: {
         if (spent.length === 0) throw new AuthError('RF_AUTH_RESET_TOKEN_INVALID', INVALID);
         await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
+        // Whoever knew the old password may have ticked "remember me": those browsers are out too.
+        await tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
         await recordActivity(tx, { event: 'auth:password.reset', actorId: userId, ...context });
       });
       return { userId };

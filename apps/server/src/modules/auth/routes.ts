@@ -30,7 +30,16 @@ const flashedStatus = (request: FastifyRequest) =>
 
 /** Auth/* pages and actions of SCREENS.md §2 (the e-mail and password side; the mobile flow is apart). */
 export async function authRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const { accounts, twoFactor, passwordReset, emailVerification, smsCodes, limiter } = app.services;
+  const {
+    accounts,
+    twoFactor,
+    passwordReset,
+    emailVerification,
+    smsCodes,
+    limiter,
+    remember,
+    rememberTokens,
+  } = app.services;
   const db = app.services.db;
 
   // ----- login -----
@@ -70,10 +79,12 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
         request.session.set(SESSION_KEYS.pendingTwoFactor, {
           userId: outcome.user.id,
           via: 'password',
+          ...(input.remember ? { remember: true } : {}),
         } satisfies PendingTwoFactor);
         return seeOther(reply, registry, 'two-factor.login');
       }
       startSession(request, outcome.user, true);
+      if (input.remember) await remember.remember(request, reply, outcome.user);
       return leaveTo(request, reply, registry, 'users.home');
     },
   );
@@ -119,6 +130,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
       if (!user) return seeOther(reply, registry, 'login');
       await limiter.reset(`two-factor:user:${pending.userId}`);
       startSession(request, user, pending.via === 'password');
+      if (pending.remember) await remember.remember(request, reply, user);
       await recordActivity(db, {
         event: 'auth:login',
         actorId: user.id,
@@ -390,9 +402,13 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     registry,
     { name: 'logout', method: 'POST', uri: '/logout', access: 'user' },
     async (request, reply) => {
+      const user = request.user!;
+      // As Laravel cycles its remember token: signing out ends "remember me" on every browser.
+      await rememberTokens.revokeAllForUser(user.id);
+      remember.clear(reply);
       await recordActivity(db, {
         event: 'auth:logout',
-        actorId: request.user!.id,
+        actorId: user.id,
         ...requestContext(request),
       });
       request.session.invalidate();

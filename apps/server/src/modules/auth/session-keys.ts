@@ -27,6 +27,8 @@ export const RECOVERY_CODES_SHOWN_SECONDS = 10 * 60;
 export interface PendingTwoFactor {
   userId: number;
   via: 'password' | 'mobile';
+  /** "Remember me" was ticked: the cookie is issued once the second factor is through. */
+  remember?: boolean;
 }
 
 export interface MobileAuthState {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/tables';
 
 export const SMS_CODE_PURPOSES = ['signin', 'signup', 'confirm', 'mobile_change'] as const;
@@ -37,3 +37,26 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * "Remember me" tokens, one per signed-in browser: the cookie carries `<id>|<secret>` (signed), the
+ * row only a SHA-256 of the secret. Each use rotates the secret; the previous hash stays valid for
+ * a few seconds (`rotated_at`) so two requests sent at once with the old cookie both get in.
+ */
+export const rememberTokens = pgTable(
+  'remember_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    previousHash: text('previous_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('remember_tokens_user_idx').on(t.userId)],
+);
