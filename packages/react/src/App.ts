@@ -1,9 +1,9 @@
 import { type Page, type PageResolution, type ProgressOptions, router } from '@renderfarm/router';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { h, useEffect, useLayoutEffect, useRef, useState } from './react';
 import { PageContext } from './context';
-import { setTitleTemplate } from './Head';
 import { PageErrorBoundary, PageNotFound } from './ErrorScreens';
+import { setTitleTemplate } from './Head';
+import { h, useEffect, useLayoutEffect, useRef, useState } from './react';
 
 /** A page component; `layout` wraps it in a layout that survives navigation between pages. */
 export type PageComponent = ComponentType<any> & {

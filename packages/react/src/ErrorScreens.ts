@@ -8,8 +8,9 @@ function ErrorScreen(title: string, detail: ReactNode, retry?: boolean) {
     'main',
     { role: 'alert', style: { maxWidth: '36rem', margin: '15vh auto' } },
     h('h1', null, title),
-    h('p', { dir: 'ltr' }, detail),
-    retry && h('button', { type: 'button', onClick: () => router.reload({ preserveState: false }) }, 'تلاش دوباره'),
+    h('p', null, detail),
+    retry &&
+      h('button', { type: 'button', onClick: () => router.reload({ preserveState: false }) }, 'تلاش دوباره'),
   );
 }
 
@@ -48,6 +49,8 @@ export class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     const { error } = this.state;
-    return error ? ErrorScreen('خطا در نمایش صفحه', String(error.message ?? error), true) : this.props.children;
+    return error
+      ? ErrorScreen('خطا در نمایش صفحه', String(error.message ?? error), true)
+      : this.props.children;
   }
 }

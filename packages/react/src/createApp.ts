@@ -54,8 +54,8 @@ export async function createApp({
     initialPage,
     initialComponent: await resolveComponent(initialPage.component).catch(() => undefined),
     resolveComponent,
-    ...(title && { titleCallback: title }),
-    ...(progress !== undefined && { progress }),
+    titleCallback: title,
+    progress,
   };
   await setup({ el, App, props });
 }

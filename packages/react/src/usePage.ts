@@ -1,6 +1,6 @@
 import type { Page, PageProps } from '@renderfarm/router';
-import { useContext } from './react';
 import { PageContext } from './context';
+import { useContext } from './react';
 
 /** The current page object; re-renders on every page change. */
 export function usePage<Props extends PageProps = PageProps>(): Page<Props> {

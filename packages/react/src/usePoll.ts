@@ -2,7 +2,11 @@ import { type Poll, type PollOptions, type ReloadOptions, router } from '@render
 import { useEffect, useRef } from './react';
 
 /** Reloads the page's props every `interval` ms while the component is mounted; returns `{ start, stop }`. */
-export function usePoll(interval: number, options: ReloadOptions = {}, { keepAlive, autoStart }: PollOptions = {}): Poll {
+export function usePoll(
+  interval: number,
+  options: ReloadOptions = {},
+  { keepAlive, autoStart }: PollOptions = {},
+): Poll {
   const latest = useRef(options);
   latest.current = options;
   const poll = useRef<Poll>(undefined);

@@ -31,9 +31,6 @@ function key(): Promise<CryptoKey> {
   return tabKey;
 }
 
-/** Whether this context can encrypt (WebCrypto exists only on https and localhost). */
-export const canEncrypt = () => !!globalThis.crypto?.subtle;
-
 /** AES-GCM of the page's JSON; only the URL stays readable (to know what to reload). */
 export async function encryptPage(page: Page): Promise<EncryptedPage> {
   const iv = crypto.getRandomValues(new Uint8Array(12));

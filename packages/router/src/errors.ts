@@ -30,7 +30,7 @@ export class InvalidResponseError extends RouterError {
     readonly status: number,
     readonly body: string,
   ) {
-    super(code, `${code}: no valid page object in the ${status} answer`);
+    super(code, `${code}: no page object in the ${status} answer`);
   }
 }
 

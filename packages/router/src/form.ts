@@ -92,7 +92,8 @@ export class Form<T extends FormData_> {
 
   /** No argument: the current data become the defaults. A field and value, or an object, set those defaults. */
   setDefaults = (field?: keyof T | Partial<T>, value?: unknown): void => {
-    const change = field === undefined ? this.#state.data : typeof field === 'object' ? field : { [field]: value };
+    const change =
+      field === undefined ? this.#state.data : typeof field === 'object' ? field : { [field]: value };
     this.#update({ defaults: clone({ ...this.#state.defaults, ...change }) });
   };
 

@@ -20,12 +20,6 @@ export interface HttpResponse {
 /** Raised for an aborted request, as fetch does. */
 export const aborted = () => new DOMException('Visit aborted', 'AbortError');
 
-/** The cookie Laravel and our server set for double-submit CSRF protection. */
-export function xsrfToken(): string | undefined {
-  const match = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/);
-  return match ? decodeURIComponent(match[1]!) : undefined;
-}
-
 /**
  * XMLHttpRequest rather than fetch: it is the only browser API that reports upload progress.
  * No timeout is set (PROTOCOL.md: no request timeout). Browsers follow redirects inside XHR and never
@@ -36,8 +30,12 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
   const { method, url, data, signal, onUploadProgress } = request;
   return new Promise<HttpResponse>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const token = xsrfToken();
-    const headers: Record<string, string> = { ...(token && { 'X-XSRF-TOKEN': token }), ...request.headers };
+    // The cookie Laravel and our server set for double-submit CSRF protection.
+    const token = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1];
+    const headers: Record<string, string> = {
+      ...(token && { 'X-XSRF-TOKEN': decodeURIComponent(token) }),
+      ...request.headers,
+    };
     const body = method === 'get' ? null : data instanceof FormData ? data : JSON.stringify(data);
     if (typeof body === 'string') headers['Content-Type'] = 'application/json';
     // Settle at once rather than on the XHR's own abort event, which some environments never fire.
@@ -56,8 +54,8 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
           percentage: lengthComputable ? Math.round((loaded / total) * 100) : 0,
         });
     }
+    // One signal per visit: the listener goes away with it.
     signal.addEventListener('abort', abort);
-    xhr.onloadend = () => signal.removeEventListener('abort', abort);
     xhr.onerror = () => reject(new NetworkError(url.href));
     xhr.onload = () => {
       const headers: Record<string, string> = {};

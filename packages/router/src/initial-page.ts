@@ -11,12 +11,11 @@ export function readInitialPage(id = 'app'): Page {
   const json =
     document.querySelector(`script[data-page="${id}"][type="application/json"]`)?.textContent ??
     document.getElementById(id)?.dataset.page;
-  if (!json) throw new InitialPageError(`no <script data-page="${id}"> and no #${id}[data-page]`);
   let page: Page | undefined;
   try {
-    page = asPage(JSON.parse(json));
+    page = asPage(JSON.parse(json!));
   } catch (cause) {
-    throw new InitialPageError('not valid JSON', cause);
+    throw new InitialPageError(json ? 'not valid JSON' : 'none in the document', cause);
   }
   if (!page) throw new InitialPageError('no component or props');
   return page;

@@ -1,5 +1,5 @@
-import { type RouteParams, route } from './routes';
 import { router } from './instance';
+import { type RouteParams, route } from './routes';
 import type { VisitOptions } from './types';
 
 /**

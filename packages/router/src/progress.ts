@@ -25,10 +25,7 @@ export class ProgressBar {
 
   configure(options: ProgressOptions | false | undefined): void {
     this.#enabled = options !== false;
-    if (options) {
-      this.#delay = options.delay ?? PROGRESS_DELAY;
-      this.#color = options.color ?? PROGRESS_COLOR;
-    }
+    if (options) ({ delay: this.#delay = PROGRESS_DELAY, color: this.#color = PROGRESS_COLOR } = options);
   }
 
   /** Schedules the bar; a visit that ends before the delay never shows it. */
@@ -68,7 +65,7 @@ export class ProgressBar {
     this.#element = bar;
     // The bar creeps towards 90 % by itself with a long ease-out transition: no timer needed.
     bar.offsetWidth;
-    this.#width('90%', '20s cubic-bezier(.1,.7,.3,1)');
+    this.#width('90%', '20s ease-out');
   }
 
   #width(width: string, duration: string): void {

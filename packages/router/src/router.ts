@@ -1,4 +1,4 @@
-import { canEncrypt, decryptPage, encryptPage, generation, nextGeneration } from './encryption';
+import { decryptPage, encryptPage, generation, nextGeneration } from './encryption';
 import { InvalidResponseError, NetworkError, PageNotFoundError } from './errors';
 import { fire, listen, type RouterEventListener, type RouterEventName } from './events';
 import * as history from './history';
@@ -181,7 +181,8 @@ export class Router {
 
   /** Without WebCrypto (plain http other than localhost) an entry asked to be encrypted is stored in clear. */
   async #storePage(page: Page): Promise<HistoryEntry['page']> {
-    return page.encryptHistory && canEncrypt() ? encryptPage(page) : page;
+    // WebCrypto exists only on https and localhost.
+    return page.encryptHistory && globalThis.crypto?.subtle ? encryptPage(page) : page;
   }
 
   /** Makes every earlier history entry unreadable (what a page with `clearHistory` does). */
@@ -199,8 +200,8 @@ export class Router {
       href,
       options.data ?? {},
       method,
-      !!options.forceFormData,
-      options.queryStringArrayFormat ?? 'brackets',
+      options.forceFormData,
+      options.queryStringArrayFormat,
     );
     return {
       ...options,
@@ -337,7 +338,7 @@ export class Router {
 
   /** The URL a GET visit with `data` goes to (query merged), as a link's href. */
   resolveUrl(href: string | URL, data: RequestPayload = {}): string {
-    const [url] = transformUrlAndData(href, data, 'get', false, 'brackets');
+    const [url] = transformUrlAndData(href, data);
     return url.origin === window.location.origin ? urlWithoutOrigin(url) : url.href;
   }
 
@@ -444,9 +445,7 @@ export class Router {
   }
 
   #isSamePage(a: Page, b: Page): boolean {
-    return (
-      a === b || (a.component === b.component && hrefToUrl(a.url).pathname === hrefToUrl(b.url).pathname)
-    );
+    return a.component === b.component && hrefToUrl(a.url).pathname === hrefToUrl(b.url).pathname;
   }
 
   /** Full browser navigation (409 + X-Inertia-Location, external redirects). */
@@ -520,11 +519,6 @@ export class Router {
       this.#sync.controller.abort();
     }
     for (const flight of this.#async) flight.controller.abort();
-  }
-
-  /** Inertia v2 name for cancelling the sync visit. */
-  cancel(): void {
-    this.#sync?.controller.abort();
   }
 
   reload(options: ReloadOptions = {}): Promise<void> {
@@ -607,7 +601,10 @@ function resolvePreserve(option: PreserveOption | undefined, page: Page, hasErro
 function serialize(data: RequestPayload): string {
   return JSON.stringify(
     data instanceof FormData
-      ? [...data].map(([key, value]) => [key, value instanceof Blob ? `${(value as File).name}:${value.size}` : value])
+      ? [...data].map(([key, value]) => [
+          key,
+          value instanceof Blob ? `${(value as File).name}:${value.size}` : value,
+        ])
       : data,
   );
 }

@@ -10,7 +10,7 @@ export interface ScrollSnapshot {
 
 /** Elements marked `scroll-region` (attribute), matched by their order in the document. */
 export function regions(): HTMLElement[] {
-  return Array.from(document.querySelectorAll<HTMLElement>('[scroll-region]'));
+  return [...document.querySelectorAll<HTMLElement>('[scroll-region]')];
 }
 
 export function snapshot(): ScrollSnapshot {

@@ -28,9 +28,10 @@ export function isSameUrlWithoutHash(a: URL | string, b: URL | string): boolean 
 export function transformUrlAndData(
   href: string | URL,
   data: RequestPayload,
-  method: Method,
-  forceFormData: boolean,
-  arrayFormat: QueryStringArrayFormat,
+  method: Method = 'get',
+  forceFormData?: boolean,
+  /** `brackets` unless told otherwise (the codec's default). */
+  arrayFormat?: QueryStringArrayFormat,
 ): [URL, RequestPayload] {
   const url = hrefToUrl(href);
   if (method !== 'get') {

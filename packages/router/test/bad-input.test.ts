@@ -140,7 +140,7 @@ describe('bad input', () => {
     ];
     const onCancel = vi.fn();
     const visit = router.visit('/slow', { onCancel });
-    router.cancel();
+    router.cancelAll();
     await visit;
     for (const stop of stops) stop();
     expect(onCancel).toHaveBeenCalledTimes(1);
@@ -202,7 +202,7 @@ describe('initial page in the HTML shell', () => {
   });
 
   it('throws InitialPageError for a missing, malformed or component-less page', () => {
-    expect(() => readInitialPage()).toThrow(/no <script data-page="app">/);
+    expect(() => readInitialPage()).toThrow(/none in the document/);
     document.body.innerHTML = '<script data-page="app" type="application/json">{oops</script>';
     expect(() => readInitialPage()).toThrow(/not valid JSON/);
     document.body.innerHTML = '<script data-page="app" type="application/json">{"props":{}}</script>';
