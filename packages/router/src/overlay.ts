@@ -33,9 +33,11 @@ export function showOverlay(html: string): HTMLElement {
   return overlay;
 }
 
-/** An HTML body as is; anything else (JSON, text) escaped into a `<pre>` under a one-line note. */
+/** An HTML body as is; anything else (JSON, text) as text in a `<pre>`, under a one-line note. */
 export function describeBody(body: string, contentType: string, note: string): string {
   if (contentType.includes('html')) return body;
-  const safe = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<p>${safe(note)}</p><pre>${safe(body)}</pre>`;
+  // textContent escapes the text; outerHTML gives it back as markup.
+  const pre = document.createElement('pre');
+  pre.textContent = `${note}\n\n${body}`;
+  return pre.outerHTML;
 }

@@ -50,12 +50,21 @@ describe('non-page responses open the overlay', () => {
     server.use(http.get('/json', () => HttpResponse.json({ ok: true })));
     await router.visit('/json');
     expect(document.body.style.overflow).toBe('hidden');
-    expect(iframe()!.srcdoc).toContain('{&#34;ok&#34;:true}');
+    expect(iframe()!.srcdoc).toContain('<pre>');
+    expect(iframe()!.srcdoc).toContain('{"ok":true}');
     iframe()!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(overlay()).not.toBeNull();
     overlay()!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(overlay()).toBeNull();
     expect(document.body.style.overflow).toBe('auto');
+  });
+
+  it('a text body is escaped: markup in it is shown, never run', async () => {
+    quietConsole();
+    const { router } = await startRouter(page('Home'));
+    server.use(http.get('/t', () => HttpResponse.text('<img src=x onerror=alert(1)>', { status: 500 })));
+    await router.visit('/t');
+    expect(iframe()!.srcdoc).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
   it('Escape closes it', async () => {
