@@ -38,6 +38,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // HSTS on a plain-HTTP development host would pin the browser to HTTPS for localhost.
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Helmet's default (no-referrer) would hide the Referer that `reply.back()` returns to after a
+    // failed form; same-origin requests keep it, other sites still get only the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, {
     global: true,
