@@ -315,6 +315,17 @@ describe('validation, error bags, flash', () => {
     expect(again.props.errors).toEqual({});
   });
 
+  it('without a Referer, failure goes back to the last page shown in this session', async () => {
+    await boot();
+    await client.get('/other');
+    const res = await client.send('POST', '/contact', { name: 'ab', email: 'nope' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/other');
+    expect(pageOf(await client.get('/other')).props.errors).toMatchObject({
+      name: 'نام باید حداقل ۳ حرف باشد',
+    });
+  });
+
   it('X-Inertia-Error-Bag scopes the errors under the bag name', async () => {
     await boot();
     await client.send(

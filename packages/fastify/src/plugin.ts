@@ -72,7 +72,7 @@ declare module 'fastify' {
     page(component: string, props?: Props, options?: PageOptions): Promise<FastifyReply>;
     /** Leave the app (or force a full reload): 409 + X-Inertia-Location for page visits. */
     location(url: string): FastifyReply;
-    /** Redirect to the previous page (Referer), or `fallback`. */
+    /** Redirect to the previous page (Referer, else the last page shown in this session), or `fallback`. */
     back(fallback?: string): FastifyReply;
   }
   interface FastifyContextConfig {
@@ -87,6 +87,7 @@ declare module 'fastify' {
 export const SESSION_EXPIRED_MESSAGE = 'نشست شما منقضی شده است';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const XSRF_COOKIE = 'XSRF-TOKEN';
+const PREVIOUS_URL_KEY = '_previous_url';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name];
@@ -286,6 +287,10 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
 
       addVary(this, 'X-Inertia');
       this.code(pageOptions.status ?? 200);
+      // Written only when it changes, so revisiting a page costs no session write.
+      if (session && request.method === 'GET' && !partial && (pageOptions.status ?? 200) < 400) {
+        if (session.get(PREVIOUS_URL_KEY) !== request.url) session.set(PREVIOUS_URL_KEY, request.url);
+      }
       if (isPageVisit(request)) {
         return this.header('x-inertia', 'true')
           .type('application/json; charset=utf-8')
@@ -314,7 +319,9 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
   });
 
   app.decorateReply('back', function (this: FastifyReply, fallback = '/') {
-    const target = header(this.request, 'referer') ?? fallback;
+    // Browsers or extensions may strip the Referer; the session remembers the last page shown.
+    const previous = this.request.session?.get(PREVIOUS_URL_KEY);
+    const target = header(this.request, 'referer') ?? (typeof previous === 'string' ? previous : fallback);
     return this.redirect(target, this.request.method === 'GET' ? 302 : 303);
   });
 
