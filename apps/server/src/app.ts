@@ -119,6 +119,14 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     if (!request.user && request.session) request.user = await app.services.remember.restore(request, reply);
   });
 
+  const realtimeProps = {
+    key: config.REVERB_APP_KEY,
+    // Null: the browser connects to the host it loaded the page from.
+    host: null,
+    port: config.REVERB_PORT,
+    scheme: new URL(config.APP_URL).protocol === 'https:' ? 'https' : 'http',
+  };
+
   const sharedProps = async (request: FastifyRequest) => {
     const [settings, menus, links] = await Promise.all([
       publicSettings(db),
@@ -140,6 +148,9 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
       unread_notifications: 0,
       recaptcha_site_key:
         config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
+      captcha_provider: config.CAPTCHA_PROVIDER,
+      // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
+      realtime: request.user ? realtimeProps : null,
     };
   };
 

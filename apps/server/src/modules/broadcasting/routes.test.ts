@@ -80,6 +80,17 @@ describe('/broadcasting/auth and /broadcasting/user-auth', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('tells signed-in pages where the realtime server is, and guests nothing', async () => {
+    const browser = await signedInBrowser(t, 'customer@renderfarm.test');
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: browser.cookie } });
+    const json = JSON.parse(
+      /<script data-page="app" type="application\/json">(.*?)<\/script>/s.exec(page.body)![1]!,
+    );
+    expect(json.props.realtime).toEqual({ key: 'renderfarm-key', host: null, port: 3000, scheme: 'http' });
+    const guest = await t.app.inject({ method: 'GET', url: '/' });
+    expect(guest.body).toContain('"realtime":null');
+  });
+
   it('signs a user for pusher:signin', async () => {
     const browser = await signedInBrowser(t, 'care@renderfarm.test');
     const res = await t.app.inject({
