@@ -181,7 +181,6 @@ export class Router {
 
   /** Without WebCrypto (plain http other than localhost) an entry asked to be encrypted is stored in clear. */
   async #storePage(page: Page): Promise<HistoryEntry['page']> {
-    // WebCrypto exists only on https and localhost.
     return page.encryptHistory && globalThis.crypto?.subtle ? encryptPage(page) : page;
   }
 
@@ -236,7 +235,7 @@ export class Router {
       this.#sync = undefined;
     }
     // Leaving now: keep the exact scroll positions with the entry we are leaving.
-    this.#saveScroll();
+    if (!isAsync) this.#saveScroll();
 
     const flight = { visit, controller: new AbortController(), origin: this.page, signature } as InFlight;
     flight.promise = this.#run(flight);
