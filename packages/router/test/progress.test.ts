@@ -8,6 +8,21 @@ useServer();
 const bar = () => document.getElementById('rf-progress');
 const fill = () => bar();
 
+/** Pages at `paths` that answer only once the returned gate opens; fake timers for the bar from here on. */
+function gatedPages(...paths: string[]) {
+  const gate = deferred();
+  server.use(
+    ...paths.map((path) =>
+      http.get(path, async () => {
+        await gate.promise;
+        return pageResponse(page(path === '/' ? 'Home' : 'Dashboard', {}, { url: path }));
+      }),
+    ),
+  );
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  return gate;
+}
+
 afterEach(() => {
   vi.useRealTimers();
   bar()?.remove();
@@ -78,14 +93,7 @@ describe('progress bar constants', () => {
 describe('progress bar during visits', () => {
   it('shows for a slow visit after 250 ms and goes away when it completes', async () => {
     const { router } = await startRouter(page('Home'));
-    const gate = deferred();
-    server.use(
-      http.get('/slow', async () => {
-        await gate.promise;
-        return pageResponse(page('Dashboard', {}, { url: '/slow' }));
-      }),
-    );
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const gate = gatedPages('/slow');
     const visit = router.visit('/slow');
     await vi.advanceTimersByTimeAsync(249);
     expect(bar()).toBeNull();
@@ -100,14 +108,7 @@ describe('progress bar during visits', () => {
 
   it('showProgress: false never shows it', async () => {
     const { router } = await startRouter(page('Home'));
-    const gate = deferred();
-    server.use(
-      http.get('/slow', async () => {
-        await gate.promise;
-        return pageResponse(page('Dashboard', {}, { url: '/slow' }));
-      }),
-    );
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const gate = gatedPages('/slow');
     const visit = router.visit('/slow', { showProgress: false });
     await vi.advanceTimersByTimeAsync(1000);
     expect(bar()).toBeNull();
@@ -118,14 +119,7 @@ describe('progress bar during visits', () => {
 
   it('async reloads do not show it', async () => {
     const { router } = await startRouter(page('Home'));
-    const gate = deferred();
-    server.use(
-      http.get('/', async () => {
-        await gate.promise;
-        return pageResponse(page('Home'));
-      }),
-    );
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const gate = gatedPages('/');
     const visit = router.reload();
     await vi.advanceTimersByTimeAsync(1000);
     expect(bar()).toBeNull();
@@ -136,18 +130,7 @@ describe('progress bar during visits', () => {
 
   it('an interrupted visit removes its bar and the new visit starts its own delay', async () => {
     const { router } = await startRouter(page('Home'));
-    const gate = deferred();
-    server.use(
-      http.get('/a', async () => {
-        await gate.promise;
-        return pageResponse(page('Dashboard', {}, { url: '/a' }));
-      }),
-      http.get('/b', async () => {
-        await gate.promise;
-        return pageResponse(page('Dashboard', {}, { url: '/b' }));
-      }),
-    );
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const gate = gatedPages('/a', '/b');
     const a = router.visit('/a');
     await vi.advanceTimersByTimeAsync(300);
     expect(bar()).not.toBeNull();
