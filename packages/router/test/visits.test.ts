@@ -181,6 +181,22 @@ describe('methods and bodies', () => {
   });
 });
 
+describe('no request timeout', () => {
+  it('a slow answer is waited for: the client never gives up on its own', async () => {
+    const { router } = await startRouter(page('Home'));
+    server.use(
+      http.get('/slow', async () => {
+        await new Promise((r) => setTimeout(r, 1200));
+        return pageResponse(page('Dashboard', {}, { url: '/slow' }));
+      }),
+    );
+    const onCancel = vi.fn();
+    await router.visit('/slow', { onCancel });
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(router.page.component).toBe('Dashboard');
+  });
+});
+
 describe('responses', () => {
   it('follows a 303 redirect after a PUT with a GET and shows the final page', async () => {
     const { router } = await startRouter(page('Users/Edit', {}, { url: '/users/1/edit' }));
