@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createPublisher } from '@renderfarm/realtime/server';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisForTests } from '../support/services';
 import {
   APP,
   type EchoLike,
@@ -21,7 +22,7 @@ import { type ServerProcess, spawnServer } from './realtime/process.js';
 const PREFIX = `rt-test-${process.pid}-${randomBytes(4).toString('hex')}`;
 const ACTIVITY_TIMEOUT_S = 3;
 
-describe('two realtime processes sharing Redis', () => {
+describe.runIf(await redisForTests())('two realtime processes sharing Redis', () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let auth: Awaited<ReturnType<typeof startAuthServer>>;
