@@ -71,6 +71,13 @@ describe('GET data in the query string (qs brackets format)', () => {
     expect(Object.keys(parseQuery(manyUrl.search))).toHaveLength(1000);
   });
 
+  it('queryStringArrayFormat: "indices" writes a[0]=… as qs does', () => {
+    const value = { tags: ['a', 'b'], filter: { gpu: ['rtx'] } };
+    const [url] = transformUrlAndData('http://localhost/s', value, 'get', false, 'indices');
+    expect(url.search.slice(1)).toBe(qs.stringify(value, { arrayFormat: 'indices', encodeValuesOnly: true }));
+    expect(decodeURIComponent(url.search)).toBe('?tags[0]=a&tags[1]=b&filter[gpu][0]=rtx');
+  });
+
   it("keeps the URL's own parameters and replaces those named in data", () => {
     const [url] = transformUrlAndData(
       'http://localhost/users?page=2&sort=name&tags[]=x',
