@@ -11,6 +11,7 @@ import {
 } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 import { waitForMailLink } from '../support/outbox';
+import { makePng } from '../support/png';
 import { totp } from '../support/totp';
 
 const baseUrl = () => inject('baseUrl');
@@ -54,13 +55,15 @@ describe('account security in Chromium', () => {
     await page.goto(`${baseUrl()}/user/profile`);
     await waitForTitle(page, 'پروفایل و امنیت');
     await page.getByRole('button', { name: 'فعال‌سازی' }).click();
-    // Signed in moments ago counts as a fresh confirmation; otherwise the dialog asks.
+    // Signed in moments ago counts as a fresh confirmation; otherwise the dialog asks. Wait for
+    // whichever comes, so a dialog that opens a moment late is not taken for no dialog.
     const dialog = page.getByRole('dialog');
-    if (await dialog.isVisible().catch(() => false)) {
+    const secretNode = page.locator('#two-factor-secret');
+    await secretNode.or(dialog).first().waitFor({ timeout: 15_000 });
+    if (await dialog.isVisible()) {
       await dialog.getByLabel('رمز عبور').fill(password);
       await dialog.getByRole('button', { name: 'تأیید' }).click();
     }
-    const secretNode = page.locator('#two-factor-secret');
     await secretNode.waitFor({ timeout: 15_000 });
     expect(await page.locator('[role="img"][aria-label="کد QR ورود دومرحله‌ای"] svg').count()).toBe(1);
     const secret = (await secretNode.textContent())!.trim();
@@ -130,6 +133,71 @@ describe('account security in Chromium', () => {
     expect(failures).toEqual([]);
     await close();
   }, 120_000);
+
+  it('uploads a profile photo: a wrong file is refused in Persian, a PNG made here is previewed, saved and served', async () => {
+    const email = `photo-${Date.now()}@example.com`;
+    const { page, failures, close } = await openAppPage(browser, PHONE);
+    await registerVerified(page, email, 'Kuh-e Alborz 1403!');
+    await page.goto(`${baseUrl()}/user/profile`);
+    await waitForTitle(page, 'پروفایل و امنیت');
+    const section = page.locator('section[aria-labelledby="profile-information-title"]');
+    const input = section.getByLabel(/^انتخاب عکس/);
+    const photoError = async () =>
+      (await input.getAttribute('aria-invalid')) === 'true'
+        ? ((await section.locator('#profile-photo-error').textContent()) ?? '')
+        : '';
+    const save = async () => {
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/user/profile-information',
+      );
+      await section.getByRole('button', { name: 'ذخیره' }).click();
+      return answered;
+    };
+
+    // Not a picture by its type: named at once, in Persian, and nothing is sent.
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('salam') });
+    await expect.poll(photoError).toMatch(PERSIAN);
+    expect(await section.locator('img').count()).toBe(0);
+
+    // Says it is a PNG but is not one: the server reads the bytes and refuses, in Persian.
+    await input.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a png at all'),
+    });
+    await expect.poll(photoError).toBe('');
+    expect((await (await save()).status()) < 500).toBe(true);
+    await expect.poll(photoError).toContain('JPEG، PNG یا WebP');
+    expect(await section.locator('img').count()).toBe(0);
+
+    // A real 6×4 PNG made in this test: previewed before saving, then stored and served back.
+    await input.setInputFiles({
+      name: 'avatar.png',
+      mimeType: 'image/png',
+      buffer: makePng(6, 4, [20, 120, 200]),
+    });
+    const preview = section.getByRole('img', { name: 'پیش‌نمایش عکس تازه' });
+    await preview.waitFor();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(6);
+    expect(await photoError()).toBe('');
+    await screenshot(page, 'profile-photo-preview-mobile');
+    expect((await save()).status()).toBe(303);
+    const saved = section.getByRole('img', { name: 'عکس پروفایل' });
+    await saved.waitFor();
+    expect(await saved.getAttribute('src')).toMatch(/^\/user\/profile-photo\/[0-9a-f]{32}\.png$/);
+    await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(6);
+    // Still there after a reload, with «حذف عکس» beside it.
+    await page.reload();
+    await waitForTitle(page, 'پروفایل و امنیت');
+    await expect.poll(() => saved.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(4);
+    expect(await section.getByRole('button', { name: 'حذف عکس' }).count()).toBe(1);
+    const health = await pageHealth(page);
+    expect(health.axe).toEqual([]);
+    expect(health.overflow).toBe(0);
+    await screenshot(page, 'profile-photo-saved-mobile');
+    expect(failures).toEqual([]);
+    await close();
+  });
 
   it('lists browser sessions and signs the other ones out with the password', async () => {
     const email = `sessions-${Date.now()}@example.com`;

@@ -54,14 +54,32 @@ describe('e-mail sign-in, sign-up and password reset in Chromium', () => {
     expect(emptyError).toMatch(PERSIAN);
 
     await emailInput.fill(CUSTOMER.email);
-    await page.getByLabel('رمز عبور', { exact: true }).fill('not-the-password');
+    const passwordInput = page.getByLabel('رمز عبور', { exact: true });
+    await passwordInput.fill('not-the-password');
+    // The empty form's errors are still on screen: wait for this attempt's own answer, not theirs.
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login',
+    );
     await page.getByRole('button', { name: 'ورود', exact: true }).click();
-    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-    const message = await page.locator('p.text-red-700').first().textContent();
+    expect((await answered).status()).toBeLessThan(500);
+    const emailError = () =>
+      page.evaluate(() => {
+        const input = document.querySelector<HTMLInputElement>('input[name="email"]');
+        const id = input?.getAttribute('aria-describedby');
+        return input?.getAttribute('aria-invalid') === 'true' && id
+          ? (document.getElementById(id)?.textContent ?? '')
+          : '';
+      });
+    await expect.poll(emailError).not.toBe(emptyError);
+    const message = await emailError();
     expect(message).toMatch(PERSIAN);
+    // One message for a wrong password and an unknown account: it must not say which.
+    expect(message).not.toContain(CUSTOMER.email);
     expect(new URL(page.url()).pathname).toBe('/login');
     // The password is cleared after a failed attempt; focus is on the field with the error.
-    expect(await page.getByLabel('رمز عبور', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => passwordInput.inputValue()).toBe('');
+    expect(await emailInput.inputValue()).toBe(CUSTOMER.email);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await screenshot(page, 'auth-login-error-desktop');
     await close();
   });

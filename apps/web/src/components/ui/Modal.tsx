@@ -23,7 +23,9 @@ export function Modal({
   tone?: 'default' | 'danger';
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    // The element with role="dialog" covers the viewport itself: with only fixed children it would
+    // have no box, and tools that ask whether the dialog is shown (a11y trees, tests) would say no.
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div aria-hidden="true" className="fixed inset-0 bg-gray-900/50" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel className="w-full max-w-lg rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl sm:p-6">

@@ -1,13 +1,26 @@
 import { useForm } from '@renderfarm/react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { router } from '../../../app/protocol';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClasses } from '../../../components/ui/Button';
 import { FormSection } from '../../../components/ui/FormSection';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { TextField } from '../../../components/ui/TextField';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
+import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 import type { ProfileDetails } from './profile-types';
+
+/** What the server takes (apps/server accounts/profile-photo.ts): these types, up to 2 MB. */
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const PHOTO_MAX_MB = 2;
+
+/** A Persian reason the chosen file cannot be the photo, or null when it may be sent. */
+function photoProblem(file: File): string | null {
+  if (!PHOTO_TYPES.includes(file.type)) return 'عکس باید از نوع JPEG، PNG یا WebP باشد.';
+  if (file.size > PHOTO_MAX_MB * 1024 * 1024)
+    return `حجم عکس باید حداکثر ${toPersianDigits(PHOTO_MAX_MB)} مگابایت باشد.`;
+  return null;
+}
 
 /** Name, e-mail (a new one must be verified again) and photo. */
 export function UpdateProfileInformationForm({ profile }: { profile: ProfileDetails }) {
@@ -28,8 +41,25 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
 
   const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
+    // Checked here first so a wrong file is named at once; the server checks the bytes again.
+    const problem = file ? photoProblem(file) : null;
+    if (problem) {
+      event.target.value = '';
+      form.setData('photo', null);
+      setPreview(null);
+      form.setError('photo', problem);
+      return;
+    }
+    form.clearErrors('photo');
     form.setData('photo', file);
     setPreview(file ? URL.createObjectURL(file) : null);
+  };
+
+  const dropChosenPhoto = () => {
+    form.setData('photo', null);
+    form.clearErrors('photo');
+    setPreview(null);
+    if (fileRef.current) fileRef.current.value = '';
   };
 
   const submit = async (event: FormEvent) => {
@@ -39,12 +69,17 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
       if (data.photo) payload.photo = data.photo;
       return payload as never;
     });
+    const forgetFile = () => {
+      form.setData('photo', null);
+      setPreview(null);
+      if (fileRef.current) fileRef.current.value = '';
+    };
     await form.put(route('user-profile-information.update'), {
       preserveScroll: true,
-      onSuccess: () => {
-        form.setData('photo', null);
-        setPreview(null);
-        if (fileRef.current) fileRef.current.value = '';
+      onSuccess: forgetFile,
+      // A file the server refused is not shown as if it were the new photo; its message stays.
+      onError: (errors) => {
+        if (errors.photo) forgetFile();
       },
     });
   };
@@ -76,7 +111,11 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
           <legend className="text-sm font-medium text-gray-800">عکس پروفایل</legend>
           <div className="mt-2 flex flex-wrap items-center gap-3">
             {shown ? (
-              <img src={shown} alt="عکس پروفایل" className="size-16 rounded-full object-cover" />
+              <img
+                src={shown}
+                alt={preview ? 'پیش‌نمایش عکس تازه' : 'عکس پروفایل'}
+                className="size-16 rounded-full object-cover ring-1 ring-gray-200"
+              />
             ) : (
               <span
                 aria-hidden="true"
@@ -85,24 +124,42 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
                 {initial}
               </span>
             )}
+            {/* The input stays in the tab order (visually hidden); its label is what people see and click. */}
             <input
               ref={fileRef}
               id="profile-photo"
+              name="photo"
               type="file"
-              accept="image/png,image/jpeg,image/webp"
+              accept={PHOTO_TYPES.join(',')}
               onChange={choosePhoto}
-              className="sr-only"
-              aria-describedby={form.errors.photo ? 'profile-photo-error' : undefined}
+              className="peer sr-only"
+              aria-invalid={form.errors.photo ? true : undefined}
+              aria-describedby={
+                form.errors.photo ? 'profile-photo-error profile-photo-hint' : 'profile-photo-hint'
+              }
             />
-            <Button variant="secondary" size="sm" onClick={() => fileRef.current?.click()}>
-              انتخاب عکس تازه
-            </Button>
+            <label
+              htmlFor="profile-photo"
+              className={`${buttonClasses('secondary', 'sm')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600`}
+            >
+              {shown ? 'انتخاب عکس تازه' : 'انتخاب عکس'}
+            </label>
+            {preview && (
+              <Button variant="ghost" size="sm" onClick={dropChosenPhoto}>
+                انصراف از این عکس
+              </Button>
+            )}
             {profile.photo_url && !preview && (
               <Button variant="ghost" size="sm" onClick={removePhoto}>
                 حذف عکس
               </Button>
             )}
           </div>
+          <p id="profile-photo-hint" className="mt-1.5 text-xs text-gray-500">
+            {preview
+              ? 'عکس تازه با دکمه «ذخیره» ثبت می‌شود.'
+              : `JPEG، PNG یا WebP، حداکثر ${toPersianDigits(PHOTO_MAX_MB)} مگابایت.`}
+          </p>
           <div aria-live="polite">
             {form.errors.photo && (
               <p id="profile-photo-error" className="mt-1.5 text-sm text-red-700">
