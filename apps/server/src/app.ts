@@ -1,7 +1,7 @@
 import { pages } from '@renderfarm/fastify';
 import type { RealtimeServer } from '@renderfarm/realtime/server';
 import { RouteRegistry } from '@renderfarm/routes';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
@@ -82,16 +82,21 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   await app.register(healthRoutes, { ping: database.ping });
 
   const errorPage = (status: number, message: string) => ({ status, message });
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  const errorHandler = (
+    error: Error & { statusCode?: number },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message =
       status >= 500 ? 'خطایی پیش آمد. لطفاً چند لحظه بعد دوباره تلاش کنید.' : 'درخواست قابل پردازش نبود.';
     return reply.page('Public/Blank', errorPage(status, message), { status });
-  });
+  };
 
   await app.register(pages, {
+    errorHandler,
     session: {
       store: sessionStore,
       secret: config.APP_KEY,

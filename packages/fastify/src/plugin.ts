@@ -58,6 +58,13 @@ export interface PagePluginOptions {
   initialPage?: InitialPageFormat;
   rootId?: string;
   csrf?: CsrfOptions;
+  /** The app's error handler for everything but validation failures (default: Fastify's). */
+  errorHandler?: (
+    this: FastifyInstance,
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => unknown;
 }
 
 declare module 'fastify' {
@@ -326,7 +333,9 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
   });
 
   // Validation failures go back with their errors; anything else goes to the app's handler.
-  const previous = app.errorHandler;
+  // The app's own handler comes in the options, so the plugin sets the one error handler of its
+  // scope (setting it twice makes Fastify warn, FSTWRN004, and hides which one wins).
+  const previous = options.errorHandler ?? app.errorHandler;
   app.setErrorHandler(async function (this: FastifyInstance, error: FastifyError, request, reply) {
     if (error instanceof ValidationError) {
       const bag = header(request, 'x-inertia-error-bag');
