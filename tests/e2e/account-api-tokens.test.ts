@@ -41,7 +41,11 @@ describe('API tokens in Chromium', () => {
     const token = (await dialog.locator('#new-api-token').textContent())!.trim();
     expect(token.length).toBeGreaterThan(20);
     expect((await pageHealth(page)).axe).toEqual([]);
-    await screenshot(page, 'api-token-created-desktop');
+    await screenshot(page, 'api-token-created-desktop', { viewport: true });
+    await page.setViewportSize(PHONE);
+    expect((await pageHealth(page)).overflow).toBe(0);
+    await screenshot(page, 'api-token-created-mobile', { viewport: true });
+    await page.setViewportSize(DESKTOP);
 
     const me = await fetch(`${baseUrl()}/api/v1/me`, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
@@ -58,6 +62,10 @@ describe('API tokens in Chromium', () => {
     await waitForTitle(page, 'توکن‌های API');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'api-index-desktop');
+    await page.setViewportSize(PHONE);
+    expect((await pageHealth(page)).overflow).toBe(0);
+    await screenshot(page, 'api-index-list-mobile');
+    await page.setViewportSize(DESKTOP);
 
     await row.getByRole('button', { name: /حذف/ }).click();
     const confirm = page.getByRole('dialog');

@@ -35,6 +35,14 @@ async function registerVerified(page: Page, email: string, password: string): Pr
   await page.waitForURL((url) => !url.pathname.startsWith('/email/verify/'), { timeout: 15_000 });
 }
 
+/** The same screen at 390 px: no sideways scrolling, a screenshot, then back to 1280 px. */
+async function atPhoneWidth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  expect((await pageHealth(page)).overflow, name).toBe(0);
+  await screenshot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
 async function signOutHere(page: Page): Promise<void> {
   await page.context().clearCookies();
 }
@@ -68,6 +76,7 @@ describe('account security in Chromium', () => {
     expect(await page.locator('[role="img"][aria-label="کد QR ورود دومرحله‌ای"] svg').count()).toBe(1);
     const secret = (await secretNode.textContent())!.trim();
     await screenshot(page, 'profile-two-factor-setup-desktop');
+    await atPhoneWidth(page, 'profile-two-factor-setup-mobile');
 
     // A wrong code is refused in Persian.
     await page.getByLabel('کد تأیید').fill('123456');
@@ -89,6 +98,7 @@ describe('account security in Chromium', () => {
     expect(await page.textContent('main')).toContain('ورود دومرحله‌ای فعال است.');
     expect((await pageHealth(page)).axe).toEqual([]);
     await screenshot(page, 'profile-two-factor-codes-desktop');
+    await atPhoneWidth(page, 'profile-two-factor-codes-mobile');
 
     // Sign in again: the challenge takes a TOTP code.
     await signOutHere(page);
@@ -250,7 +260,13 @@ describe('account security in Chromium', () => {
     await dialog.getByLabel('رمز عبور').fill(CUSTOMER.password);
     await dialog.getByRole('button', { name: 'حذف حساب' }).click();
     await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('موجودی');
-    await screenshot(page, 'profile-delete-refused-mobile');
+    expect(await dialog.getByLabel('رمز عبور').getAttribute('aria-invalid')).toBeNull();
+    // What the screen shows with the dialog open, on the phone and at 1280 px.
+    await screenshot(page, 'profile-delete-refused-mobile', { viewport: true });
+    await page.setViewportSize(DESKTOP);
+    expect(await dialog.isVisible()).toBe(true);
+    await screenshot(page, 'profile-delete-refused-desktop', { viewport: true });
+    await page.setViewportSize(PHONE);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // Still signed in, still the same account.

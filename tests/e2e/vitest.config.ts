@@ -9,6 +9,9 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits for a server's answer on screen: its 1 s default is shorter than one
+    // scrypt check (~100 ms alone) takes on two busy shared cores. Still fails when it never comes.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // One browser at a time: two cores, and the server is shared.
     fileParallelism: false,
   },

@@ -36,11 +36,16 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
 
 const SHOTS = join(import.meta.dirname, '../e2e/screenshots');
 
-/** A full-page screenshot under tests/e2e/screenshots, to look at by eye. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot under tests/e2e/screenshots, to look at by eye. The whole page, taken from the top:
+ * scrolled down, the sticky top bar and the fixed sidebar would be drawn across the middle of it.
+ * `viewport` takes what the screen shows instead (an open dialog, where the page cannot scroll).
+ */
+export async function screenshot(page: Page, name: string, { viewport = false } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  if (!viewport) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: !viewport });
 }
 
 /** Axe's serious and critical findings, and the sideways overflow (must be none on a phone). */

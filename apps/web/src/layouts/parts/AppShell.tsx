@@ -75,7 +75,10 @@ export function AppShell({ areaLabel, nav, compact = false, showBalance = false,
             <MenuIcon aria-hidden="true" className="size-6" />
             <span className="sr-only">باز کردن منو</span>
           </button>
-          <span className="font-semibold text-gray-900 lg:hidden">{areaLabel}</span>
+          {/* One line at any width: on a narrow phone the name gives way (ellipsis) to the balance and menu. */}
+          <span className="min-w-0 truncate font-semibold whitespace-nowrap text-gray-900 lg:hidden">
+            {areaLabel}
+          </span>
           <div className="ms-auto flex items-center gap-1 sm:gap-2">
             {showBalance && user && <BalanceBadge balance={user.balance} />}
             {user && <NotificationsBell unread={props.unread_notifications ?? 0} live={live} />}

@@ -8,7 +8,6 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Modal } from '../../../components/ui/Modal';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { TextField } from '../../../components/ui/TextField';
-import { toPersianDigits } from '../../../lib/digits';
 import { formatWhen } from '../../../lib/relative-time';
 import { useRoute } from '../../../lib/route';
 import type { BrowserSession } from './profile-types';
@@ -62,7 +61,8 @@ export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: Browser
                     </span>
                   </p>
                   <p className="text-xs text-gray-500">
-                    <Ltr>{toPersianDigits(session.ip_address)}</Ltr>
+                    {/* Latin digits: in Persian ones the dots of an address read as zeros («۱۲۷.۰.۰.۱»). */}
+                    <Ltr>{session.ip_address}</Ltr>
                     {' · '}
                     {session.is_current_device ? (
                       <Badge tone="green">همین دستگاه</Badge>

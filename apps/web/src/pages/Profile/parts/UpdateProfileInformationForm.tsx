@@ -13,10 +13,15 @@ import type { ProfileDetails } from './profile-types';
 /** What the server takes (apps/server accounts/profile-photo.ts): these types, up to 2 MB. */
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const PHOTO_MAX_MB = 2;
+/**
+ * «JPEG، PNG یا WebP» with a right-to-left mark after the comma: without it the two Latin names and
+ * the comma between them form one left-to-right run, and a Persian reader meets PNG before JPEG.
+ */
+const PHOTO_TYPE_NAMES = 'JPEG،\u200f PNG یا WebP';
 
 /** A Persian reason the chosen file cannot be the photo, or null when it may be sent. */
 function photoProblem(file: File): string | null {
-  if (!PHOTO_TYPES.includes(file.type)) return 'عکس باید از نوع JPEG، PNG یا WebP باشد.';
+  if (!PHOTO_TYPES.includes(file.type)) return `عکس باید از نوع ${PHOTO_TYPE_NAMES} باشد.`;
   if (file.size > PHOTO_MAX_MB * 1024 * 1024)
     return `حجم عکس باید حداکثر ${toPersianDigits(PHOTO_MAX_MB)} مگابایت باشد.`;
   return null;
@@ -158,7 +163,7 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
           <p id="profile-photo-hint" className="mt-1.5 text-xs text-gray-500">
             {preview
               ? 'عکس تازه با دکمه «ذخیره» ثبت می‌شود.'
-              : `JPEG، PNG یا WebP، حداکثر ${toPersianDigits(PHOTO_MAX_MB)} مگابایت.`}
+              : `قالب ${PHOTO_TYPE_NAMES}، حداکثر ${toPersianDigits(PHOTO_MAX_MB)} مگابایت.`}
           </p>
           <div aria-live="polite">
             {form.errors.photo && (
