@@ -15,7 +15,8 @@ export function BalanceBadge({ balance, className = '' }: { balance: number; cla
           : 'bg-gray-50 text-gray-800 ring-gray-200 hover:bg-gray-100'
       } ${className}`}
     >
-      <Wallet aria-hidden="true" className="size-4 text-gray-500" />
+      {/* Phones: the amount alone, so the area name beside it keeps its one line. */}
+      <Wallet aria-hidden="true" className="size-4 text-gray-500 max-sm:hidden" />
       <span className="sr-only">موجودی کیف پول:</span>
       {formatToman(balance)}
     </Link>
