@@ -1,11 +1,14 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 /**
  * Prints one plain closing line, `Tests: N passed, N failed, N skipped`, that CI reads
- * whatever runner produced it.
+ * whatever runner produced it. Unhandled errors and files that failed to load count as failed.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+  ): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -17,6 +20,9 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    // An error thrown outside any test (or a file that failed to load) fails the run: count it.
+    failed += unhandledErrors.length;
+    for (const mod of testModules) if (mod.state() === 'failed' && !mod.children.size) failed++;
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

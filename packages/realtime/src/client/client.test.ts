@@ -181,6 +181,24 @@ describe('realtime client', () => {
     silent.close();
   });
 
+  it('disconnects quietly while the socket is still connecting', async () => {
+    // A server that accepts TCP but never answers the upgrade keeps the socket in CONNECTING.
+    const { createServer: createTcpServer } = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const mute = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    const port = (mute.address() as AddressInfo).port;
+    const conn = new Connection({ url: `ws://127.0.0.1:${port}/app/key`, WebSocket: WebSocket as never });
+    conn.connect();
+    await until(() => sockets.length === 1);
+    conn.disconnect();
+    expect(conn.state).toBe('disconnected');
+    // Node's ws reports the aborted handshake on a later tick: let it, then nothing may be thrown.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => mute.close(() => resolve()));
+  });
+
   it('refuses to start without a WebSocket implementation', () => {
     const saved = (globalThis as { WebSocket?: unknown }).WebSocket;
     (globalThis as { WebSocket?: unknown }).WebSocket = undefined;

@@ -210,6 +210,9 @@ export class Connection {
     if (ws) {
       ws.close(1000);
       this.closed(ws, 1000);
+      // Closing while still connecting makes Node's `ws` emit an error afterwards; with no listener
+      // left that error would be thrown at the top level. A browser only logs it.
+      ws.onerror = () => {};
     } else {
       this.setState('disconnected');
     }
