@@ -177,7 +177,7 @@ describe('account security in Chromium', () => {
     });
     await expect.poll(photoError).toBe('');
     expect((await (await save()).status()) < 500).toBe(true);
-    await expect.poll(photoError).toContain('JPEG، PNG یا WebP');
+    await expect.poll(photoError).toMatch(/JPEG،\u200F PNG یا WebP/);
     expect(await section.locator('img').count()).toBe(0);
 
     // A real 6×4 PNG made in this test: previewed before saving, then stored and served back.

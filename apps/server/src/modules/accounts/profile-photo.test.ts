@@ -104,11 +104,11 @@ describe('profile photo upload (user-profile-information.update, multipart)', ()
         [photo(Buffer.concat([makePng(), Buffer.alloc(PROFILE_PHOTO_MAX_BYTES)]))],
         /حداکثر ۲ مگابایت/,
       ],
-      ['wrong type (GIF)', [photo(gif, 'a.gif', 'image/gif')], /JPEG، PNG یا WebP/],
+      ['wrong type (GIF)', [photo(gif, 'a.gif', 'image/gif')], /JPEG،\u200F PNG یا WebP/],
       [
         'a renamed text file',
         [photo(Buffer.from('<?php echo "hi"; ?>\n'), 'photo.png', 'image/png')],
-        /JPEG، PNG یا WebP/,
+        /JPEG،\u200F PNG یا WebP/,
       ],
       ['an empty file', [photo(Buffer.alloc(0), 'empty.png')], /خالی/],
       ['several files', [photo(makePng()), photo(makeJpeg(), 'b.jpg', 'image/jpeg')], /تنها یک فایل/],
@@ -119,7 +119,7 @@ describe('profile photo upload (user-profile-information.update, multipart)', ()
       ],
       ['a file under another name', [{ ...photo(makePng()), name: 'avatar' }], /تنها یک فایل/],
       ['a text value instead of a file', [{ name: 'photo', value: 'http://evil.test/x.png' }], /فایل انتخاب/],
-      ['a cut-off PNG header', [photo(makePng().subarray(0, 20))], /JPEG، PNG یا WebP/],
+      ['a cut-off PNG header', [photo(makePng().subarray(0, 20))], /JPEG،\u200F PNG یا WebP/],
       ['a picture 7000 pixels wide', [photo(makePng(7000, 1))], /۶۰۰۰ پیکسل/],
     ];
     for (const [label, parts, message] of cases) {

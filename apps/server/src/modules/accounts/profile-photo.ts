@@ -25,7 +25,8 @@ export const PHOTO_CONTENT_TYPES = {
 /** The picture inside an upload, or an UploadError saying in Persian why it is not one we take. */
 export function checkProfilePhoto(bytes: Buffer): SniffedImage {
   const image = sniffImage(bytes);
-  if (!image) throw new UploadError('RF_UPLOAD_TYPE', 'عکس باید از نوع JPEG، PNG یا WebP باشد.');
+  // The right-to-left mark after the comma keeps «JPEG، PNG» in reading order in a right-to-left line.
+  if (!image) throw new UploadError('RF_UPLOAD_TYPE', 'عکس باید از نوع JPEG،\u200F PNG یا WebP باشد.');
   if (image.width > PROFILE_PHOTO_MAX_SIDE || image.height > PROFILE_PHOTO_MAX_SIDE) {
     throw new UploadError(
       'RF_UPLOAD_DIMENSIONS',
