@@ -1,10 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useRoute } from '../../lib/route';
-import { Button } from '../ui/Button';
-import { Modal } from '../ui/Modal';
-import { TextField } from '../ui/TextField';
 import { isPasswordConfirmed } from './confirmation-status';
+import { PasswordDialog } from './PasswordDialog';
 
 /**
  * Wraps a sensitive action (turning 2FA on, showing recovery codes): runs it at once when the
@@ -58,28 +56,15 @@ export function ConfirmsPassword({
   return (
     <>
       {children(() => void start(), checking)}
-      <Modal open={open} onClose={close} title={title} description={description}>
-        <form onSubmit={submit} noValidate className="space-y-5">
-          <TextField
-            label="رمز عبور"
-            type="password"
-            value={form.data.password}
-            onChange={(value) => form.setData('password', value)}
-            error={form.errors.password}
-            autoComplete="current-password"
-            ltr
-            data-autofocus
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              انصراف
-            </Button>
-            <Button type="submit" disabled={form.processing}>
-              {button}
-            </Button>
-          </div>
-        </form>
-      </Modal>
+      <PasswordDialog
+        open={open}
+        onClose={close}
+        onSubmit={submit}
+        form={form}
+        title={title}
+        description={description}
+        button={button}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { useForm } from '@renderfarm/react';
 import { type FormEvent, useState } from 'react';
+import { PasswordDialog } from '../../../components/confirm/PasswordDialog';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormSection } from '../../../components/ui/FormSection';
-import { Modal } from '../../../components/ui/Modal';
-import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 import type { DeleteBlocker } from './profile-types';
 
@@ -61,43 +60,26 @@ export function DeleteUserForm({ blockers }: { blockers: DeleteBlocker[] }) {
       <Button variant="danger" onClick={() => setOpen(true)}>
         حذف حساب
       </Button>
-      <Modal
+      <PasswordDialog
         open={open}
         onClose={close}
+        onSubmit={submit}
+        form={form}
         tone="danger"
         title="حساب برای همیشه حذف شود؟"
         description="اطلاعات شخصی‌تان پاک می‌شود و دیگر نمی‌توانید با این حساب وارد شوید. برای تأیید، رمز عبورتان را وارد کنید."
+        button="حذف حساب"
       >
-        <form onSubmit={submit} noValidate className="space-y-5">
-          <FormAlert>
-            {refusals.length > 0 ? (
-              <ul className="space-y-1">
-                {refusals.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </FormAlert>
-          <TextField
-            label="رمز عبور"
-            type="password"
-            value={form.data.password}
-            onChange={(value) => form.setData('password', value)}
-            error={form.errors.password}
-            autoComplete="current-password"
-            ltr
-            data-autofocus
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              انصراف
-            </Button>
-            <Button type="submit" variant="danger" disabled={form.processing}>
-              حذف حساب
-            </Button>
-          </div>
-        </form>
-      </Modal>
+        <FormAlert>
+          {refusals.length > 0 ? (
+            <ul className="space-y-1">
+              {refusals.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </FormAlert>
+      </PasswordDialog>
     </FormSection>
   );
 }

@@ -1,13 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import { Monitor, Smartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { PasswordDialog } from '../../../components/confirm/PasswordDialog';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { FormSection } from '../../../components/ui/FormSection';
 import { Ltr } from '../../../components/ui/Ltr';
-import { Modal } from '../../../components/ui/Modal';
 import { SavedNote } from '../../../components/ui/SavedNote';
-import { TextField } from '../../../components/ui/TextField';
 import { formatWhen } from '../../../lib/relative-time';
 import { useRoute } from '../../../lib/route';
 import type { BrowserSession } from './profile-types';
@@ -86,33 +85,15 @@ export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: Browser
         </Button>
         <SavedNote show={form.recentlySuccessful}>از نشست‌های دیگر خارج شدید.</SavedNote>
       </div>
-      <Modal
+      <PasswordDialog
         open={open}
         onClose={close}
+        onSubmit={submit}
+        form={form}
         title="خروج از نشست‌های دیگر"
         description="همه دستگاه‌ها و مرورگرهای دیگر از حساب خارج می‌شوند. برای تأیید، رمز عبورتان را وارد کنید."
-      >
-        <form onSubmit={submit} noValidate className="space-y-5">
-          <TextField
-            label="رمز عبور"
-            type="password"
-            value={form.data.password}
-            onChange={(value) => form.setData('password', value)}
-            error={form.errors.password}
-            autoComplete="current-password"
-            ltr
-            data-autofocus
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              انصراف
-            </Button>
-            <Button type="submit" disabled={form.processing}>
-              خروج از نشست‌های دیگر
-            </Button>
-          </div>
-        </form>
-      </Modal>
+        button="خروج از نشست‌های دیگر"
+      />
     </FormSection>
   );
 }
