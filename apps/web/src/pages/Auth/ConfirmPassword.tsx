@@ -1,11 +1,10 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { TextField } from '../../components/ui/TextField';
-import { useFocusFirstError } from '../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../hooks/use-form-errors';
 import { useRoute } from '../../lib/route';
 
 export interface ConfirmPasswordProps {
@@ -18,9 +17,7 @@ export interface ConfirmPasswordProps {
 export default function ConfirmPassword({ has_password = true, mobile_masked }: ConfirmPasswordProps) {
   const route = useRoute();
   const form = useForm({ password: '', code: '' });
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  const { errors, formRef } = useFocusedErrors(form);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

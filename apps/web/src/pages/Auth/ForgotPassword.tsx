@@ -1,16 +1,12 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
+import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';
-import { useFocusFirstError } from '../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../hooks/use-form-errors';
-import { CAPTCHA_FIELD } from '../../lib/bot-check/constants';
-import { useBotCheck } from '../../lib/bot-check/use-bot-check';
-import { withCaptcha } from '../../lib/bot-check/with-token';
 import { useRoute } from '../../lib/route';
 
 export interface ForgotPasswordProps {
@@ -22,18 +18,11 @@ export interface ForgotPasswordProps {
 export default function ForgotPassword({ status }: ForgotPasswordProps) {
   const route = useRoute();
   const form = useForm({ email: '' });
-  const bot = useBotCheck('forgot_password');
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const token = await bot.token();
-    if (token === undefined) return;
-    form.transform((data) => withCaptcha({ email: data.email.trim() }, token));
-    await form.post(route('password.email'));
-  };
+  const { errors, formRef } = useFocusedErrors(form);
+  const { submit, busy, botError } = useBotCheckedSubmit('forgot_password', form, errors, {
+    payload: (data) => ({ email: data.email.trim() }),
+    send: () => form.post(route('password.email')),
+  });
 
   return (
     <>
@@ -45,7 +34,7 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
         {status}
       </FormAlert>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-        <FormAlert>{bot.error ?? errors[CAPTCHA_FIELD]}</FormAlert>
+        <FormAlert>{botError}</FormAlert>
         <TextField
           label="ایمیل"
           name="email"
@@ -58,7 +47,7 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
           required
           autoFocus
         />
-        <SubmitButton busy={form.processing || bot.checking}>فرستادن پیوند</SubmitButton>
+        <SubmitButton busy={busy}>فرستادن پیوند</SubmitButton>
       </form>
       {route.has('login') && (
         <p className="mt-6 border-t border-gray-100 pt-5 text-sm text-gray-600">

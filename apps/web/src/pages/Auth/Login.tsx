@@ -1,17 +1,13 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
+import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';
-import { useFocusFirstError } from '../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../hooks/use-form-errors';
-import { CAPTCHA_FIELD } from '../../lib/bot-check/constants';
-import { useBotCheck } from '../../lib/bot-check/use-bot-check';
-import { withCaptcha } from '../../lib/bot-check/with-token';
 import { useRoute } from '../../lib/route';
 
 export interface LoginProps {
@@ -25,18 +21,11 @@ export interface LoginProps {
 export default function Login({ can_reset_password = true, can_register = true, status }: LoginProps) {
   const route = useRoute();
   const form = useForm({ email: '', password: '', remember: false });
-  const bot = useBotCheck('login');
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const token = await bot.token();
-    if (token === undefined) return;
-    form.transform((data) => withCaptcha({ ...data, email: data.email.trim() }, token));
-    await form.post(route('login.store'), { onFinish: () => form.reset('password') });
-  };
+  const { errors, formRef } = useFocusedErrors(form);
+  const { submit, busy, botError } = useBotCheckedSubmit('login', form, errors, {
+    payload: (data) => ({ ...data, email: data.email.trim() }),
+    send: () => form.post(route('login.store'), { onFinish: () => form.reset('password') }),
+  });
 
   return (
     <>
@@ -48,7 +37,7 @@ export default function Login({ can_reset_password = true, can_register = true, 
         </FormAlert>
       )}
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-        <FormAlert>{bot.error ?? errors[CAPTCHA_FIELD]}</FormAlert>
+        <FormAlert>{botError}</FormAlert>
         <TextField
           label="ایمیل یا شماره موبایل"
           name="email"
@@ -86,7 +75,7 @@ export default function Login({ can_reset_password = true, can_register = true, 
           checked={form.data.remember}
           onChange={(checked) => form.setData('remember', checked)}
         />
-        <SubmitButton busy={form.processing || bot.checking}>ورود</SubmitButton>
+        <SubmitButton busy={busy}>ورود</SubmitButton>
       </form>
       <div className="mt-6 space-y-2 border-t border-gray-100 pt-5 text-sm text-gray-600">
         {route.has('users.auth.signin') && (

@@ -1,17 +1,14 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { SubmitButton } from '../../components/auth/SubmitButton';
+import { TermsCheckbox } from '../../components/auth/TermsCheckbox';
 import { TextLink } from '../../components/auth/TextLink';
-import { Checkbox } from '../../components/ui/Checkbox';
+import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextField } from '../../components/ui/TextField';
-import { useFocusFirstError } from '../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../hooks/use-form-errors';
-import { CAPTCHA_FIELD } from '../../lib/bot-check/constants';
-import { useBotCheck } from '../../lib/bot-check/use-bot-check';
-import { withCaptcha } from '../../lib/bot-check/with-token';
 import { useRoute } from '../../lib/route';
 
 /** `register`: a customer account from name, e-mail, mobile and a password. */
@@ -25,31 +22,19 @@ export default function Register() {
     password_confirmation: '',
     terms: false,
   });
-  const bot = useBotCheck('register');
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const token = await bot.token();
-    if (token === undefined) return;
-    form.transform((data) =>
-      withCaptcha(
-        { ...data, name: data.name.trim(), email: data.email.trim(), mobile: data.mobile.trim() },
-        token,
-      ),
-    );
-    await form.post(route('register.store'), {
-      onFinish: () => form.reset('password', 'password_confirmation'),
-    });
-  };
-
-  const terms = route.has('terms.show') ? (
-    <TextLink href={route('terms.show')}>قوانین و مقررات</TextLink>
-  ) : (
-    'قوانین و مقررات'
-  );
+  const { errors, formRef } = useFocusedErrors(form);
+  const { submit, busy, botError } = useBotCheckedSubmit('register', form, errors, {
+    payload: (data) => ({
+      ...data,
+      name: data.name.trim(),
+      email: data.email.trim(),
+      mobile: data.mobile.trim(),
+    }),
+    send: () =>
+      form.post(route('register.store'), {
+        onFinish: () => form.reset('password', 'password_confirmation'),
+      }),
+  });
 
   return (
     <>
@@ -58,7 +43,7 @@ export default function Register() {
         چند دقیقه بیشتر طول نمی‌کشد؛ بعد از ثبت‌نام ایمیلتان را تأیید کنید.
       </AuthHeading>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-        <FormAlert>{bot.error ?? errors[CAPTCHA_FIELD]}</FormAlert>
+        <FormAlert>{botError}</FormAlert>
         <TextField
           label="نام و نام خانوادگی"
           name="name"
@@ -94,37 +79,13 @@ export default function Register() {
           ltr
           required
         />
-        <TextField
-          label="رمز عبور"
-          name="password"
-          type="password"
-          value={form.data.password}
-          onChange={(value) => form.setData('password', value)}
-          error={errors.password}
-          autoComplete="new-password"
-          hint="دست‌کم ۸ نویسه؛ رمزهای رایج و لو‌رفته پذیرفته نمی‌شوند."
-          ltr
-          required
-        />
-        <TextField
-          label="تکرار رمز عبور"
-          name="password_confirmation"
-          type="password"
-          value={form.data.password_confirmation}
-          onChange={(value) => form.setData('password_confirmation', value)}
-          error={errors.password_confirmation}
-          autoComplete="new-password"
-          ltr
-          required
-        />
-        <Checkbox
-          name="terms"
-          label={<>{terms} را خوانده‌ام و می‌پذیرم.</>}
+        <NewPasswordFields form={form} errors={errors} />
+        <TermsCheckbox
           checked={form.data.terms}
           onChange={(checked) => form.setData('terms', checked)}
           error={errors.terms}
         />
-        <SubmitButton busy={form.processing || bot.checking}>ثبت‌نام</SubmitButton>
+        <SubmitButton busy={busy}>ثبت‌نام</SubmitButton>
       </form>
       <div className="mt-6 space-y-2 border-t border-gray-100 pt-5 text-sm text-gray-600">
         {route.has('login') && (

@@ -1,11 +1,11 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
+import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { SubmitButton } from '../../components/auth/SubmitButton';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { TextField } from '../../components/ui/TextField';
-import { useFocusFirstError } from '../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../hooks/use-form-errors';
 import { useRoute } from '../../lib/route';
 
 export interface ResetPasswordProps {
@@ -17,9 +17,7 @@ export interface ResetPasswordProps {
 export default function ResetPassword({ email, token }: ResetPasswordProps) {
   const route = useRoute();
   const form = useForm({ token, email: email ?? '', password: '', password_confirmation: '' });
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  const { errors, formRef } = useFocusedErrors(form);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,30 +51,7 @@ export default function ResetPassword({ email, token }: ResetPasswordProps) {
           ltr
           required
         />
-        <TextField
-          label="رمز عبور جدید"
-          name="password"
-          type="password"
-          value={form.data.password}
-          onChange={(value) => form.setData('password', value)}
-          error={errors.password}
-          autoComplete="new-password"
-          hint="دست‌کم ۸ نویسه؛ رمزهای رایج و لو‌رفته پذیرفته نمی‌شوند."
-          ltr
-          required
-          autoFocus
-        />
-        <TextField
-          label="تکرار رمز عبور جدید"
-          name="password_confirmation"
-          type="password"
-          value={form.data.password_confirmation}
-          onChange={(value) => form.setData('password_confirmation', value)}
-          error={errors.password_confirmation}
-          autoComplete="new-password"
-          ltr
-          required
-        />
+        <NewPasswordFields form={form} errors={errors} label="رمز عبور جدید" autoFocus />
         <SubmitButton busy={form.processing}>ذخیره رمز عبور</SubmitButton>
       </form>
     </>

@@ -3,9 +3,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { TextField } from '../../components/ui/TextField';
-import { useFocusFirstError } from '../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../hooks/use-form-errors';
 import { useRoute } from '../../lib/route';
 
 /** `two-factor.login`: the code from the authenticator app, or one of the recovery codes. */
@@ -13,11 +12,9 @@ export default function TwoFactorChallenge() {
   const route = useRoute();
   const [recovery, setRecovery] = useState(false);
   const form = useForm({ code: '', recovery_code: '' });
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, formRef } = useFocusedErrors(form);
   const codeRef = useRef<HTMLInputElement>(null);
   const recoveryRef = useRef<HTMLInputElement>(null);
-  useFocusFirstError(formRef, errors);
 
   const toggle = () => {
     const next = !recovery;

@@ -1,5 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import { type FormEvent, useRef } from 'react';
+import { NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { Button } from '../../../components/ui/Button';
 import { FormSection } from '../../../components/ui/FormSection';
 import { SavedNote } from '../../../components/ui/SavedNote';
@@ -43,27 +44,7 @@ export function UpdatePasswordForm({ hasPassword = true }: { hasPassword?: boole
             ltr
           />
         )}
-        <TextField
-          label="رمز عبور جدید"
-          name="password"
-          type="password"
-          value={form.data.password}
-          onChange={(value) => form.setData('password', value)}
-          error={form.errors.password}
-          autoComplete="new-password"
-          hint="دست‌کم ۸ نویسه؛ رمزهای رایج و لو‌رفته پذیرفته نمی‌شوند."
-          ltr
-        />
-        <TextField
-          label="تکرار رمز عبور جدید"
-          name="password_confirmation"
-          type="password"
-          value={form.data.password_confirmation}
-          onChange={(value) => form.setData('password_confirmation', value)}
-          error={form.errors.password_confirmation}
-          autoComplete="new-password"
-          ltr
-        />
+        <NewPasswordFields form={form} errors={form.errors} label="رمز عبور جدید" required={false} />
         <div className="flex items-center justify-end gap-3">
           <SavedNote show={form.recentlySuccessful} />
           <Button type="submit" disabled={form.processing}>

@@ -1,17 +1,13 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
 import { Head } from '../../../app/protocol';
 import { AuthHeading } from '../../../components/auth/AuthHeading';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
+import { TermsCheckbox } from '../../../components/auth/TermsCheckbox';
 import { TextLink } from '../../../components/auth/TextLink';
-import { Checkbox } from '../../../components/ui/Checkbox';
+import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
+import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextField } from '../../../components/ui/TextField';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../../hooks/use-form-errors';
-import { CAPTCHA_FIELD } from '../../../lib/bot-check/constants';
-import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
-import { withCaptcha } from '../../../lib/bot-check/with-token';
 import { useRoute } from '../../../lib/route';
 
 export interface SignupProps {
@@ -32,37 +28,21 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
     referral_code: referral_code ?? '',
     terms: false,
   });
-  const bot = useBotCheck('signup');
-  const errors = useFormErrors(form);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const token = await bot.token();
-    if (token === undefined) return;
-    form.transform((data) => {
+  const { errors, formRef } = useFocusedErrors(form);
+  const { submit, busy, botError } = useBotCheckedSubmit('signup', form, errors, {
+    payload: (data) => {
       const { email, referral_code: referral, ...rest } = data;
       // Optional fields left empty are not sent: "" is not an e-mail address to validate.
-      return withCaptcha(
-        {
-          ...rest,
-          name: rest.name.trim(),
-          mobile: rest.mobile.replace(/[\s-]/g, ''),
-          ...(email.trim() ? { email: email.trim() } : {}),
-          ...(referral.trim() ? { referral_code: referral.trim() } : {}),
-        },
-        token,
-      );
-    });
-    await form.post(route('users.auth.signup.store'));
-  };
-
-  const terms = route.has('terms.show') ? (
-    <TextLink href={route('terms.show')}>قوانین و مقررات</TextLink>
-  ) : (
-    'قوانین و مقررات'
-  );
+      return {
+        ...rest,
+        name: rest.name.trim(),
+        mobile: rest.mobile.replace(/[\s-]/g, ''),
+        ...(email.trim() ? { email: email.trim() } : {}),
+        ...(referral.trim() ? { referral_code: referral.trim() } : {}),
+      };
+    },
+    send: () => form.post(route('users.auth.signup.store')),
+  });
 
   return (
     <>
@@ -73,7 +53,7 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
           : 'نام و شماره موبایلتان را بنویسید؛ برای تأیید شماره، کدی برایتان پیامک می‌شود.'}
       </AuthHeading>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-        <FormAlert>{bot.error ?? errors[CAPTCHA_FIELD]}</FormAlert>
+        <FormAlert>{botError}</FormAlert>
         <TextField
           label="نام و نام خانوادگی"
           name="name"
@@ -120,14 +100,12 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
           maxLength={32}
           ltr
         />
-        <Checkbox
-          name="terms"
-          label={<>{terms} را خوانده‌ام و می‌پذیرم.</>}
+        <TermsCheckbox
           checked={form.data.terms}
           onChange={(checked) => form.setData('terms', checked)}
           error={errors.terms}
         />
-        <SubmitButton busy={form.processing || bot.checking}>ساخت حساب</SubmitButton>
+        <SubmitButton busy={busy}>ساخت حساب</SubmitButton>
       </form>
       {route.has('users.auth.signin') && (
         <p className="mt-6 border-t border-gray-100 pt-5 text-sm text-gray-600">

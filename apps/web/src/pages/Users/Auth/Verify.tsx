@@ -1,16 +1,15 @@
 import { useForm } from '@renderfarm/react';
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { Head, usePage } from '../../../app/protocol';
 import { AuthHeading } from '../../../components/auth/AuthHeading';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TextLink } from '../../../components/auth/TextLink';
+import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { Ltr } from '../../../components/ui/Ltr';
 import { TextField } from '../../../components/ui/TextField';
 import { formatClock, useCountdown } from '../../../hooks/use-countdown';
-import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
-import { useFormErrors } from '../../../hooks/use-form-errors';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -31,12 +30,10 @@ export default function Verify({ mobile_masked, expires_in, resend_in }: VerifyP
   const page = usePage();
   const form = useForm({ code: '' });
   const resend = useForm({});
-  const errors = useFormErrors(form);
+  const { errors, formRef } = useFocusedErrors(form);
   // Each visit (a wrong code, a resend) brings the server's remaining times: start over from them.
   const expiresLeft = useCountdown(expires_in, page.props);
   const resendLeft = useCountdown(resend_in, page.props);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
   const expired = expiresLeft === 0;
 
   const submit = async (event: FormEvent) => {
