@@ -1,36 +1,17 @@
-import { useForm } from '@renderfarm/react';
-import { type FormEvent, useState } from 'react';
 import { PasswordDialog } from '../../../components/confirm/PasswordDialog';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormSection } from '../../../components/ui/FormSection';
-import { useRoute } from '../../../lib/route';
 import type { DeleteBlocker } from './profile-types';
+import { usePasswordConfirmedDelete } from './use-password-confirmed-delete';
 
 /** Deleting the account: asks for the password in a dialog, and says first what stands in the way. */
 export function DeleteUserForm({ blockers }: { blockers: DeleteBlocker[] }) {
-  const route = useRoute();
-  const [open, setOpen] = useState(false);
-  const form = useForm({ password: '' });
+  const { form, open, show, close, submit } = usePasswordConfirmedDelete('current-user.destroy');
   // Refusals (balance, machines, invoices) arrive as errors other than the password's own.
   const refusals = Object.entries(form.errors)
     .filter(([field, message]) => field !== 'password' && message)
     .map(([, message]) => message as string);
-
-  const close = () => {
-    setOpen(false);
-    form.reset();
-    form.clearErrors();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    await form.delete(route('current-user.destroy'), {
-      preserveScroll: true,
-      onSuccess: close,
-      onError: () => form.reset('password'),
-    });
-  };
 
   const reasons = blockers.length > 0 && (
     <ul className="list-disc space-y-1 ps-5">
@@ -57,7 +38,7 @@ export function DeleteUserForm({ blockers }: { blockers: DeleteBlocker[] }) {
           پیش از حذف، فایل‌ها و اطلاعاتی را که لازم دارید از سرورها و فضاهای ذخیره‌سازی بردارید.
         </p>
       )}
-      <Button variant="danger" onClick={() => setOpen(true)}>
+      <Button variant="danger" onClick={show}>
         حذف حساب
       </Button>
       <PasswordDialog

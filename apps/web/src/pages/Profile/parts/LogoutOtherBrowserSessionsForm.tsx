@@ -1,6 +1,4 @@
-import { useForm } from '@renderfarm/react';
 import { Monitor, Smartphone } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { PasswordDialog } from '../../../components/confirm/PasswordDialog';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -8,32 +6,15 @@ import { FormSection } from '../../../components/ui/FormSection';
 import { Ltr } from '../../../components/ui/Ltr';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { formatWhen } from '../../../lib/relative-time';
-import { useRoute } from '../../../lib/route';
 import type { BrowserSession } from './profile-types';
+import { usePasswordConfirmedDelete } from './use-password-confirmed-delete';
 
 const UNKNOWN = 'نامشخص';
 
 /** Where the account is signed in, and a way to sign out everywhere else with the password. */
 export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: BrowserSession[] }) {
-  const route = useRoute();
-  const [open, setOpen] = useState(false);
-  const form = useForm({ password: '' });
+  const { form, open, show, close, submit } = usePasswordConfirmedDelete('other-browser-sessions.destroy');
   const others = sessions.filter((session) => !session.is_current_device).length;
-
-  const close = () => {
-    setOpen(false);
-    form.reset();
-    form.clearErrors();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    await form.delete(route('other-browser-sessions.destroy'), {
-      preserveScroll: true,
-      onSuccess: close,
-      onError: () => form.reset('password'),
-    });
-  };
 
   return (
     <FormSection
@@ -76,11 +57,7 @@ export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: Browser
         </ul>
       )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => setOpen(true)}
-          disabled={sessions.length > 0 && others === 0}
-        >
+        <Button variant="secondary" onClick={show} disabled={sessions.length > 0 && others === 0}>
           خروج از نشست‌های دیگر
         </Button>
         <SavedNote show={form.recentlySuccessful}>از نشست‌های دیگر خارج شدید.</SavedNote>
