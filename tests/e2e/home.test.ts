@@ -72,5 +72,7 @@ describe('home page in Chromium', () => {
     const asset = await fetch(new URL(script!, inject('baseUrl')));
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Files carry no session: no cookie, no session row per asset.
+    expect(asset.headers.get('set-cookie')).toBeNull();
   });
 });

@@ -70,6 +70,15 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   const sessionStore = new DatabaseSessionStore(db, SESSION_LIFETIME_MINUTES * 60);
   app.decorate('routeList', registry);
   app.decorate('sessionStore', sessionStore);
+  // Expired sessions are refused on read; this clears their rows (hourly, and once at start).
+  const pruneSessions = () =>
+    sessionStore.prune().catch((error) => app.log.warn({ err: error }, 'session prune failed'));
+  const pruneTimer = setInterval(pruneSessions, 60 * 60 * 1000);
+  pruneTimer.unref();
+  app.addHook('onReady', async () => {
+    void pruneSessions();
+  });
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('broadcaster', createBroadcaster(config, realtime));
   registerServices(app, createServices({ ...config, APP_KEY: config.APP_KEY }, db));
   registerFormBody(app);

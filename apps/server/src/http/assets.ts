@@ -17,19 +17,29 @@ export async function registerAssets(app: FastifyInstance): Promise<void> {
     app.log.warn({ dir: WEB_DIST_DIR }, 'web app is not built: run `pnpm build`');
     return;
   }
-  await app.register(fastifyStatic, {
-    root: WEB_DIST_DIR,
-    prefix: ASSET_BASE,
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+  // Its own scope, so asset requests log only warnings (a page load asks for a dozen files) and
+  // carry no session: files need none, and a cookieless request must not create a session row.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, session: false, csrf: false };
+      });
+      await scope.register(fastifyStatic, {
+        root: WEB_DIST_DIR,
+        prefix: ASSET_BASE,
+        index: false,
+        wildcard: true,
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          reply.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     },
-  });
+    { logLevel: 'warn' },
+  );
 }
 
 export interface ViteManifestChunk {
