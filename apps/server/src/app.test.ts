@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
 import { createTestApp, type TestApp } from './testing/app';
+import { createTestDatabase } from './testing/database';
 
 describe('the app over HTTP', () => {
   let t: TestApp;
@@ -124,5 +128,26 @@ describe('GET /up', () => {
     expect(down.json()).toEqual({ status: 'down' });
     await t.app.close();
     await t.database.destroy();
+  });
+});
+
+describe('query strings', () => {
+  it('are parsed in the qs format the page client sends', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', APP_KEY: `base64:${randomBytes(32).toString('base64')}` }),
+      database,
+    });
+    app.get('/echo', { config: { session: false } }, async (request) => request.query);
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/echo?q=rtx&filter[status]=open&sort[]=a&sort[]=b',
+      });
+      expect(res.json()).toEqual({ q: 'rtx', filter: { status: 'open' }, sort: ['a', 'b'] });
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
   });
 });

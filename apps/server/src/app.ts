@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
 import { faviconRoutes } from './http/favicon';
-import { registerFormBody } from './http/form-body';
+import { parseQs, registerFormBody } from './http/form-body';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
@@ -61,6 +61,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     logger: loggerOptions(config),
     genReqId: requestIdFrom,
     requestIdHeader: false,
+    // Nested query parameters (lists' `filter[...]`, `sort`) with the protocol's qs limits.
+    routerOptions: { querystringParser: parseQs },
     trustProxy: config.NODE_ENV === 'production',
     // Keeps a slow client from holding a worker forever; uploads get their own limits per route.
     requestTimeout: 120_000,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -40,16 +40,4 @@ export async function registerAssets(app: FastifyInstance): Promise<void> {
     },
     { logLevel: 'warn' },
   );
-}
-
-export interface ViteManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  isEntry?: boolean;
-}
-
-export function readManifest(path = MANIFEST_PATH): Record<string, ViteManifestChunk> | undefined {
-  if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, ViteManifestChunk>;
 }
