@@ -117,3 +117,41 @@ export const configs = pgTable('configs', {
   isPublic: boolean('is_public').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const LIMITATION_SCOPES = ['global', 'role', 'hardware', 'user'] as const;
+export type LimitationScope = (typeof LIMITATION_SCOPES)[number];
+
+export const LIMITATION_KEYS = [
+  'max_instances',
+  'max_running',
+  'max_hours_per_day',
+  'max_drive_gb',
+  'max_open_tickets',
+  'max_topup_unverified',
+] as const;
+export type LimitationKey = (typeof LIMITATION_KEYS)[number];
+
+/**
+ * A limit on what users may hold or do (DOMAIN.md). `subject` is the role name, hardware id or user
+ * id for those scopes and null for `global`; the most specific active row wins (see limitations.ts).
+ */
+export const limitations = pgTable(
+  'limitations',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').$type<LimitationScope>().notNull(),
+    subject: text('subject'),
+    key: text('key').$type<LimitationKey>().notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('limitations_scope_check', sql`${t.scope} in ('global', 'role', 'hardware', 'user')`),
+    check('limitations_subject_check', sql`(${t.scope} = 'global') = (${t.subject} is null)`),
+    check('limitations_value_check', sql`${t.value} >= 0`),
+    unique('limitations_rule_unique').on(t.scope, t.subject, t.key).nullsNotDistinct(),
+  ],
+);
+
+export type Limitation = typeof limitations.$inferSelect;
