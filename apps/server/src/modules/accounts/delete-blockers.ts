@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { unpaidInvoicesBlocker } from '../billing/unpaid-invoices-blocker';
 import type { User } from '../users/tables';
 
 /** One reason an account cannot be deleted yet, in Persian, with a stable code for the client. */
@@ -22,9 +23,5 @@ export const balanceBlocker: DeleteBlockerCheck = async (user) =>
       }
     : null;
 
-/**
- * The checks every deletion runs. Instances and invoices do not exist yet: when they land, their
- * modules export `machinesBlocker` (any instance not deleted) and `unpaidInvoicesBlocker` (any
- * invoice pending), and app.ts passes them to createAccountService({ deleteBlockers: [...] }).
- */
-export const DEFAULT_DELETE_BLOCKERS: DeleteBlockerCheck[] = [balanceBlocker];
+/** The checks every deletion runs; each other module that holds something to settle adds its own. */
+export const DEFAULT_DELETE_BLOCKERS: DeleteBlockerCheck[] = [balanceBlocker, unpaidInvoicesBlocker];
