@@ -1,3 +1,4 @@
+import { router } from '@renderfarm/react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test/render-page';
@@ -7,6 +8,28 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe('Users/Auth/Signin', () => {
+  it('sends «مرا به خاطر بسپار» with the number, in Latin digits without spaces', async () => {
+    const visit = vi.spyOn(router, 'visit').mockResolvedValue();
+    await renderPage('Users/Auth/Signin', {});
+    const remember = screen.getByLabelText('مرا به خاطر بسپار') as HTMLInputElement;
+    expect(remember.checked).toBe(false);
+    fireEvent.change(screen.getByLabelText('شماره موبایل'), { target: { value: '۰۹۱۲ ۳۴۵ ۶۷۸۹' } });
+    fireEvent.click(remember);
+    fireEvent.click(screen.getByRole('button', { name: 'دریافت کد تأیید' }));
+    await waitFor(() => expect(visit).toHaveBeenCalled());
+    const [url, options] = visit.mock.calls[0]!;
+    expect(String(url)).toBe('/auth/signin');
+    expect(options?.data).toEqual({ mobile: '09123456789', remember: true });
+  });
+
+  it('shows again what was typed and ticked when coming back to change the number', async () => {
+    await renderPage('Users/Auth/Signin', { mobile: '09123456789', remember: true });
+    expect((screen.getByLabelText('مرا به خاطر بسپار') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('شماره موبایل') as HTMLInputElement).value).toBe('09123456789');
+  });
 });
 
 describe('Users/Auth/Verify', () => {

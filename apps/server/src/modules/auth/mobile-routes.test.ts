@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../activity/tables';
 import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
-import { createAuthTestApp, newBrowser } from './test-support';
+import { REMEMBER_COOKIE } from './remember-cookie';
+import { rememberTokens } from './tables';
+import { createAuthTestApp, newBrowser, type TestBrowser } from './test-support';
+import { totp } from './totp';
 
 type T = Awaited<ReturnType<typeof createAuthTestApp>>;
 
@@ -127,5 +131,109 @@ describe('mobile sign-in and sign-up routes', () => {
     expect(set.statusCode).toBe(303);
     const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09351234567'));
     expect(user!.passwordHash).not.toBeNull();
+  });
+
+  describe('remember me', () => {
+    /** The session ran out (or the browser was closed): only the remember cookie is left. */
+    const forgetSession = (browser: TestBrowser) => {
+      browser.jar.delete('renderfarm_session');
+      browser.jar.delete('XSRF-TOKEN');
+    };
+    /** A known account of its own per test, so tokens counted are this test's only. */
+    const account = async (mobile: string) => {
+      const [user] = await t.database.db
+        .insert(users)
+        .values({ name: 'مریم کاظمی', mobile, mobileVerifiedAt: new Date() })
+        .returning();
+      return user!;
+    };
+    const tokensOf = (userId: number) =>
+      t.database.db.select().from(rememberTokens).where(eq(rememberTokens.userId, userId));
+
+    it('keeps a browser signed in after the session is gone when «remember me» was ticked on Signin', async () => {
+      const user = await account('09131110001');
+      const browser = await newBrowser(t, { ip: '10.4.1.1' });
+      await browser.post('/auth/signin', { mobile: '09131110001', remember: 'on' });
+      // Still only a code on its way: nothing is remembered before the number is proven.
+      expect(browser.jar.has(REMEMBER_COOKIE)).toBe(false);
+      const res = await browser.visit('POST', '/auth/verify', { code: await lastCode(t, '09131110001') });
+      expect(res.headers['x-inertia-location']).toBe('/home');
+      const set = res.cookies.find((c) => c.name === REMEMBER_COOKIE) as Record<string, unknown>;
+      expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(String(set.value).split('.')[0]).toBe(String(user.id));
+      expect(await tokensOf(user.id)).toHaveLength(1);
+
+      forgetSession(browser);
+      const home = await browser.page('/home');
+      expect(home.component).toBe('Users/Home');
+      expect(home.props.auth.user.id).toBe(user.id);
+      const logins = await t.database.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.event, 'auth:login'), eq(activityLog.actorId, user.id)));
+      expect(logins.map((l) => l.properties)).toEqual(
+        expect.arrayContaining([{ via: 'mobile' }, { via: 'remember' }]),
+      );
+    });
+
+    it('sets no cookie when the box is not ticked: without the session the browser is a guest', async () => {
+      const user = await account('09131110002');
+      const browser = await newBrowser(t, { ip: '10.4.1.2' });
+      await browser.post('/auth/signin', { mobile: '09131110002', remember: false });
+      const res = await browser.visit('POST', '/auth/verify', { code: await lastCode(t, '09131110002') });
+      expect(res.headers['x-inertia-location']).toBe('/home');
+      expect(res.cookies.find((c) => c.name === REMEMBER_COOKIE)).toBeUndefined();
+      expect(await tokensOf(user.id)).toHaveLength(0);
+      forgetSession(browser);
+      expect((await browser.request('GET', '/home')).headers.location).toBe('/login');
+    });
+
+    it('shows the ticked box again when the person goes back to change the number', async () => {
+      const browser = await newBrowser(t, { ip: '10.4.1.3' });
+      await browser.post('/auth/signin', { mobile: '09131110003', remember: 'on' });
+      expect((await browser.page('/auth/signin')).props).toMatchObject({
+        mobile: '09131110003',
+        remember: true,
+      });
+      // A second try unticked forgets the first choice.
+      await browser.post('/auth/signin', { mobile: '09131110004' });
+      expect((await browser.page('/auth/signin')).props).toMatchObject({
+        mobile: '09131110004',
+        remember: false,
+      });
+    });
+
+    it('with two-factor sign-in on, remembers only once the second factor is through', async () => {
+      const user = await account('09131110005');
+      const { secret } = await t.app.services.twoFactor.enable(user.id);
+      const { recoveryCodes } = await t.app.services.twoFactor.confirm(user.id, totp(secret, new Date()));
+      const browser = await newBrowser(t, { ip: '10.4.1.4' });
+      await browser.post('/auth/signin', { mobile: '09131110005', remember: 'on' });
+      const res = await browser.post('/auth/verify', { code: await lastCode(t, '09131110005') });
+      expect(res.headers.location).toBe('/two-factor-challenge');
+      expect(browser.jar.has(REMEMBER_COOKIE)).toBe(false);
+      expect(await tokensOf(user.id)).toHaveLength(0);
+      await browser.post('/two-factor-challenge', { recovery_code: recoveryCodes[0] });
+      expect(browser.jar.has(REMEMBER_COOKIE)).toBe(true);
+      expect(await tokensOf(user.id)).toHaveLength(1);
+      forgetSession(browser);
+      expect((await browser.page('/home')).props.auth.user.id).toBe(user.id);
+    });
+
+    it('carries the choice from Signin through Signup to the new account', async () => {
+      const browser = await newBrowser(t, { ip: '10.4.1.5' });
+      await browser.post('/auth/signin', { mobile: '09131110006', remember: 'on' });
+      await browser.post('/auth/verify', { code: await lastCode(t, '09131110006') });
+      const created = await browser.visit('POST', '/auth/signup', {
+        name: 'امید رحیمی',
+        mobile: '09131110006',
+        terms: 'on',
+      });
+      expect(created.headers['x-inertia-location']).toBe('/auth/welcome');
+      const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09131110006'));
+      expect(await tokensOf(user!.id)).toHaveLength(1);
+      forgetSession(browser);
+      expect((await browser.page('/auth/welcome')).props.auth.user.id).toBe(user!.id);
+    });
   });
 });

@@ -19,6 +19,8 @@ import { mobileSigninSchema, mobileSignupSchema, mobileVerifySchema } from './va
 interface MobileVerified {
   mobile: string;
   at: number;
+  /** Carried over from Users/Auth/Signin, for the account made on Signup. */
+  remember?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ interface MobileVerified {
  * happens after a correct code depends on it: a known number signs in, a new one goes on to Signup.
  */
 export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const { accounts, smsCodes, emailVerification } = app.services;
+  const { accounts, smsCodes, emailVerification, remember } = app.services;
   const db = app.services.db;
 
   const pendingOf = (request: FastifyRequest) =>
@@ -42,8 +44,16 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     return outcome;
   };
 
-  /** A known account after a correct code: the second factor if on, else signed in. */
-  const signInKnown = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+  /**
+   * A known account after a correct code: the second factor if on, else signed in. `rememberMe`
+   * (ticked on Signin) works as on the e-mail login: with 2FA the cookie waits for the challenge.
+   */
+  const signInKnown = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    rememberMe: boolean,
+  ) => {
     const user = await accounts.findById(userId);
     if (!user) return seeOther(reply, registry, 'users.auth.signin');
     // The code proved the number: a number that was on file unverified is verified now.
@@ -56,10 +66,12 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
       request.session.set(SESSION_KEYS.pendingTwoFactor, {
         userId: user.id,
         via: 'mobile',
+        ...(rememberMe ? { remember: true } : {}),
       } satisfies PendingTwoFactor);
       return seeOther(reply, registry, 'two-factor.login');
     }
     startSession(request, user, false);
+    if (rememberMe) await remember.remember(request, reply, user);
     await recordActivity(db, {
       event: 'auth:login',
       actorId: user.id,
@@ -73,6 +85,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     request: FastifyRequest,
     reply: FastifyReply,
     input: { name: string; mobile: string; email?: string | null | undefined },
+    rememberMe: boolean,
   ) => {
     let user: Awaited<ReturnType<typeof accounts.createFromVerifiedMobile>>;
     try {
@@ -85,6 +98,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
       throw error;
     }
     startSession(request, user, false);
+    if (rememberMe) await remember.remember(request, reply, user);
     await recordActivity(db, {
       event: 'auth:login',
       actorId: user.id,
@@ -103,7 +117,14 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     app,
     registry,
     { name: 'users.auth.signin', method: 'GET', uri: '/auth/signin', access: 'guest' },
-    (request, reply) => reply.page('Users/Auth/Signin', { mobile: pendingOf(request)?.mobile ?? '' }),
+    (request, reply) => {
+      // Back from Verify («تغییر شماره»): the form shows what was typed and ticked.
+      const pending = pendingOf(request);
+      return reply.page('Users/Auth/Signin', {
+        mobile: pending?.mobile ?? '',
+        remember: pending?.remember === true,
+      });
+    },
   );
 
   namedRoute(
@@ -112,8 +133,8 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     { name: 'users.auth.signin.store', method: 'POST', uri: '/auth/signin', access: 'guest' },
     async (request, reply) => {
       await requireHuman(request, 'signin');
-      const { mobile } = await request.validate(mobileSigninSchema);
-      await sendCode(request, { mobile, purpose: 'signin' });
+      const { mobile, remember: rememberMe } = await request.validate(mobileSigninSchema);
+      await sendCode(request, { mobile, purpose: 'signin', ...(rememberMe ? { remember: true } : {}) });
       return seeOther(reply, registry, 'users.auth.verify');
     },
   );
@@ -152,21 +173,24 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
         });
         fieldError('code', outcome.message);
       }
+      const rememberMe = pending.remember === true;
       const known = await accounts.findByMobile(pending.mobile);
-      if (known) return signInKnown(request, reply, known.id);
+      if (known) return signInKnown(request, reply, known.id, rememberMe);
       if (pending.purpose === 'signup' && pending.name) {
         request.session.forget(SESSION_KEYS.mobileAuth);
-        return createAndSignIn(request, reply, {
-          name: pending.name,
-          mobile: pending.mobile,
-          email: pending.email,
-        });
+        return createAndSignIn(
+          request,
+          reply,
+          { name: pending.name, mobile: pending.mobile, email: pending.email },
+          rememberMe,
+        );
       }
       // A new number: proven now, so Signup shows it locked and needs no second code.
       request.session.forget(SESSION_KEYS.mobileAuth);
       request.session.set(SESSION_KEYS.mobileVerified, {
         mobile: pending.mobile,
         at: Date.now(),
+        ...(rememberMe ? { remember: true } : {}),
       } satisfies MobileVerified);
       return seeOther(reply, registry, 'users.auth.signup');
     },
@@ -190,9 +214,9 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  const verifiedMobile = (request: FastifyRequest): string | null => {
+  const verifiedMobile = (request: FastifyRequest): MobileVerified | null => {
     const verified = request.session.get<MobileVerified>(SESSION_KEYS.mobileVerified);
-    return verified && Date.now() - verified.at < MOBILE_VERIFIED_SECONDS * 1000 ? verified.mobile : null;
+    return verified && Date.now() - verified.at < MOBILE_VERIFIED_SECONDS * 1000 ? verified : null;
   };
 
   namedRoute(
@@ -200,7 +224,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     registry,
     { name: 'users.auth.signup', method: 'GET', uri: '/auth/signup', access: 'guest' },
     (request, reply) => {
-      const mobile = verifiedMobile(request);
+      const mobile = verifiedMobile(request)?.mobile ?? null;
       const ref = (request.query as { ref?: unknown }).ref;
       return reply.page('Users/Auth/Signup', {
         mobile: mobile ?? '',
@@ -220,12 +244,14 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
       if (input.email && (await accounts.findByEmail(input.email))) {
         fieldError('email', 'حسابی با این ایمیل از پیش وجود دارد؛ از صفحه ورود وارد شوید.');
       }
-      if (verifiedMobile(request) === input.mobile) {
+      const verified = verifiedMobile(request);
+      if (verified?.mobile === input.mobile) {
         request.session.forget(SESSION_KEYS.mobileVerified);
+        const rememberMe = verified.remember === true;
         // Someone may have signed up with the number meanwhile: then it is a sign-in.
         const known = await accounts.findByMobile(input.mobile);
-        if (known) return signInKnown(request, reply, known.id);
-        return createAndSignIn(request, reply, input);
+        if (known) return signInKnown(request, reply, known.id, rememberMe);
+        return createAndSignIn(request, reply, input, rememberMe);
       }
       // Not proven in this session: a code first; the account is made after it (verify.store).
       await sendCode(request, {

@@ -9,9 +9,9 @@ export const SESSION_KEYS = {
   passwordConfirmedAt: 'auth.password_confirmed_at',
   /** A sign-in waiting for its second factor: `{userId, via}`. */
   pendingTwoFactor: 'login.two_factor',
-  /** The mobile flow in progress: `{mobile, purpose, name?, email?}`. */
+  /** The mobile flow in progress: `{mobile, purpose, name?, email?, remember?}`. */
   mobileAuth: 'auth.mobile',
-  /** A mobile number proven by an SMS code, for Users/Auth/Signup: `{mobile, at}`. */
+  /** A mobile number proven by an SMS code, for Users/Auth/Signup: `{mobile, at, remember?}`. */
   mobileVerified: 'auth.mobile_verified',
   /** Recovery codes just made, for the JSON route right after: `{codes, until}`. */
   recoveryCodes: 'two_factor.recovery_codes',
@@ -36,6 +36,8 @@ export interface MobileAuthState {
   purpose: 'signin' | 'signup';
   name?: string;
   email?: string | null;
+  /** "Remember me" was ticked on Users/Auth/Signin: the cookie is issued when the sign-in completes. */
+  remember?: boolean;
 }
 
 /** A same-site path (no scheme, no `//host`), safe to redirect to after sign-in. */

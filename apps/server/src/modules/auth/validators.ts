@@ -62,7 +62,12 @@ export const twoFactorChallengeSchema = z
     message: 'کد ورود دومرحله‌ای یا یک کد بازیابی را وارد کنید.',
   });
 
-export const mobileSigninSchema = z.object({ mobile: mobileField, captcha_token: captchaField });
+/** `users.auth.signin.store`: `remember` is kept with the pending code and honoured once it is right. */
+export const mobileSigninSchema = z.object({
+  mobile: mobileField,
+  remember: checkbox.optional(),
+  captcha_token: captchaField,
+});
 
 export const mobileVerifySchema = z.object({ code: codeField() });
 

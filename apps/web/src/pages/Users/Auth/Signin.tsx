@@ -5,18 +5,28 @@ import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TextLink } from '../../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 
-/** `users.auth.signin`: a mobile number; a code goes to it whether or not it has an account. */
-export default function Signin() {
+export interface SigninProps {
+  /** What was typed and ticked before, when the person comes back from Verify to change the number. */
+  mobile?: string;
+  remember?: boolean;
+}
+
+/**
+ * `users.auth.signin`: a mobile number; a code goes to it whether or not it has an account.
+ * «مرا به خاطر بسپار» is chosen here, as on the e-mail login, and honoured once the code is right.
+ */
+export default function Signin({ mobile = '', remember = false }: SigninProps) {
   const route = useRoute();
-  const form = useForm({ mobile: '' });
+  const form = useForm({ mobile, remember });
   const { errors, formRef } = useFocusedErrors(form);
   const { submit, busy, botError } = useBotCheckedSubmit('signin', form, errors, {
     // Spaces and dashes people type between digit groups («۰۹۱۲ ۳۴۵ ۶۷۸۹») are not part of the number.
-    payload: (data) => ({ mobile: data.mobile.replace(/[\s-]/g, '') }),
+    payload: (data) => ({ ...data, mobile: data.mobile.replace(/[\s-]/g, '') }),
     send: () => form.post(route('users.auth.signin.store')),
   });
 
@@ -43,6 +53,12 @@ export default function Signin() {
           ltr
           required
           autoFocus
+        />
+        <Checkbox
+          label="مرا به خاطر بسپار"
+          name="remember"
+          checked={form.data.remember}
+          onChange={(checked) => form.setData('remember', checked)}
         />
         <SubmitButton busy={busy}>دریافت کد تأیید</SubmitButton>
       </form>
