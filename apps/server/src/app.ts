@@ -23,6 +23,7 @@ import { defineChannels } from './modules/broadcasting/channels';
 import { broadcastingRoutes } from './modules/broadcasting/routes';
 import { publicSettings } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
 import { healthRoutes } from './modules/health/routes';
 import { DatabaseSessionStore } from './modules/sessions/store';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   await app.register(authRoutes, { registry });
   await app.register(mobileAuthRoutes, { registry });
   await app.register(userRoutes, { registry });
+  await app.register(dashboardRoutes, { registry });
   await app.register(accountRoutes, { registry });
   await app.register(apiTokenRoutes, { registry });
   await app.register(apiRoutes, { registry });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ActivityEntry, activityLog } from './tables';
 
@@ -60,4 +60,13 @@ export async function findActivityForActor(
     .where(and(...conditions))
     .orderBy(desc(activityLog.id))
     .limit(Math.min(options.limit ?? 50, 200));
+}
+
+/** How many different people did `event` since an instant (e.g. signed in this month). */
+export async function distinctActorsSince(db: Database, event: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(activityLog.actorId) })
+    .from(activityLog)
+    .where(and(eq(activityLog.event, event), gte(activityLog.at, since)));
+  return row?.n ?? 0;
 }

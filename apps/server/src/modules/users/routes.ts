@@ -1,7 +1,9 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { namedRoute } from '../../http/named-route';
 import { SESSION_KEYS, safeIntended } from '../auth/session-keys';
+import { machineCountOf } from '../instances/summaries';
 import type { User } from './tables';
 
 /** The area hubs a role may open from Users/Home; only routes that exist are offered. */
@@ -9,7 +11,7 @@ function shortcuts(user: User, registry: RouteRegistry) {
   const all = [
     { key: 'panel', label: 'پیشخوان', route: 'panel.home', roles: ['customer', 'care', 'admin'] },
     { key: 'care', label: 'پشتیبانی مشتریان', route: 'care.home', roles: ['care', 'admin'] },
-    { key: 'admin', label: 'مدیریت', route: 'admin.home', roles: ['admin'] },
+    { key: 'admin', label: 'مدیریت', route: 'admin.dash', roles: ['admin'] },
     { key: 'profile', label: 'پروفایل و امنیت', route: 'profile.show', roles: ['customer', 'care', 'admin'] },
   ];
   return all
@@ -18,15 +20,14 @@ function shortcuts(user: User, registry: RouteRegistry) {
 }
 
 /** The onboarding steps of Users/Landing, each done or not. */
-function checklist(user: User) {
+async function checklist(db: Database, user: User) {
   return {
     profile: user.name.trim().length > 0,
     email: user.emailVerifiedAt !== null,
     password: user.passwordHash !== null,
     kyc: user.kycStatus === 'approved',
     top_up: user.balance > 0,
-    // Instances have no module yet: nothing can have been rented.
-    machine: false,
+    machine: (await machineCountOf(db, user.id)) > 0,
   };
 }
 
@@ -56,7 +57,8 @@ export async function userRoutes(app: FastifyInstance, { registry }: { registry:
     app,
     registry,
     { name: 'users.landing', method: 'GET', uri: '/auth/welcome', access: 'customer' },
-    (request, reply) => reply.page('Users/Landing', { checklist: checklist(request.user!) }),
+    async (request, reply) =>
+      reply.page('Users/Landing', { checklist: await checklist(app.services.db, request.user!) }),
   );
 
   namedRoute(

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../auth/mobile';
 import { type User, users } from './tables';
@@ -34,4 +34,15 @@ export function toAuthUser(user: User): AuthUser {
     two_factor: user.twoFactorConfirmedAt !== null,
     email_verified: user.emailVerifiedAt !== null,
   };
+}
+
+/** The newest accounts, for the admin dashboard. */
+export async function latestSignups(db: Database, limit = 5) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, name: r.name, role: r.role, created_at: r.createdAt.toISOString() }));
 }
