@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, openAppPage, PHONE, pageHealth, screenshot, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 import { waitForSmsCode } from '../support/outbox';
+import { dropSessionCookie, hasRememberCookie } from '../support/session-cookies';
 
 const baseUrl = () => inject('baseUrl');
 const PERSIAN = /[\u0600-\u06FF]/;
@@ -28,12 +29,16 @@ describe('mobile sign-in and sign-up with the SMS code in Chromium', () => {
     await close();
   });
 
-  it('signs the demo customer in with a number typed in Persian digits and the code from the SMS log', async () => {
-    const { page, failures, close } = await openAppPage(browser, PHONE);
+  // SMS codes are limited to 5 sends an hour per IP, and every browser test comes from 127.0.0.1:
+  // «remember me» is checked inside the two sign-ins below rather than with codes of its own.
+  it('signs the demo customer in with a number typed in Persian digits and the code from the SMS log, remembered', async () => {
+    const { page, context, failures, close } = await openAppPage(browser, PHONE);
     const started = Date.now();
     await page.goto(`${baseUrl()}/auth/signin`);
     await waitForTitle(page, 'ورود با موبایل');
     await page.getByLabel('شماره موبایل').fill(toPersian('09120000000'));
+    await page.getByLabel('مرا به خاطر بسپار').check();
+    await screenshot(page, 'users-auth-signin-remember-mobile');
     await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
     await waitForTitle(page, 'کد تأیید پیامکی');
     const code = page.getByLabel('کد تأیید');
@@ -56,6 +61,14 @@ describe('mobile sign-in and sign-up with the SMS code in Chromium', () => {
     await page.getByRole('button', { name: 'تأیید و ادامه' }).click();
     await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
     await waitForTitle(page, 'حساب من');
+
+    // The session cookie goes (the browser was closed); the remember cookie brings the account back.
+    expect(await hasRememberCookie(context)).toBe(true);
+    await dropSessionCookie(context);
+    await page.reload();
+    await waitForTitle(page, 'حساب من');
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('علی رضایی');
     expect(failures).toEqual([]);
     await close();
   });
@@ -91,6 +104,12 @@ describe('mobile sign-in and sign-up with the SMS code in Chromium', () => {
     expect(await page.getByRole('list', { name: 'قدم‌های شروع کار' }).count()).toBe(1);
     expect((await pageHealth(page)).axe).toEqual([]);
     await screenshot(page, 'users-landing-desktop');
+
+    // «Remember me» was left unticked: without its session cookie the browser is a guest again.
+    expect(await hasRememberCookie(page.context())).toBe(false);
+    await dropSessionCookie(page.context());
+    await page.goto(`${baseUrl()}/home`);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
     expect(failures).toEqual([]);
     await close();
   });
