@@ -1,0 +1,67 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { notifyJobsEnqueued } from './signal';
+import { type Job, jobs } from './tables';
+
+export interface EnqueueOptions {
+  /**
+   * At most one job with this key is queued or running; enqueueing another meanwhile returns the
+   * existing one (e.g. `instance:12:power`: one power action per machine at a time).
+   */
+  singletonKey?: string | undefined;
+  /** Not before this time (a delayed job); now when omitted. */
+  runAt?: Date | undefined;
+  /** Tries before the job is marked failed (the table's default, 5, when omitted). */
+  maxAttempts?: number | undefined;
+}
+
+export interface EnqueueResult {
+  job: Job;
+  /** False when a job with the same singleton key was already queued or running. */
+  created: boolean;
+}
+
+/**
+ * Queues a job. Pass the caller's transaction as `db` to write the job together with the change
+ * that needs it: the job then exists exactly when the change does. Inside a transaction, call
+ * `notifyJobsEnqueued()` after the commit so this process's worker claims it without waiting for
+ * its next poll (before the commit, no worker could see it).
+ */
+export async function enqueue(
+  db: Database,
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<EnqueueResult> {
+  if (
+    options.maxAttempts !== undefined &&
+    (!Number.isInteger(options.maxAttempts) || options.maxAttempts < 1)
+  ) {
+    throw new RangeError(`maxAttempts must be a positive integer: ${options.maxAttempts}`);
+  }
+  const values = {
+    name,
+    payload,
+    singletonKey: options.singletonKey ?? null,
+    ...(options.runAt ? { runAt: options.runAt } : {}),
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+  };
+  // The existing singleton may finish between the refused insert and the read: then insert again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // The partial unique index on singleton_key is the only unique key a new row can collide
+    // with; DO NOTHING waits for a concurrent inserter's commit instead of failing the transaction.
+    const [inserted] = await db.insert(jobs).values(values).onConflictDoNothing().returning();
+    if (inserted) {
+      if (!(db instanceof PgTransaction)) notifyJobsEnqueued();
+      return { job: inserted, created: true };
+    }
+    if (!options.singletonKey) break;
+    const [existing] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.singletonKey, options.singletonKey), inArray(jobs.state, ['queued', 'running'])));
+    if (existing) return { job: existing, created: false };
+  }
+  throw new Error(`could not enqueue ${name} (singleton ${options.singletonKey ?? 'none'})`);
+}

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { JobContext, JobRegistry } from './registry';
+import { onJobsEnqueued } from './signal';
+import { type Job, jobs } from './tables';
+
+export interface JobLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface WorkerOptions {
+  db: Database;
+  handlers: JobRegistry;
+  /** Written to `locked_by`: which process holds a job. Host, pid and a random suffix by default. */
+  id?: string;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs. */
+  pollIntervalMs?: number;
+  /**
+   * How long a claimed job stays this worker's without a sign of life. A running job's lease is
+   * renewed every `heartbeatMs`; a worker that dies stops renewing, and once the lease has passed
+   * another worker claims the job again.
+   */
+  leaseMs?: number;
+  heartbeatMs?: number;
+  /** The wait before the next try after `attempts` failed tries. */
+  backoffMs?: (attempts: number) => number;
+  clock?: () => Date;
+  log?: JobLog;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Polls for due jobs (and wakes when this process enqueues one) until `stop`. */
+  start(): void;
+  /** Stops claiming jobs and resolves once the jobs in flight have finished. */
+  stop(): Promise<void>;
+  /**
+   * Claims and runs due jobs one after another until none is due; returns how many ran. For tests
+   * and scripts that drive the queue step by step instead of polling.
+   */
+  drain(): Promise<number>;
+}
+
+/** 1 s, 2 s, 4 s… doubling per failed try, at most 10 minutes. */
+export function exponentialBackoff(attempts: number, baseMs = 1000, maxMs = 10 * 60_000): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+const MAX_ERROR_LENGTH = 2000;
+const silent: JobLog = { info() {}, warn() {}, error() {} };
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.slice(0, MAX_ERROR_LENGTH);
+}
+
+/**
+ * A worker on the `jobs` table (docs/decisions/0006-job-queue.md). Claiming is one statement,
+ * `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)`: concurrent workers, in this
+ * process or others on the same PostgreSQL, skip each other's rows and never take the same job.
+ */
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, handlers } = options;
+  const id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(leaseMs / 3));
+  const backoffMs = options.backoffMs ?? ((attempts: number) => exponentialBackoff(attempts));
+  const clock = options.clock ?? (() => new Date());
+  const log = options.log ?? silent;
+
+  const inFlight = new Set<Promise<void>>();
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
+
+  const later = (ms: number) => new Date(clock().getTime() + ms);
+  const ours = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, id), eq(jobs.state, 'running'));
+
+  /** Jobs whose worker died during their last try: nobody would ever finish them. */
+  async function failAbandoned(): Promise<void> {
+    const abandoned = await db
+      .update(jobs)
+      .set({
+        state: 'failed',
+        lastError: 'کارگر این کار در آخرین تلاش از کار افتاد (مهلت قفل گذشت).',
+        lockedBy: null,
+        lockedUntil: null,
+      })
+      .where(
+        and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, clock()), gte(jobs.attempts, jobs.maxAttempts)),
+      )
+      .returning({ id: jobs.id, name: jobs.name });
+    for (const job of abandoned)
+      log.error({ jobId: job.id, job: job.name }, 'job abandoned by a dead worker');
+  }
+
+  async function claim(): Promise<Job | undefined> {
+    const names = handlers.names();
+    if (names.length === 0) return undefined;
+    const now = clock();
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.name, names),
+          or(
+            and(eq(jobs.state, 'queued'), lte(jobs.runAt, now)),
+            // A lease that ran out: the worker holding it died; the job is tried again.
+            and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: id,
+        lockedUntil: later(leaseMs),
+      })
+      .where(eq(jobs.id, sql`(${due})`))
+      .returning();
+    return job;
+  }
+
+  async function settle(job: Job, error: unknown): Promise<void> {
+    const message = describeError(error);
+    if (job.attempts < job.maxAttempts) {
+      const delay = backoffMs(job.attempts);
+      await db
+        .update(jobs)
+        .set({ state: 'queued', runAt: later(delay), lastError: message, lockedBy: null, lockedUntil: null })
+        .where(ours(job));
+      log.warn(
+        { jobId: job.id, job: job.name, attempts: job.attempts, retryInMs: delay, err: error },
+        'job failed; will retry',
+      );
+    } else {
+      await db
+        .update(jobs)
+        .set({ state: 'failed', lastError: message, lockedBy: null, lockedUntil: null })
+        .where(ours(job));
+      log.error({ jobId: job.id, job: job.name, attempts: job.attempts, err: error }, 'job failed for good');
+    }
+  }
+
+  async function finishIn(tx: Database, job: Job, outcome?: { failed: string }): Promise<void> {
+    await tx
+      .update(jobs)
+      .set(
+        outcome
+          ? {
+              state: 'failed',
+              lastError: outcome.failed.slice(0, MAX_ERROR_LENGTH),
+              lockedBy: null,
+              lockedUntil: null,
+            }
+          : { state: 'completed', completedAt: clock(), lastError: null, lockedBy: null, lockedUntil: null },
+      )
+      .where(ours(job));
+  }
+
+  async function run(job: Job): Promise<void> {
+    const handler = handlers.get(job.name);
+    const heartbeat = setInterval(() => {
+      db.update(jobs)
+        .set({ lockedUntil: later(leaseMs) })
+        .where(ours(job))
+        .catch((error) => log.warn({ jobId: job.id, err: error }, 'job lease not renewed'));
+    }, heartbeatMs);
+    heartbeat.unref();
+    try {
+      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      const context: JobContext = { db, finish: (tx, outcome) => finishIn(tx, job, outcome) };
+      await handler(job, context);
+      clearInterval(heartbeat);
+      // A no-op when the handler already finished the job in its own transaction.
+      await finishIn(db, job);
+    } catch (error) {
+      clearInterval(heartbeat);
+      await settle(job, error).catch((settleError) =>
+        log.error({ jobId: job.id, err: settleError }, 'job result not recorded; its lease will expire'),
+      );
+    }
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      await failAbandoned();
+      while (started && !stopping && inFlight.size < concurrency) {
+        const job = await claim();
+        if (!job) break;
+        const running = run(job).finally(() => {
+          inFlight.delete(running);
+          // A free slot: look for the next job now rather than at the next poll.
+          if (started && !stopping) wake();
+        });
+        inFlight.add(running);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'job poll failed');
+    }
+  }
+
+  function wake(): void {
+    if (!started || stopping) return;
+    if (ticking) {
+      tickAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    ticking = tick().finally(() => {
+      ticking = undefined;
+      if (!started || stopping) return;
+      if (tickAgain) {
+        tickAgain = false;
+        wake();
+        return;
+      }
+      timer = setTimeout(wake, pollIntervalMs);
+      timer.unref();
+    });
+  }
+
+  return {
+    id,
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribe = onJobsEnqueued(wake);
+      wake();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      unsubscribe?.();
+      await ticking;
+      await Promise.allSettled([...inFlight]);
+    },
+    async drain() {
+      let count = 0;
+      await failAbandoned();
+      for (;;) {
+        const job = await claim();
+        if (!job) return count;
+        count++;
+        await run(job);
+      }
+    },
+  };
+}
