@@ -23,10 +23,12 @@ import { defineChannels } from './modules/broadcasting/channels';
 import { broadcastingRoutes } from './modules/broadcasting/routes';
 import { publicSettings } from './modules/catalog/service';
 import { contentRoutes } from './modules/content/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { DatabaseSessionStore } from './modules/sessions/store';
+import { supportApiRoutes } from './modules/support/api-routes';
+import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/users/routes';
 import { findActiveUserById, toAuthUser } from './modules/users/service';
 import type { User } from './modules/users/tables';
@@ -180,6 +182,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   await app.register(accountRoutes, { registry });
   await app.register(apiTokenRoutes, { registry });
   await app.register(apiRoutes, { registry });
+  await app.register(supportApiRoutes, { registry });
+  await app.register(supportRoutes, { registry });
   await app.register(botCheckRoutes, { registry });
 
   app.setNotFoundHandler((_request, reply) =>

@@ -49,6 +49,8 @@ const c = (extra: Omit<Rule, 'access'> = {}): Rule => ({ access: 'customer', ...
 const RULES: Record<string, Rule> = {
   home: { access: 'anyone' },
   'botcheck.challenge': { access: 'anyone' },
+  contact: { access: 'anyone' },
+  'contact.store': { access: 'anyone' },
   'verification.verify': { access: 'anyone' },
   login: { access: 'guest' },
   'login.store': { access: 'guest' },
@@ -100,6 +102,8 @@ const RULES: Record<string, Rule> = {
   'api-tokens.destroy': c({ kyc: true }),
   'api.v1.me': { access: 'api' },
   'api.v1.items.index': { access: 'api' },
+  'api.v1.tickets.index': { access: 'api' },
+  'api.v1.tickets.store': { access: 'api' },
 };
 
 function expected(route: RegisteredRoute, role: Role): Refusal | 'allowed' {

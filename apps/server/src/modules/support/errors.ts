@@ -1,0 +1,29 @@
+/**
+ * Every error code of the support service. Codes are stable (routes and API clients match on them)
+ * and never reused; the message is Persian and safe to show the person who sent the form.
+ */
+export const SUPPORT_ERROR_CODES = {
+  RF_SUPPORT_TICKET_NOT_FOUND: 404,
+  RF_SUPPORT_DEPARTMENT_UNKNOWN: 422,
+  RF_SUPPORT_INSTANCE_NOT_FOUND: 422,
+  RF_SUPPORT_OPEN_TICKETS_LIMIT: 422,
+} as const;
+
+export type SupportErrorCode = keyof typeof SUPPORT_ERROR_CODES;
+
+/**
+ * A refusal of the support service. `field` names the input it is about (`department`,
+ * `instance`), so a form or the API can put the message beside that field.
+ */
+export class SupportError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: SupportErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'SupportError';
+    this.status = SUPPORT_ERROR_CODES[code];
+  }
+}

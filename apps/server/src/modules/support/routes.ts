@@ -1,0 +1,83 @@
+import { ValidationError } from '@renderfarm/fastify';
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import { namedRoute } from '../../http/named-route';
+import { faDuration } from '../auth/persian';
+import { requestContext, requireHuman } from '../auth/route-helpers';
+import { publicSettings } from '../catalog/service';
+import { createSupportService } from './service';
+import { CONTACT_DEPARTMENTS, contactSchema, MESSAGE_MAX, SUBJECT_MAX } from './validators';
+
+/** SCREENS.md §1: three contact messages per 10 minutes from one IP. */
+export const CONTACT_LIMIT = { perIp: 3, windowSeconds: 10 * 60 } as const;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+
+/** `contact` (Public/Contact) and `contact.store`, the public contact form. */
+export async function supportRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const { db, limiter } = app.services;
+  const support = createSupportService({
+    db,
+    broadcaster: app.broadcaster,
+    mailer: app.services.mailer,
+    onDeliveryError: (error, what) => app.log.error({ err: error }, `support: ${what} failed`),
+  });
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'contact', method: 'GET', uri: '/contact', access: 'anyone' },
+    async (request, reply) => {
+      const settings = await publicSettings(db);
+      const user = request.user;
+      return reply.page('Public/Contact', {
+        contact: {
+          address: text(settings.contact_address),
+          phone: text(settings.support_phone),
+          email: text(settings.contact_email),
+          hours: text(settings.support_hours),
+        },
+        departments: Object.entries(CONTACT_DEPARTMENTS).map(([value, { label }]) => ({ value, label })),
+        limits: { subject: SUBJECT_MAX, message: MESSAGE_MAX },
+        // A signed-in visitor does not retype who they are.
+        prefill: user ? { name: user.name, contact: user.email ?? user.mobile ?? '' } : null,
+      });
+    },
+  );
+
+  namedRoute(
+    app,
+    registry,
+    { name: 'contact.store', method: 'POST', uri: '/contact', access: 'anyone' },
+    async (request, reply) => {
+      await requireHuman(request, 'contact');
+      const input = await request.validate(contactSchema);
+      // Counted after validation: fixing a typo is not another message, and a refused form sends nothing.
+      const limit = await limiter.hit(
+        `contact:ip:${request.ip}`,
+        CONTACT_LIMIT.perIp,
+        CONTACT_LIMIT.windowSeconds,
+      );
+      if (!limit.allowed) {
+        throw new ValidationError({
+          form: `در ده دقیقه بیش از سه پیام نمی‌توان فرستاد؛ لطفاً ${faDuration(limit.retryAfter)} دیگر دوباره بفرستید یا با شماره پشتیبانی تماس بگیرید.`,
+        });
+      }
+      await support.openGuestTicket(
+        {
+          name: input.name,
+          ...input.contact,
+          department: CONTACT_DEPARTMENTS[input.department].department,
+          subject: input.subject,
+          message: input.message,
+        },
+        requestContext(request),
+      );
+      request.session.flash(
+        'success',
+        'پیام شما رسید. همکاران ما در ساعات کاری بررسی می‌کنند و به ایمیل یا موبایلی که نوشتید پاسخ می‌دهند.',
+      );
+      return reply.back(registry.url('contact', {}, false));
+    },
+  );
+}

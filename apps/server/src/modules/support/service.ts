@@ -1,0 +1,320 @@
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type RequestContext, recordActivity } from '../activity/service';
+import { faNumber } from '../auth/persian';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { resolveLimit, withinLimit } from '../catalog/limitations';
+import { configs } from '../catalog/tables';
+import { instances } from '../instances/tables';
+import type { Mailer } from '../notifications/mail';
+import type { User } from '../users/tables';
+import { users } from '../users/tables';
+import { SupportError } from './errors';
+import { mailStaffAboutGuestTicket } from './staff-mail';
+import { type Ticket, type TicketPriority, type TicketStatus, ticketMessages, tickets } from './tables';
+
+/** Used when config `ticket_departments` is missing or empty (a fresh install before the admin sets it). */
+export const DEFAULT_DEPARTMENTS = ['فنی', 'مالی', 'فروش'] as const;
+
+/** The realtime event every ticket change sends its owner (SCREENS.md §7). */
+export const TICKET_UPDATED = 'TicketUpdated';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OpenTicket {
+  department: string;
+  priority: TicketPriority;
+  subject: string;
+  message: string;
+  /** The uuid of one of the customer's machines the ticket is about. */
+  instance?: string | undefined;
+}
+
+export interface OpenGuestTicket {
+  name: string;
+  email?: string | undefined;
+  mobile?: string | undefined;
+  department: string;
+  subject: string;
+  message: string;
+}
+
+/** A ticket as its owner sees it (API and panel): snake_case, uuids, ISO times. */
+export interface TicketSummary {
+  uuid: string;
+  subject: string;
+  department: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  instance: string | null;
+  last_message_at: string;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface TicketThread extends TicketSummary {
+  /** The public messages, oldest first; staff-only internal notes are never part of it. */
+  messages: {
+    id: number;
+    author: 'customer' | 'staff';
+    author_name: string | null;
+    body: string;
+    created_at: string;
+  }[];
+}
+
+export interface TicketListQuery {
+  status?: TicketStatus | undefined;
+  page: number;
+  perPage: number;
+}
+
+export interface SupportServiceOptions {
+  db: Database;
+  broadcaster: Broadcaster;
+  mailer: Mailer;
+  /** Told about a realtime event or a staff mail that could not be sent (the ticket exists anyway). */
+  onDeliveryError?: (error: unknown, what: string) => void;
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;
+
+/** The departments tickets may be filed under (config `ticket_departments`, Admin/Configs). */
+export async function ticketDepartments(db: Database): Promise<string[]> {
+  const [row] = await db
+    .select({ value: configs.value })
+    .from(configs)
+    .where(eq(configs.key, 'ticket_departments'));
+  const listed = Array.isArray(row?.value)
+    ? row.value.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    : [];
+  return listed.length > 0 ? listed : [...DEFAULT_DEPARTMENTS];
+}
+
+const summary = (ticket: Ticket, instanceUuid: string | null): TicketSummary => ({
+  uuid: ticket.uuid,
+  subject: ticket.subject,
+  department: ticket.department,
+  priority: ticket.priority,
+  status: ticket.status,
+  instance: instanceUuid,
+  last_message_at: ticket.lastMessageAt.toISOString(),
+  created_at: ticket.createdAt.toISOString(),
+  closed_at: ticket.closedAt ? ticket.closedAt.toISOString() : null,
+});
+
+/**
+ * Tickets (DOMAIN.md, Support): a customer opens one with its first message, a visitor opens a
+ * guest ticket from the contact form, and an owner reads their own. Every open is written with
+ * its activity entry in one transaction; the owner hears of it only after the commit.
+ */
+export function createSupportService({
+  db,
+  broadcaster,
+  mailer,
+  onDeliveryError = () => {},
+}: SupportServiceOptions) {
+  const published = (error: unknown) => onDeliveryError(error, 'broadcast');
+
+  async function openTicket(
+    user: Pick<User, 'id' | 'role'>,
+    input: OpenTicket,
+    context: RequestContext & { via: 'api' | 'panel' },
+  ): Promise<TicketThread> {
+    const departments = await ticketDepartments(db);
+    if (!departments.includes(input.department)) {
+      throw new SupportError(
+        'RF_SUPPORT_DEPARTMENT_UNKNOWN',
+        `بخش باید یکی از این‌ها باشد: ${departments.join('، ')}.`,
+        'department',
+      );
+    }
+    const limit = await resolveLimit(db, user, 'max_open_tickets');
+
+    const ticket = await transactionWithBroadcasts(
+      db,
+      broadcaster,
+      async (tx, broadcast) => {
+        // One user's opens wait for each other, so two at once cannot both slip under the limit.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+
+        let instanceId: number | null = null;
+        if (input.instance) {
+          // Ownership only: a question about a machine deleted last week is still a fair question.
+          const [own] = await tx
+            .select({ id: instances.id })
+            .from(instances)
+            .where(and(eq(instances.uuid, input.instance), eq(instances.userId, user.id)));
+          if (!own) {
+            throw new SupportError(
+              'RF_SUPPORT_INSTANCE_NOT_FOUND',
+              'این سرور در میان سرورهای شما پیدا نشد.',
+              'instance',
+            );
+          }
+          instanceId = own.id;
+        }
+
+        if (limit.allowed !== null) {
+          // «Open» is every status but closed: answered and on-hold tickets still wait on someone.
+          const [open] = await tx
+            .select({ n: count() })
+            .from(tickets)
+            .where(and(eq(tickets.userId, user.id), ne(tickets.status, 'closed')));
+          if (!withinLimit(limit, open?.n ?? 0)) {
+            throw new SupportError(
+              'RF_SUPPORT_OPEN_TICKETS_LIMIT',
+              limit.allowed === 0
+                ? 'ثبت تیکت برای حساب شما بسته است؛ برای پیگیری با شماره پشتیبانی تماس بگیرید.'
+                : `شما ${faNumber(limit.allowed)} تیکت باز دارید و بیش از این مجاز نیست؛ پیش از ثبت تیکت تازه، منتظر پاسخ بمانید یا یکی از تیکت‌های باز را ببندید.`,
+            );
+          }
+        }
+
+        const [row] = await tx
+          .insert(tickets)
+          .values({
+            userId: user.id,
+            subject: input.subject,
+            department: input.department,
+            priority: input.priority,
+            instanceId,
+          })
+          .returning();
+        const created = row!;
+        await tx
+          .insert(ticketMessages)
+          .values({ ticketId: created.id, authorId: user.id, body: input.message });
+        await recordActivity(tx, {
+          event: 'ticket:opened',
+          actorId: user.id,
+          subject: { type: 'ticket', id: created.id },
+          ip: context.ip,
+          userAgent: context.userAgent,
+          properties: { via: context.via, department: created.department, priority: created.priority },
+        });
+        broadcast({
+          channels: `private-users.${user.id}`,
+          event: TICKET_UPDATED,
+          data: {
+            uuid: created.uuid,
+            status: created.status,
+            last_message_at: created.lastMessageAt.toISOString(),
+          },
+        });
+        return created;
+      },
+      published,
+    );
+    return findOwnTicket(user.id, ticket.uuid);
+  }
+
+  /**
+   * A ticket from the public contact form: no account, the visitor's name and a way to answer
+   * them. Staff are mailed after the commit; a failed mail is reported, never undoes the ticket.
+   */
+  async function openGuestTicket(
+    input: OpenGuestTicket,
+    context: RequestContext,
+  ): Promise<{ ticket: Ticket; mailed: number }> {
+    const ticket = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tickets)
+        .values({
+          guestName: input.name,
+          guestEmail: input.email ?? null,
+          guestMobile: input.mobile ?? null,
+          subject: input.subject,
+          department: input.department,
+          priority: 'medium',
+        })
+        .returning();
+      const created = row!;
+      await tx.insert(ticketMessages).values({ ticketId: created.id, authorId: null, body: input.message });
+      // No contact details in the log: the ticket holds them, the log is read more widely.
+      await recordActivity(tx, {
+        event: 'ticket:opened',
+        actorId: null,
+        subject: { type: 'ticket', id: created.id },
+        ip: context.ip,
+        userAgent: context.userAgent,
+        properties: { via: 'contact', department: created.department, guest: true },
+      });
+      return created;
+    });
+    // No one is listening for a guest (there is no user channel); staff learn of it by mail.
+    const { sent, failed } = await mailStaffAboutGuestTicket(db, mailer, {
+      ticketId: ticket.id,
+      name: input.name,
+      email: input.email ?? null,
+      mobile: input.mobile ?? null,
+      department: ticket.department,
+      subject: ticket.subject,
+      message: input.message,
+      at: ticket.createdAt,
+    });
+    for (const failure of failed) onDeliveryError(failure.error, `staff mail to ${failure.to}`);
+    return { ticket, mailed: sent };
+  }
+
+  /** The user's own tickets, most recently active first, one page at a time. */
+  async function listOwnTickets(userId: number, query: TicketListQuery) {
+    const conditions = [eq(tickets.userId, userId)];
+    if (query.status) conditions.push(eq(tickets.status, query.status));
+    // One row more than a page says whether another page exists, without counting them all.
+    const rows = await db
+      .select({ ticket: tickets, instanceUuid: instances.uuid })
+      .from(tickets)
+      .leftJoin(instances, eq(tickets.instanceId, instances.id))
+      .where(and(...conditions))
+      .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
+      .limit(query.perPage + 1)
+      .offset((query.page - 1) * query.perPage);
+    return {
+      data: rows.slice(0, query.perPage).map((row) => summary(row.ticket, row.instanceUuid)),
+      meta: { page: query.page, per_page: query.perPage, has_more: rows.length > query.perPage },
+    };
+  }
+
+  /** One of the user's tickets with its public thread; anyone else's answers as not found. */
+  async function findOwnTicket(userId: number, uuid: string): Promise<TicketThread> {
+    const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
+    if (!UUID.test(uuid)) throw notFound();
+    const [row] = await db
+      .select({ ticket: tickets, instanceUuid: instances.uuid })
+      .from(tickets)
+      .leftJoin(instances, eq(tickets.instanceId, instances.id))
+      .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId)));
+    if (!row) throw notFound();
+    const messages = await db
+      .select({
+        id: ticketMessages.id,
+        authorId: ticketMessages.authorId,
+        authorName: users.name,
+        body: ticketMessages.body,
+        createdAt: ticketMessages.createdAt,
+      })
+      .from(ticketMessages)
+      .leftJoin(users, eq(ticketMessages.authorId, users.id))
+      .where(and(eq(ticketMessages.ticketId, row.ticket.id), eq(ticketMessages.internal, false)))
+      .orderBy(asc(ticketMessages.id));
+    return {
+      ...summary(row.ticket, row.instanceUuid),
+      messages: messages.map((m) => ({
+        id: m.id,
+        author: m.authorId === userId ? ('customer' as const) : ('staff' as const),
+        author_name: m.authorName,
+        body: m.body,
+        created_at: m.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    departments: () => ticketDepartments(db),
+    openTicket,
+    openGuestTicket,
+    listOwnTickets,
+    findOwnTicket,
+  };
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../notifications/mail';
+import { escapeHtml, layout, SITE_NAME } from '../notifications/mail/layout';
+import type { MailContent } from '../notifications/mail/templates';
+import { users } from '../users/tables';
+
+/** What staff need to answer a message from the contact form. */
+export interface GuestTicketNotice {
+  ticketId: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  department: string;
+  subject: string;
+  message: string;
+  at: Date;
+}
+
+const faNumber = (n: number) => new Intl.NumberFormat('fa-IR', { useGrouping: false }).format(n);
+
+/**
+ * The mail to care and admin about a new contact-form message. Everything the visitor typed is
+ * escaped in the HTML part; the text part carries it as it is (plain text is not interpreted).
+ */
+export function guestTicketMail(notice: GuestTicketNotice): MailContent {
+  const subject = `پیام تازه از فرم تماس: ${notice.subject}`;
+  const when = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Tehran',
+  }).format(notice.at);
+  const facts: [string, string, boolean][] = [
+    ['شماره تیکت', faNumber(notice.ticketId), false],
+    ['نام', notice.name, false],
+    ...(notice.email ? [['ایمیل', notice.email, true] as [string, string, boolean]] : []),
+    ...(notice.mobile ? [['موبایل', notice.mobile, true] as [string, string, boolean]] : []),
+    ['بخش', notice.department, false],
+    ['زمان', when, false],
+  ];
+  const intro = `بازدیدکننده‌ای از فرم «تماس با ما» پیامی فرستاد. تیکت مهمان ساخته شد و در صف بخش ${notice.department} است.`;
+  const outro = 'پاسخ را از میز پشتیبانی به ایمیل یا موبایل بالا بفرستید.';
+  const table = `<table style="border-collapse:collapse;margin:8px 0">${facts
+    .map(
+      ([label, value, ltr]) =>
+        `<tr><td style="padding:4px 0 4px 16px;color:#6b7280;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 0"${ltr ? ' dir="ltr"' : ''}>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`;
+  const quote = `<div style="margin:16px 0;padding:12px 16px;background:#f9fafb;border-radius:8px;white-space:pre-wrap" dir="auto"><strong style="display:block;margin-bottom:8px">${escapeHtml(notice.subject)}</strong>${escapeHtml(notice.message)}</div>`;
+  return {
+    subject,
+    html: layout({
+      title: 'پیام تازه از فرم تماس',
+      bodyHtml: `<p>${escapeHtml(intro)}</p>\n${table}\n${quote}\n<p>${escapeHtml(outro)}</p>`,
+    }),
+    text: [
+      intro,
+      facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+      `موضوع: ${notice.subject}`,
+      notice.message,
+      outro,
+      SITE_NAME,
+    ].join('\n\n'),
+  };
+}
+
+/**
+ * Staff who receive contact-form mail: active care and admin accounts with an e-mail. Read here
+ * rather than through the users module, which has no staff listing yet.
+ */
+export async function findStaffRecipients(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['care', 'admin']),
+        eq(users.status, 'active'),
+        isNull(users.deletedAt),
+        isNotNull(users.email),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows.map((row) => row.email!);
+}
+
+/**
+ * Mails every staff member about a guest ticket. One failed delivery does not stop the others:
+ * the ticket exists either way and shows in the care queue. Returns the addresses that failed.
+ */
+export async function mailStaffAboutGuestTicket(
+  db: Database,
+  mailer: Mailer,
+  notice: GuestTicketNotice,
+): Promise<{ sent: number; failed: { to: string; error: unknown }[] }> {
+  const recipients = await findStaffRecipients(db);
+  const content = guestTicketMail(notice);
+  const results = await Promise.allSettled(recipients.map((to) => mailer.send({ to, ...content })));
+  const failed = results.flatMap((result, i) =>
+    result.status === 'rejected' ? [{ to: recipients[i]!, error: result.reason }] : [],
+  );
+  return { sent: recipients.length - failed.length, failed };
+}
