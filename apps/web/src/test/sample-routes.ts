@@ -4,6 +4,8 @@ import type { RoutesConfig } from '@renderfarm/routes';
 const LIST: Record<string, [string, string]> = {
   home: ['GET', '/'],
   'terms.show': ['GET', 'terms-of-service'],
+  contact: ['GET', 'contact'],
+  'contact.store': ['POST', 'contact'],
   login: ['GET', 'login'],
   'login.store': ['POST', 'login'],
   logout: ['POST', 'logout'],

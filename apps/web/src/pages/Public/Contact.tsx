@@ -1,0 +1,158 @@
+import { useForm } from '@renderfarm/react';
+import { Send } from 'lucide-react';
+import { Head } from '../../app/protocol';
+import { SubmitButton } from '../../components/auth/SubmitButton';
+import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
+import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { Card } from '../../components/ui/Card';
+import { Container } from '../../components/ui/Container';
+import { FormAlert } from '../../components/ui/FormAlert';
+import { TextAreaField } from '../../components/ui/TextAreaField';
+import { TextField } from '../../components/ui/TextField';
+import { toPersianDigits } from '../../lib/digits';
+import { useRoute } from '../../lib/route';
+import { ContactDetails, type ContactInfo } from './Contact/parts/ContactDetails';
+import { DepartmentChoice, type DepartmentOption } from './Contact/parts/DepartmentChoice';
+
+export interface ContactProps {
+  contact?: Partial<ContactInfo>;
+  departments?: DepartmentOption[];
+  /** The server's limits, so the counter and the server agree. */
+  limits?: { subject: number; message: number };
+  /** A signed-in visitor's name and e-mail (or mobile), so they do not type them again. */
+  prefill?: { name: string; contact: string } | null;
+}
+
+const DEFAULT_DEPARTMENTS: DepartmentOption[] = [
+  { value: 'sales', label: 'فروش و مشاوره خرید' },
+  { value: 'support', label: 'پشتیبانی فنی' },
+];
+
+/** `contact` (GET /contact): how to reach the farm, and a form that opens a ticket for staff. */
+export default function Contact({
+  contact = {},
+  departments = DEFAULT_DEPARTMENTS,
+  limits = { subject: 150, message: 5000 },
+  prefill = null,
+}: ContactProps) {
+  const route = useRoute();
+  const form = useForm({
+    name: prefill?.name ?? '',
+    contact: prefill?.contact ?? '',
+    department: departments.some((d) => d.value === 'support') ? 'support' : (departments[0]?.value ?? ''),
+    subject: '',
+    message: '',
+  });
+  const { errors, formRef } = useFocusedErrors(form);
+  const { submit, busy, botError } = useBotCheckedSubmit('contact', form, errors, {
+    payload: (data) => ({
+      name: data.name.trim(),
+      contact: data.contact.trim(),
+      department: data.department,
+      subject: data.subject.trim(),
+      message: data.message.trim(),
+    }),
+    // The name and the way to answer stay for a second message; the message itself is sent.
+    send: () => form.post(route('contact.store'), { onSuccess: () => form.reset('subject', 'message') }),
+  });
+  const info: ContactInfo = {
+    address: contact.address ?? null,
+    phone: contact.phone ?? null,
+    email: contact.email ?? null,
+    hours: contact.hours ?? null,
+  };
+
+  return (
+    <>
+      <Head title="تماس با ما" />
+      <Container className="pt-10 sm:pt-14">
+        <header className="max-w-2xl">
+          <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">تماس با ما</h1>
+          <p className="mt-3 leading-8 text-gray-600">
+            پرسشی دربارهٔ تعرفه‌ها دارید یا سرورتان درست کار نمی‌کند؟ پیامتان را بفرستید؛ همکاران ما در ساعات
+            کاری پاسخ می‌دهند.
+            {info.phone && (
+              <>
+                {' '}
+                برای کارهای فوری با{' '}
+                <span dir="ltr" className="font-medium whitespace-nowrap text-gray-900">
+                  {toPersianDigits(info.phone)}
+                </span>{' '}
+                تماس بگیرید.
+              </>
+            )}
+          </p>
+        </header>
+
+        <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-8">
+          <Card as="section" aria-labelledby="contact-form-title" className="p-5 sm:p-8">
+            <h2 id="contact-form-title" className="text-lg font-bold text-gray-900">
+              فرم تماس
+            </h2>
+            <p className="mt-1 text-sm leading-7 text-gray-600">
+              همهٔ بخش‌ها لازم است. پاسخ را به ایمیل یا موبایلی که می‌نویسید می‌فرستیم.
+            </p>
+            <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-5">
+              <FormAlert>{botError ?? errors.form}</FormAlert>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  label="نام و نام خانوادگی"
+                  name="name"
+                  value={form.data.name}
+                  onChange={(value) => form.setData('name', value)}
+                  error={errors.name}
+                  autoComplete="name"
+                  maxLength={100}
+                  required
+                />
+                <TextField
+                  label="ایمیل یا شماره موبایل"
+                  name="contact"
+                  value={form.data.contact}
+                  onChange={(value) => form.setData('contact', value)}
+                  error={errors.contact}
+                  autoComplete="email"
+                  inputMode="email"
+                  digits
+                  ltr
+                  required
+                />
+              </div>
+              <DepartmentChoice
+                options={departments}
+                value={form.data.department}
+                onChange={(value) => form.setData('department', value)}
+                error={errors.department}
+              />
+              <TextField
+                label="موضوع"
+                name="subject"
+                value={form.data.subject}
+                onChange={(value) => form.setData('subject', value)}
+                error={errors.subject}
+                maxLength={limits.subject}
+                required
+              />
+              <TextAreaField
+                label="متن پیام"
+                name="message"
+                value={form.data.message}
+                onChange={(value) => form.setData('message', value)}
+                error={errors.message}
+                maxLength={limits.message}
+                hint="اگر دربارهٔ سرور مشخصی می‌پرسید، نام یا نشانی IP آن را هم بنویسید."
+                rows={7}
+                required
+              />
+              <SubmitButton busy={busy} busyLabel="در حال فرستادن…" className="w-full sm:w-auto">
+                <Send aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+                فرستادن پیام
+              </SubmitButton>
+            </form>
+          </Card>
+          <ContactDetails contact={info} />
+        </div>
+      </Container>
+    </>
+  );
+}
