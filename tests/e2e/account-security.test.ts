@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerVerified as registerAccount } from '../support/accounts';
 import {
   DESKTOP,
   openAppPage,
@@ -10,7 +11,6 @@ import {
   waitForTitle,
 } from '../support/app-page';
 import { launchChromium } from '../support/browser';
-import { waitForMailLink } from '../support/outbox';
 import { makePng } from '../support/png';
 import { totp } from '../support/totp';
 
@@ -19,20 +19,8 @@ const PERSIAN = /[\u0600-\u06FF]/;
 const CUSTOMER = { email: 'customer@renderfarm.test', password: 'password' };
 
 /** A fresh account with a verified e-mail (so it may use the account pages), made through the UI. */
-async function registerVerified(page: Page, email: string, password: string): Promise<void> {
-  const started = Date.now();
-  await page.goto(`${baseUrl()}/register`);
-  await waitForTitle(page, 'ثبت‌نام');
-  await page.getByLabel('نام و نام خانوادگی').fill('بهار صادقی');
-  await page.getByLabel('ایمیل').fill(email);
-  await page.getByLabel('شماره موبایل').fill(`0937${String(Date.now()).slice(-7)}`);
-  await page.getByLabel('رمز عبور', { exact: true }).fill(password);
-  await page.getByLabel('تکرار رمز عبور').fill(password);
-  await page.getByLabel(/قوانین و مقررات/).check();
-  await page.getByRole('button', { name: 'ثبت‌نام' }).click();
-  await page.waitForURL((url) => url.pathname !== '/register', { timeout: 15_000 });
-  await page.goto(await waitForMailLink(inject('storageDir'), email, /\/email\/verify\//, started - 1000));
-  await page.waitForURL((url) => !url.pathname.startsWith('/email/verify/'), { timeout: 15_000 });
+function registerVerified(page: Page, email: string, password: string): Promise<void> {
+  return registerAccount(page, baseUrl(), inject('storageDir'), { name: 'بهار صادقی', email, password });
 }
 
 /** The same screen at 390 px: no sideways scrolling, a screenshot, then back to 1280 px. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seriousAccessibilityFindings } from './axe';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -72,4 +72,13 @@ export async function signOut(page: Page, name: string): Promise<void> {
     .click();
   await page.getByRole('menuitem', { name: 'خروج از حساب' }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}
+
+/** The error shown beside a form field (TextField's `<id>-error`), or '' while it has none. */
+export async function fieldError(input: Locator): Promise<string> {
+  return input.evaluate((element) =>
+    element.getAttribute('aria-invalid') === 'true'
+      ? (document.getElementById(`${element.id}-error`)?.textContent ?? '')
+      : '',
+  );
 }

@@ -52,6 +52,21 @@ describe('Users/Auth/Verify', () => {
   });
 });
 
+describe('Auth/VerifyEmail', () => {
+  it('names the address the link went to, left to right on a line of its own', async () => {
+    await renderPage('Auth/VerifyEmail', { email: 'sara.k@example.com', status: null });
+    expect(screen.getByText(/پیوند تأیید را به این نشانی فرستادیم/)).toBeTruthy();
+    const address = screen.getByText('sara.k@example.com');
+    expect(address.getAttribute('dir')).toBe('ltr');
+    expect(address.closest('p')?.textContent).toBe('sara.k@example.com');
+  });
+
+  it('says a new link went out after a resend', async () => {
+    await renderPage('Auth/VerifyEmail', { email: 'sara.k@example.com', status: 'verification-link-sent' });
+    expect(screen.getByText('پیوند تأیید تازه‌ای به ایمیلتان فرستاده شد.')).toBeTruthy();
+  });
+});
+
 describe('Auth/TwoFactorChallenge', () => {
   it('toggles between the app code and a recovery code', async () => {
     await renderPage('Auth/TwoFactorChallenge', {});

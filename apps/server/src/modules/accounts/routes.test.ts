@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password';
 import { createAuthTestApp, logIn, newBrowser } from '../auth/test-support';
 import { readMail } from '../notifications/mail';
 import { users } from '../users/tables';
+import { ACCOUNT_DELETED } from './routes';
 
 type T = Awaited<ReturnType<typeof createAuthTestApp>>;
 
@@ -43,6 +44,8 @@ describe('Profile/Show and its forms', () => {
       { referer: '/user/profile' },
     );
     expect(res.statusCode).toBe(303);
+    // Her mobile is verified, so the profile stays open to her: back to it.
+    expect(res.headers.location).toBe('/user/profile');
     const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09120000002'));
     expect(user).toMatchObject({
       name: 'سارا پشتیبان‌زاده',
@@ -58,6 +61,34 @@ describe('Profile/Show and its forms', () => {
       { referer: '/user/profile' },
     );
     expect((await browser.errorsOn('/user/profile')).email).toMatch(/حساب دیگری/);
+  });
+
+  it('sends an account whose only verified contact was the old e-mail to the notice, with its messages', async () => {
+    const browser = await newBrowser(t, { ip: '10.5.0.10' });
+    await browser.post('/register', {
+      name: 'Nima Farahani',
+      email: 'nima.old@example.com',
+      password: 'moving address phrase',
+      password_confirmation: 'moving address phrase',
+      terms: true,
+    });
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, 'nima.old@example.com'));
+    const res = await browser.request(
+      'PUT',
+      '/user/profile-information',
+      { name: 'Nima Farahani', email: 'nima.new@example.com' },
+      { referer: '/user/profile' },
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/email/verify');
+    const notice = await browser.page('/email/verify');
+    expect(notice.component).toBe('Auth/VerifyEmail');
+    expect(notice.props).toMatchObject({ status: 'verification-link-sent', email: 'nima.new@example.com' });
+    expect(notice.props.flash.success).toBe('مشخصات شما ذخیره شد.');
+    expect(await readMail(t.storageDir, 'nima.new@example.com')).toHaveLength(1);
   });
 
   it('changes the password: current one required, other sessions ended, this one rotated', async () => {
@@ -142,6 +173,11 @@ describe('Profile/Show and its forms', () => {
     expect(
       await t.database.db.select().from(users).where(eq(users.email, 'leaving@example.com')),
     ).toHaveLength(0);
+    // The guest session after it says what happened, once.
+    const home = await fresh.page('/');
+    expect(home.props.flash.success).toBe(ACCOUNT_DELETED);
+    expect(home.props.auth.user).toBeNull();
+    expect((await fresh.page('/')).props.flash.success ?? null).toBeNull();
     expect((await fresh.request('GET', '/home')).headers.location).toBe('/login');
   });
 

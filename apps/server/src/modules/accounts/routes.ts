@@ -32,6 +32,9 @@ import {
   twoFactorCodeSchema,
 } from './validators';
 
+/** What the home page says after an account deleted itself. */
+export const ACCOUNT_DELETED = 'حساب شما حذف شد و اطلاعات شخصی‌تان پاک شد.';
+
 /** Profile/Show and the actions of its five forms (SCREENS.md §3). */
 export async function accountRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const { accounts, twoFactor, emailVerification, limiter, storageDir } = app.services;
@@ -178,6 +181,11 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
           request.session.flash('status', 'verification-link-sent');
         }
         request.session.flash('success', 'مشخصات شما ذخیره شد.');
+        // With nothing verified left, this page is closed to the account until the new address is
+        // confirmed: straight to the notice, since a second redirect would drop the messages above.
+        if (!result.user.emailVerifiedAt && !result.user.mobileVerifiedAt) {
+          return reply.redirect(registry.url('verification.notice', {}, false), 303);
+        }
         return back(reply);
       },
       { preValidation },
@@ -464,6 +472,8 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
         throw error;
       }
       request.session.invalidate();
+      // On the new guest session: the home page says what happened instead of just appearing.
+      request.session.flash('success', ACCOUNT_DELETED);
       return reply.location(registry.url('home', {}, false));
     },
   );

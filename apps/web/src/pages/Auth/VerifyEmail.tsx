@@ -5,16 +5,19 @@ import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
 import { FormAlert } from '../../components/ui/FormAlert';
+import { Ltr } from '../../components/ui/Ltr';
 import { useFormErrors } from '../../hooks/use-form-errors';
 import { useRoute } from '../../lib/route';
 
 export interface VerifyEmailProps {
   /** `verification-link-sent` once a new link went out. */
   status?: string | null;
+  /** Where the link went: after a change of address, the person sees which one to open. */
+  email?: string | null;
 }
 
 /** `verification.notice`: the account's e-mail is not confirmed yet; a new link on request. */
-export default function VerifyEmail({ status }: VerifyEmailProps) {
+export default function VerifyEmail({ status, email }: VerifyEmailProps) {
   const route = useRoute();
   const form = useForm({});
   const errors = useFormErrors(form);
@@ -28,9 +31,15 @@ export default function VerifyEmail({ status }: VerifyEmailProps) {
     <>
       <Head title="تأیید ایمیل" />
       <AuthHeading title="ایمیلتان را تأیید کنید">
-        پیوند تأیید را به ایمیلتان فرستادیم. روی آن بزنید تا حسابتان کامل شود. اگر ایمیلی نرسیده، پوشه هرزنامه
-        را هم ببینید یا پیوند تازه بخواهید.
+        پیوند تأیید را به {email ? 'این نشانی' : 'ایمیلتان'} فرستادیم. روی آن بزنید تا حسابتان کامل شود. اگر
+        ایمیلی نرسیده، پوشه هرزنامه را هم ببینید یا پیوند تازه بخواهید.
       </AuthHeading>
+      {email && (
+        // A line of its own: a long address broken inside a Persian sentence reads out of order.
+        <p className="-mt-3 mb-5 rounded-lg bg-gray-50 px-3 py-2 text-right text-sm font-medium break-all text-gray-900">
+          <Ltr mono={false}>{email}</Ltr>
+        </p>
+      )}
       <FormAlert tone="success" className="mb-4">
         {status === 'verification-link-sent' ? 'پیوند تأیید تازه‌ای به ایمیلتان فرستاده شد.' : status}
       </FormAlert>
