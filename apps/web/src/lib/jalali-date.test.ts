@@ -28,6 +28,11 @@ describe('formatJalali', () => {
     expect(formatJalali(NOWRUZ_1404, 'year')).toBe('۱۴۰۴');
   });
 
+  it('names the month of the Tehran day', () => {
+    expect(formatJalali(NOWRUZ_1404, 'month')).toBe('فروردین');
+    expect(formatJalali('2025-03-20T20:29:00Z', 'month')).toBe('اسفند');
+  });
+
   it('accepts Date objects and returns an empty string for invalid input', () => {
     expect(formatJalali(new Date(NOWRUZ_1404))).toBe('۱ فروردین ۱۴۰۴');
     expect(formatJalali('not a date')).toBe('');

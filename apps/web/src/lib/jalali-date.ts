@@ -9,7 +9,7 @@
 const LOCALE = 'fa-IR-u-ca-persian';
 const TIME_ZONE = 'Asia/Tehran';
 
-export type JalaliStyle = 'long' | 'short' | 'datetime' | 'time' | 'year';
+export type JalaliStyle = 'long' | 'short' | 'datetime' | 'time' | 'month' | 'year';
 
 const OPTIONS: Record<JalaliStyle, Intl.DateTimeFormatOptions> = {
   // ۱ فروردین ۱۴۰۴
@@ -27,6 +27,8 @@ const OPTIONS: Record<JalaliStyle, Intl.DateTimeFormatOptions> = {
   },
   // ۱۴:۳۰
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  // فروردین (with the year, ICU puts the year first: «۱۴۰۴ فروردین»; say «فروردین ۱۴۰۴» by joining)
+  month: { month: 'long' },
   // ۱۴۰۴
   year: { year: 'numeric' },
 };

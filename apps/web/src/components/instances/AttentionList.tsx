@@ -1,0 +1,73 @@
+import { CircleCheck } from 'lucide-react';
+import { Link } from '../../app/protocol';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { EmptyState } from '../ui/EmptyState';
+import type { AttentionMachine } from './attention-types';
+
+/** Why the machine is on the list, in the words staff use (the server picks failed or stuck ones). */
+function problemOf(machine: AttentionMachine): { label: string; tone: BadgeTone } {
+  if (machine.status === 'provision_failed') return { label: 'ساخت ناموفق', tone: 'red' };
+  if (machine.status === 'deletion_failed') return { label: 'حذف ناموفق', tone: 'red' };
+  if (machine.power === 'starting') return { label: 'روشن شدن طول کشیده', tone: 'yellow' };
+  if (machine.power === 'stopping') return { label: 'خاموش شدن طول کشیده', tone: 'yellow' };
+  return { label: 'نیاز به بررسی', tone: 'yellow' };
+}
+
+/**
+ * Machines needing attention: failed provisioning or deletion, or a power change stuck for more
+ * than ten minutes, with the driver's reason when there is one. `hrefFor` gives the machine's page
+ * in this area, or null while that page is not open to the viewer.
+ */
+export function AttentionList({
+  machines,
+  hrefFor,
+}: {
+  machines: AttentionMachine[];
+  hrefFor: (machine: AttentionMachine) => string | null;
+}) {
+  if (machines.length === 0) {
+    return (
+      <EmptyState
+        icon={CircleCheck}
+        title="همه سرورها روبه‌راه‌اند"
+        description="سروری با ساخت ناموفق یا روشن و خاموش شدنِ طولانی نداریم."
+        className="py-8"
+      />
+    );
+  }
+  return (
+    <ul className="divide-y divide-gray-100">
+      {machines.map((machine) => {
+        const problem = problemOf(machine);
+        const href = hrefFor(machine);
+        return (
+          <li key={machine.id} className="py-3 first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="min-w-0 font-medium break-words text-gray-900">
+                {href ? (
+                  <Link href={href} className="hover:text-brand-700 hover:underline">
+                    {machine.name}
+                  </Link>
+                ) : (
+                  machine.name
+                )}
+              </p>
+              <Badge tone={problem.tone} dot>
+                {problem.label}
+              </Badge>
+            </div>
+            <p className="mt-1 text-xs text-gray-500">
+              {machine.plan} · {machine.location}
+            </p>
+            {machine.failure_reason && (
+              <p className="mt-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-sm break-words text-red-800">
+                <span className="font-medium">علت: </span>
+                {machine.failure_reason}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,14 @@
+/** A machine staff should look at (Care/Home, Admin/Dash `alerts.machines`), as the server sends it. */
+export interface AttentionMachine {
+  id: number;
+  uuid: string;
+  name: string;
+  plan: string;
+  location: string;
+  status: string;
+  power: string;
+  /** Rial per hour. */
+  price_per_hour: number;
+  running_since: string | null;
+  failure_reason: string | null;
+}

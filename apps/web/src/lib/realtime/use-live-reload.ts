@@ -1,0 +1,68 @@
+import { router } from '@renderfarm/react';
+import { useEffect, useState } from 'react';
+import { usePage } from '../../app/protocol';
+import { realtimeClient } from './realtime-client';
+import { installSocketIdHeader } from './socket-id-header';
+
+/**
+ * Reloads the props in `only` when one of `events` arrives on the signed-in person's private
+ * channel (`private-users.{id}`). The event is only a nudge (SCREENS.md §7): the data itself comes
+ * through the page route and its policy. A burst of events (five machines started at once) costs
+ * one reload in flight plus one more for whatever arrived during it.
+ *
+ * Returns whether a reload is under way, for a quiet «در حال به‌روزرسانی».
+ */
+export function useLiveReload(events: readonly string[], only: readonly string[]): boolean {
+  const { props } = usePage();
+  const userId = props.auth?.user?.id ?? null;
+  const key = props.realtime?.key ?? null;
+  const host = props.realtime?.host ?? null;
+  const port = props.realtime?.port ?? null;
+  const scheme = props.realtime?.scheme ?? null;
+  // Joined, so a new array with the same names each render does not resubscribe.
+  const eventList = events.join(',');
+  const onlyList = only.join(',');
+  const [refreshing, setRefreshing] = useState(false);
+
+  useEffect(() => {
+    if (userId === null || !key) return;
+    const client = realtimeClient({ key, host, port, scheme });
+    installSocketIdHeader();
+    const channel = client.private(`users.${userId}`);
+    let active = true;
+    let running = false;
+    let again = false;
+
+    const reload = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      setRefreshing(true);
+      try {
+        do {
+          again = false;
+          // A failed reload is not worth an error here: the next event, or the next visit, tries again.
+          await router.reload({ only: onlyList.split(','), showProgress: false }).catch(() => undefined);
+        } while (again && active);
+      } finally {
+        running = false;
+        if (active) setRefreshing(false);
+      }
+    };
+    const onEvent = () => {
+      void reload();
+    };
+    // The server broadcasts plain names (no `App\Events` namespace); the leading dot says so.
+    const names = eventList.split(',').map((event) => `.${event}`);
+    for (const name of names) channel.listen(name, onEvent);
+    return () => {
+      active = false;
+      // Only our own listeners: the layout keeps the channel for the notifications bell.
+      for (const name of names) channel.stopListening(name, onEvent);
+    };
+  }, [userId, key, host, port, scheme, eventList, onlyList]);
+
+  return refreshing;
+}

@@ -1,0 +1,143 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../test/render-page';
+import { CUSTOMER } from '../../test/sample-page';
+import { sampleRoutes } from '../../test/sample-routes';
+import type { AdminDashProps } from './parts/dash-types';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const ADMIN = { ...CUSTOMER, id: 1, name: 'مدیر سامانه', roles: ['admin'] };
+const admin = { auth: { user: ADMIN } };
+
+function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
+  return {
+    kpis: {
+      revenue_today: 1_200_000,
+      revenue_month: 58_500_000,
+      topups_month: 14,
+      active_customers: 1_250,
+      running_machines: 5,
+    },
+    capacity: [
+      { code: 'thr1', name: 'تهران ۱ (آسیاتک)', capacity: 8, placed: 3, running: 2, hosts_unavailable: 0 },
+      { code: 'tbz1', name: 'تبریز ۱', capacity: 4, placed: 4, running: 3, hosts_unavailable: 1 },
+      { code: 'mhd1', name: 'مشهد ۱', capacity: 0, placed: 0, running: 0, hosts_unavailable: 0 },
+    ],
+    alerts: {
+      hosts_unavailable: 1,
+      machines: [
+        {
+          id: 31,
+          uuid: 'x',
+          name: 'رندر شبانه',
+          plan: 'حرفه‌ای RTX 4090',
+          location: 'تبریز ۱',
+          status: 'deletion_failed',
+          power: 'stopped',
+          price_per_hour: 950_000,
+          running_since: null,
+          failure_reason: 'دیسک قفل است',
+        },
+      ],
+    },
+    queues: { tickets_open: 9, kyc_waiting: 2 },
+    signups: [
+      {
+        id: 40,
+        name: 'بهار صادقی',
+        role: 'customer',
+        created_at: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+      },
+      { id: 39, name: 'سارا پشتیبان', role: 'care', created_at: '2025-03-20T20:30:00Z' },
+    ],
+    ...overrides,
+  };
+}
+
+describe('Admin/Dash', () => {
+  it('shows revenue today and this Jalali month in Toman, with the month named', async () => {
+    vi.useFakeTimers({ now: new Date('2025-03-22T08:00:00Z'), toFake: ['Date'] });
+    await renderPage('Admin/Dash', props(), admin);
+    const main = screen.getByRole('main');
+    expect(main.textContent).toContain('درآمد امروز۱۲۰٬۰۰۰ تومان');
+    expect(main.textContent).toContain('درآمد این ماه۵٬۸۵۰٬۰۰۰ تومان');
+    expect(main.textContent).toContain('۱۴ افزایش اعتبار در فروردین ۱۴۰۴');
+    expect(main.textContent).toContain('مشتریان فعال۱٬۲۵۰');
+    expect(main.textContent).toContain('سرورهای روشن۵از ۱۲ جایگاه');
+  });
+
+  it('draws each location’s capacity as a meter that says the numbers, and full in words', async () => {
+    await renderPage('Admin/Dash', props(), admin);
+    const tehran = screen.getByRole('meter', { name: 'ظرفیت تهران ۱ (آسیاتک)' });
+    expect(tehran.getAttribute('aria-valuetext')).toBe('۳ از ۸ جایگاه پر');
+    expect(tehran.getAttribute('aria-valuenow')).toBe('3');
+    expect(tehran.getAttribute('aria-valuemax')).toBe('8');
+    const section = screen.getByRole('region', { name: 'ظرفیت دیتاسنترها' });
+    const [first, second, third] = within(section).getAllByRole('listitem');
+    expect(first!.textContent).toContain('(۳۸٪)');
+    expect(second!.textContent).toContain('پر');
+    expect(second!.textContent).toContain('۱ میزبان از دسترس خارج');
+    expect(third!.textContent).toContain('میزبانی ثبت نشده');
+    expect(within(third!).queryByRole('meter')).toBeNull();
+  });
+
+  it('raises unavailable hosts and broken machines, and counts the queues', async () => {
+    await renderPage('Admin/Dash', props(), admin);
+    const alerts = screen.getByRole('region', { name: 'هشدارها' });
+    expect(alerts.textContent).toContain('۱ میزبان خاموش یا در حال تعمیر است.');
+    expect(alerts.textContent).toContain('حذف ناموفق');
+    expect(alerts.textContent).toContain('علت: دیسک قفل است');
+    const queues = screen.getByRole('region', { name: 'کارهای در انتظار' });
+    expect(queues.textContent).toContain('تیکت‌های باز۹');
+    expect(queues.textContent).toContain('احراز هویت در انتظار۲');
+  });
+
+  it('lists the latest sign-ups with Jalali relative times and staff roles in words', async () => {
+    await renderPage('Admin/Dash', props(), admin);
+    const signups = screen.getByRole('region', { name: 'تازه‌ترین ثبت‌نام‌ها' });
+    const [first, second] = within(signups).getAllByRole('listitem');
+    expect(first!.textContent).toContain('بهار صادقی');
+    expect(first!.textContent).toContain('۵ دقیقه پیش');
+    expect(second!.textContent).toContain('پشتیبان');
+    expect(second!.textContent).toContain('۱ فروردین ۱۴۰۴');
+  });
+
+  it('has empty states in Persian and no links to pages that are not there', async () => {
+    await renderPage(
+      'Admin/Dash',
+      props({
+        capacity: [],
+        alerts: { hosts_unavailable: 0, machines: [] },
+        signups: [],
+        kpis: {
+          revenue_today: 0,
+          revenue_month: 0,
+          topups_month: 0,
+          active_customers: 0,
+          running_machines: 0,
+        },
+      }),
+      admin,
+    );
+    expect(screen.getByText('هنوز دیتاسنتری تعریف نشده')).toBeTruthy();
+    expect(screen.getByText('همه سرورها روبه‌راه‌اند')).toBeTruthy();
+    expect(screen.getByText('هنوز کسی ثبت‌نام نکرده')).toBeTruthy();
+    expect(screen.getByRole('main').textContent).toContain('درآمد امروز۰ تومان');
+    expect(within(screen.getByRole('main')).queryByRole('link')).toBeNull();
+  });
+
+  it('links the figures to their lists once those pages exist', async () => {
+    const routes = sampleRoutes();
+    routes.routes['admin.users.edit'] = { uri: 'admin/users/{user}/edit', methods: ['GET', 'HEAD'] };
+    routes.routes['admin.tickets.list'] = { uri: 'admin/tickets', methods: ['GET', 'HEAD'] };
+    await renderPage('Admin/Dash', props(), { ...admin, routes });
+    expect(screen.getByRole('link', { name: 'بهار صادقی' }).getAttribute('href')).toBe(
+      '/admin/users/40/edit',
+    );
+    expect(screen.getByRole('link', { name: 'تیکت‌های باز' }).getAttribute('href')).toBe('/admin/tickets');
+  });
+});

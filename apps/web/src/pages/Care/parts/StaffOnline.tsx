@@ -1,0 +1,36 @@
+import { Users } from 'lucide-react';
+import { Badge } from '../../../components/ui/Badge';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import type { StaffMember } from './care-types';
+
+const ROLE_LABELS: Record<string, string> = { care: 'پشتیبان', admin: 'مدیر' };
+
+/** Colleagues seen in the last few minutes, so a handover or a second opinion is one message away. */
+export function StaffOnline({ staff, selfId }: { staff: StaffMember[]; selfId: number | string | null }) {
+  if (staff.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="کسی از همکاران آنلاین نیست"
+        description="همکارانی که در چند دقیقه گذشته کار کرده‌اند، اینجا دیده می‌شوند."
+        className="py-8"
+      />
+    );
+  }
+  return (
+    <ul className="space-y-2">
+      {staff.map((member) => (
+        <li key={member.id} className="flex items-center gap-2.5">
+          <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-green-500" />
+          <span className="min-w-0 flex-1 truncate text-sm text-gray-900">
+            {member.name}
+            {String(member.id) === String(selfId) && <span className="text-gray-500"> (شما)</span>}
+          </span>
+          <Badge tone={member.role === 'admin' ? 'brand' : 'gray'}>
+            {ROLE_LABELS[member.role] ?? 'کارمند'}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}

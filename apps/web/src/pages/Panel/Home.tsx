@@ -1,0 +1,70 @@
+import { Plus } from 'lucide-react';
+import { Head, usePage } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { ButtonLink } from '../../components/ui/Button';
+import { useLiveReload } from '../../lib/realtime/use-live-reload';
+import { useRoute } from '../../lib/route';
+import { Announcements } from './parts/Announcements';
+import { BalanceCard } from './parts/BalanceCard';
+import type { PanelHomeProps } from './parts/home-types';
+import { KycBanner } from './parts/KycBanner';
+import { OpenTickets } from './parts/OpenTickets';
+import { RunningMachines } from './parts/RunningMachines';
+
+// A machine's power change or a ticket's reply changes what this page shows; a top-up changes the
+// balance (here and in the top bar, which reads `auth`).
+const LIVE_EVENTS = ['InstanceUpdated', 'TicketUpdated', 'BalanceChanged'];
+const LIVE_PROPS = ['machines', 'burn_rate', 'hours_left', 'balance', 'tickets', 'auth'];
+
+/** `panel.home` «پیشخوان»: the wallet, the running machines, open tickets and news, kept live. */
+export default function PanelHome({
+  balance,
+  burn_rate,
+  hours_left,
+  machines,
+  kyc_status,
+  suspended,
+  tickets,
+  announcements,
+}: PanelHomeProps) {
+  const route = useRoute();
+  const user = usePage().props.auth?.user;
+  const refreshing = useLiveReload(LIVE_EVENTS, LIVE_PROPS);
+  const make = !suspended && route.has('panel.instances.make') ? route('panel.instances.make') : null;
+
+  return (
+    <>
+      <Head title="پیشخوان" />
+      <PageHeader
+        title="پیشخوان"
+        description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
+        actions={
+          make && (
+            <ButtonLink href={make}>
+              <Plus aria-hidden="true" className="size-4" />
+              اجاره سرور جدید
+            </ButtonLink>
+          )
+        }
+      />
+      {suspended && (
+        <p
+          role="alert"
+          className="mb-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800"
+        >
+          حساب شما معلق شده است؛ سرور تازه‌ای نمی‌توانید روشن کنید و فقط پیشخوان و تیکت‌ها باز است. برای پیگیری
+          با پشتیبانی تماس بگیرید.
+        </p>
+      )}
+      {kyc_status !== 'approved' && <KycBanner status={kyc_status} />}
+      <BalanceCard balance={balance} burnRate={burn_rate} hoursLeft={hours_left} />
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+        <RunningMachines machines={machines} refreshing={refreshing} className="lg:col-span-2" />
+        <div className="grid gap-6">
+          <OpenTickets tickets={tickets} />
+          <Announcements posts={announcements} />
+        </div>
+      </div>
+    </>
+  );
+}
