@@ -161,6 +161,44 @@ export const DEMO_RESOURCES = [
   },
 ];
 
+/**
+ * The demo customer's machines, so the panel and the API show real ones: one running, one stopped,
+ * one whose provisioning failed. Each sits on a demo host (`host`) with that host's plan and
+ * location, from an image (`image` = its driver_ref), and takes the host's first free port.
+ */
+export const DEMO_INSTANCES = [
+  {
+    name: 'رندر ویلای شمال',
+    host: 'thr1-gpu-01',
+    image: 'win2022-3dsmax-2025',
+    status: 'ready' as const,
+    power: 'running' as const,
+    runningForMinutes: 135,
+    driverRef: 'sim-demo-villa',
+    failureReason: null,
+  },
+  {
+    name: 'انیمیشن کوتاه بلندر',
+    host: 'thr1-gpu-02',
+    image: 'win2022-blender-42',
+    status: 'ready' as const,
+    power: 'stopped' as const,
+    runningForMinutes: null,
+    driverRef: 'sim-demo-blender',
+    failureReason: null,
+  },
+  {
+    name: 'آزمایش Revit',
+    host: 'tbz1-gpu-02',
+    image: 'win11-revit-2025',
+    status: 'provision_failed' as const,
+    power: 'stopped' as const,
+    runningForMinutes: null,
+    driverRef: null,
+    failureReason: 'آماده‌سازی سرور انجام نشد: میزبان در مهلت مقرر پاسخ نداد. پشتیبانی در حال پیگیری است.',
+  },
+];
+
 export const DEMO_CONFIGS: {
   key: string;
   value: unknown;

@@ -3,6 +3,7 @@ import { hashPassword } from '../modules/auth/password';
 import { postLedgerEntry } from '../modules/billing/wallet';
 import type { Database } from './client';
 import * as demo from './demo-data';
+import { seedDemoInstances } from './seed-instances';
 import {
   articles,
   configs,
@@ -101,6 +102,7 @@ export async function seedDemo(db: Database): Promise<void> {
       );
     }
     await tx.insert(configs).values(demo.DEMO_CONFIGS);
+    await seedDemoInstances(tx, userIds.get('customer')!, now);
 
     const folderIds = new Map<string, number>();
     for (const folder of demo.DEMO_FOLDERS) {

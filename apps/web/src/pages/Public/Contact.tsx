@@ -9,7 +9,7 @@ import { Container } from '../../components/ui/Container';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
-import { toPersianDigits } from '../../lib/digits';
+import { normalizeDigits, toPersianDigits } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
 import { ContactDetails, type ContactInfo } from './Contact/parts/ContactDetails';
 import { DepartmentChoice, type DepartmentOption } from './Contact/parts/DepartmentChoice';
@@ -75,9 +75,13 @@ export default function Contact({
               <>
                 {' '}
                 برای کارهای فوری با{' '}
-                <span dir="ltr" className="font-medium whitespace-nowrap text-gray-900">
+                <a
+                  href={`tel:${normalizeDigits(info.phone).replace(/[^\d+]/g, '')}`}
+                  dir="ltr"
+                  className="font-medium whitespace-nowrap text-gray-900 underline decoration-gray-300 underline-offset-4 hover:text-brand-700"
+                >
                   {toPersianDigits(info.phone)}
-                </span>{' '}
+                </a>{' '}
                 تماس بگیرید.
               </>
             )}
