@@ -10,6 +10,7 @@ import { parseQs, registerFormBody } from './http/form-body';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
+import { createJobHandlers } from './jobs';
 import { loggerOptions } from './logger';
 import { apiTokenRoutes } from './modules/accounts/api-token-routes';
 import { profilePhotoUrl } from './modules/accounts/profile-photo';
@@ -26,6 +27,8 @@ import { contentRoutes } from './modules/content/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
+import { instanceApiRoutes } from './modules/instances/api-routes';
+import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
 import { supportApiRoutes } from './modules/support/api-routes';
 import { supportRoutes } from './modules/support/routes';
@@ -47,6 +50,8 @@ declare module 'fastify' {
     sessionStore: DatabaseSessionStore;
     /** Realtime events to users' browsers; domain modules publish after their transaction commits. */
     broadcaster: Broadcaster;
+    /** The job handlers of every module, for the worker (in process, or `pnpm worker`). */
+    jobHandlers: JobRegistry;
   }
 }
 
@@ -86,6 +91,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('broadcaster', createBroadcaster(config, realtime));
   registerServices(app, createServices({ ...config, APP_KEY: config.APP_KEY }, db));
+  app.decorate('jobHandlers', createJobHandlers({ config, db, broadcaster: app.broadcaster, log: app.log }));
   registerFormBody(app);
 
   addRequestIdHeader(app);
@@ -173,7 +179,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     };
   };
 
-  await app.register(broadcastingRoutes, { config, channels: defineChannels() });
+  await app.register(broadcastingRoutes, { config, channels: defineChannels(db) });
   await app.register(contentRoutes, { db, registry });
   await app.register(authRoutes, { registry });
   await app.register(mobileAuthRoutes, { registry });
@@ -182,6 +188,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   await app.register(accountRoutes, { registry });
   await app.register(apiTokenRoutes, { registry });
   await app.register(apiRoutes, { registry });
+  await app.register(instanceApiRoutes, { registry });
   await app.register(supportApiRoutes, { registry });
   await app.register(supportRoutes, { registry });
   await app.register(botCheckRoutes, { registry });

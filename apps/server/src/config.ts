@@ -50,6 +50,10 @@ export const configSchema = z
     ZARINPAL_MERCHANT_ID: z.string().min(1).optional(),
     ZARINPAL_SANDBOX: flag.default(false),
     INSTANCE_DRIVER: z.enum(['simulated', 'proxmox']).default('simulated'),
+    // How long a simulated machine takes to start, stop or be provisioned (0 in tests).
+    INSTANCE_SIMULATED_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    // The job worker runs inside the app process unless `pnpm worker` runs it apart.
+    WORKER_IN_PROCESS: flag.default(true),
     STORAGE_DIR: z.string().min(1).default('storage'),
     VITE_DEV_SERVER: z.url().optional(),
     SEED_DEMO: flag.default(true),

@@ -22,7 +22,7 @@ let shuttingDown = false;
 const shutdown = (signal: NodeJS.Signals) => {
   if (shuttingDown) return;
   shuttingDown = true;
-  server.app.log.info({ signal }, 'shutting down: draining requests');
+  server.app.log.info({ signal }, 'shutting down: draining requests and jobs');
   // A request that never ends must not keep the process alive forever.
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();

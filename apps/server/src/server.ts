@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { realtimeConfig } from './modules/broadcasting/realtime-config';
+import { createWorker, type Worker } from './modules/jobs/worker';
 import { fromRoot } from './paths';
 
 export interface RunningServer {
@@ -15,9 +16,14 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** The websocket server when it runs in this process (REVERB_IN_PROCESS). */
   realtime: RealtimeServer | undefined;
+  /** The job worker when it runs in this process (WORKER_IN_PROCESS). */
+  worker: Worker | undefined;
   url: string;
   seeded: boolean;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  /**
+   * Stops accepting connections and claiming jobs, lets in-flight requests and jobs finish, then
+   * closes the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -32,6 +38,7 @@ export async function startServer(
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
   let app: FastifyInstance | undefined;
   let realtime: RealtimeServer | undefined;
+  let worker: Worker | undefined;
   try {
     await runMigrations(database);
     const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
@@ -44,20 +51,31 @@ export async function startServer(
       );
     }
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.WORKER_IN_PROCESS) {
+      worker = createWorker({
+        db: database.db,
+        handlers: app.jobHandlers,
+        log: app.log.child({ area: 'jobs' }),
+      });
+      worker.start();
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const running = app;
     const runningRealtime = realtime;
+    const runningWorker = worker;
     let stopping: Promise<void> | undefined;
     return {
       app: running,
       database,
       realtime,
+      worker,
       seeded,
       url: `http://${config.HOST}:${port}`,
       stop: () => {
         stopping ??= (async () => {
-          await running.close();
+          // Jobs finish while requests drain; both may still publish, so realtime closes after.
+          await Promise.all([runningWorker?.stop(), running.close()]);
           await runningRealtime?.close();
           await database.close();
         })();
@@ -65,6 +83,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    await worker?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await realtime?.close().catch(() => {});
     await database.close().catch(() => {});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from './demo-data';
-import { hardwares, ports, users, walletTransactions } from './schema';
+import { hardwares, instances, ports, resources, users, walletTransactions } from './schema';
 import { seedIfEmpty } from './seed';
 
 describe('demo seed', () => {
@@ -40,5 +40,42 @@ describe('demo seed', () => {
 
     expect((await database.db.select().from(hardwares)).length).toBeGreaterThanOrEqual(3);
     expect((await database.db.select().from(ports)).length).toBeGreaterThan(0);
+  });
+
+  it('gives the demo customer machines on real hosts, each holding its own port', async () => {
+    const [customer] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'customer@renderfarm.test'));
+    const machines = await database.db
+      .select({ instance: instances, host: resources, plan: hardwares, port: ports })
+      .from(instances)
+      .innerJoin(resources, eq(resources.id, instances.resourceId))
+      .innerJoin(hardwares, eq(hardwares.id, instances.hardwareId))
+      .innerJoin(ports, eq(ports.id, instances.portId))
+      .orderBy(instances.id);
+    expect(machines.map((m) => [m.instance.userId, m.instance.status, m.instance.power])).toEqual([
+      [customer!.id, 'ready', 'running'],
+      [customer!.id, 'ready', 'stopped'],
+      [customer!.id, 'provision_failed', 'stopped'],
+    ]);
+    for (const { instance, host, plan, port } of machines) {
+      // The machine is on a host of its plan and location, at the plan's price.
+      expect(host.hardwareId).toBe(instance.hardwareId);
+      expect(host.locationId).toBe(instance.locationId);
+      expect(instance.pricePerHour).toBe(plan.pricePerHour);
+      expect(port.resourceId).toBe(host.id);
+      expect(port.instanceId).toBe(instance.id);
+      expect(port.status).toBe(instance.status === 'ready' ? 'bound' : 'reserved');
+      expect(instance.passwordEncrypted).toBeNull();
+    }
+    expect(new Set(machines.map((m) => m.port.id)).size).toBe(machines.length);
+    const [running, stopped, failed] = machines.map((m) => m.instance);
+    expect(running!.runningSince!.getTime()).toBeLessThan(Date.now());
+    expect(stopped!.runningSince).toBeNull();
+    expect(failed!.failureReason).toMatch(/آماده‌سازی/);
+    // Ports not taken by a machine stay in the pool.
+    const held = (await database.db.select().from(ports)).filter((p) => p.instanceId !== null);
+    expect(held).toHaveLength(machines.length);
   });
 });

@@ -102,6 +102,9 @@ const RULES: Record<string, Rule> = {
   'api-tokens.destroy': c({ kyc: true }),
   'api.v1.me': { access: 'api' },
   'api.v1.items.index': { access: 'api' },
+  'api.v1.instances.index': { access: 'api' },
+  'api.v1.instances.show': { access: 'api' },
+  'api.v1.instances.power': { access: 'api' },
   'api.v1.tickets.index': { access: 'api' },
   'api.v1.tickets.store': { access: 'api' },
 };

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { unpaidInvoicesBlocker } from '../billing/unpaid-invoices-blocker';
+import { machinesBlocker } from '../instances/machines-blocker';
 import type { User } from '../users/tables';
 
 /** One reason an account cannot be deleted yet, in Persian, with a stable code for the client. */
@@ -24,4 +25,8 @@ export const balanceBlocker: DeleteBlockerCheck = async (user) =>
     : null;
 
 /** The checks every deletion runs; each other module that holds something to settle adds its own. */
-export const DEFAULT_DELETE_BLOCKERS: DeleteBlockerCheck[] = [balanceBlocker, unpaidInvoicesBlocker];
+export const DEFAULT_DELETE_BLOCKERS: DeleteBlockerCheck[] = [
+  balanceBlocker,
+  unpaidInvoicesBlocker,
+  machinesBlocker,
+];

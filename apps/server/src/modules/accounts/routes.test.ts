@@ -31,7 +31,8 @@ describe('Profile/Show and its forms', () => {
         is_current_device: true,
       }),
     );
-    expect(page.props.delete_blockers.map((b: { code: string }) => b.code)).toEqual(['balance']);
+    // The demo customer has money in the wallet and machines (db/demo-data.ts).
+    expect(page.props.delete_blockers.map((b: { code: string }) => b.code)).toEqual(['balance', 'machines']);
     expect(JSON.stringify(page.props)).not.toMatch(/password_hash|two_factor_secret/);
   });
 
@@ -152,7 +153,9 @@ describe('Profile/Show and its forms', () => {
   it('refuses to delete an account with a balance, saying why; deletes one without', async () => {
     const customer = await logIn(t, 'customer@renderfarm.test', 'password', { ip: '10.5.0.7' });
     await customer.request('DELETE', '/user', { password: 'password' }, { referer: '/user/profile' });
-    expect((await customer.errorsOn('/user/profile')).form).toMatch(/موجودی/);
+    const refusal = (await customer.errorsOn('/user/profile')).form;
+    expect(refusal).toMatch(/موجودی/);
+    expect(refusal).toMatch(/سرور دارید/);
     expect((await customer.page('/home')).props.auth.user).not.toBeNull();
 
     const fresh = await newBrowser(t, { ip: '10.5.0.8' });

@@ -29,9 +29,9 @@ const itemsQuery = z.object({
 });
 
 /**
- * The customer JSON API (SCREENS.md §8), `Authorization: Bearer <id>|<secret>`. Implemented: the
- * profile with balance and KYC state, and the wallet ledger. Instances and tickets have no module
- * in this codebase yet, so their endpoints are not declared (no empty stand-ins).
+ * The customer JSON API (SCREENS.md §8), `Authorization: Bearer <id>|<secret>`: the profile with
+ * balance and KYC state, and the wallet ledger. The machines' endpoints live with their module
+ * (modules/instances/api-routes.ts), as do the tickets' (modules/support/api-routes.ts).
  */
 export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   namedRoute(

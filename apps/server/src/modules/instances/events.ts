@@ -1,0 +1,25 @@
+import type { BroadcastEvent } from '../broadcasting/broadcaster';
+import type { Instance } from './tables';
+
+export const INSTANCE_UPDATED = 'InstanceUpdated';
+
+/**
+ * SCREENS.md §7: `InstanceUpdated {status, power, reason?}` on the machine's channel and its
+ * owner's, so an open View and the owner's lists both refresh. Ids and state only: pages reload
+ * their props through their own route and policy.
+ */
+export function instanceUpdated(
+  instance: Pick<Instance, 'uuid' | 'userId' | 'status' | 'power'>,
+  reason?: string | null,
+): BroadcastEvent {
+  return {
+    channels: [`private-instances.${instance.uuid}`, `private-users.${instance.userId}`],
+    event: INSTANCE_UPDATED,
+    data: {
+      uuid: instance.uuid,
+      status: instance.status,
+      power: instance.power,
+      ...(reason ? { reason } : {}),
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadEnvironment } from './boot';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createJobHandlers } from './jobs';
+import { loggerOptions } from './logger';
+import { createBroadcaster } from './modules/broadcasting/broadcaster';
+import { createWorker } from './modules/jobs/worker';
+import { fromRoot } from './paths';
+
+// `pnpm worker`: the job worker in its own process. Run the app with WORKER_IN_PROCESS=false, and
+// both on PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so next to a
+// running app on PGlite this process is refused (RF_DB_LOCKED) rather than corrupt the data.
+const config = loadEnvironment();
+const log = pino(loggerOptions(config) as pino.LoggerOptions).child({ area: 'jobs' });
+const storageDir = fromRoot(config.STORAGE_DIR);
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
+await runMigrations(database);
+// No realtime server here: events go through the signed HTTP API of REVERB_HOST:REVERB_PORT.
+const handlers = createJobHandlers({ config, db: database.db, broadcaster: createBroadcaster(config), log });
+const worker = createWorker({ db: database.db, handlers, log });
+worker.start();
+console.log(
+  `Job worker ${worker.id} running (${handlers.names().join(', ')}) on ${database.engine === 'pglite' ? `embedded PGlite in ${config.STORAGE_DIR}/db` : 'PostgreSQL'}`,
+);
+
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down: finishing jobs in flight');
+  // A job that never ends must not keep the process alive; its lease lets another worker retry it.
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  worker
+    .stop()
+    .then(() => database.close())
+    .then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
