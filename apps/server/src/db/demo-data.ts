@@ -354,3 +354,72 @@ export const DEMO_LINKS = [
   { group: 'social' as const, label: 'اینستاگرام', url: 'https://instagram.com/renderfarm', sort: 1 },
   { group: 'social' as const, label: 'تلگرام', url: 'https://t.me/renderfarm', sort: 2 },
 ];
+
+interface DemoTicket {
+  /** A demo user's key, or a visitor of the contact form. */
+  from: 'customer' | { name: string; email: string };
+  subject: string;
+  department: string;
+  priority: 'low' | 'medium' | 'high';
+  status: 'open' | 'answered' | 'closed';
+  rating?: number;
+  /** Oldest first; `by: 'care'` is the care user's answer. Hours before now. */
+  messages: { by: 'author' | 'care'; hoursAgo: number; body: string }[];
+}
+
+/** Two tickets of the demo customer answered by care, and one contact-form message waiting. */
+export const DEMO_TICKETS: DemoTicket[] = [
+  {
+    from: 'customer',
+    subject: 'قطع و وصل شدن ریموت دسکتاپ هنگام رندر',
+    department: 'فنی',
+    priority: 'high',
+    status: 'answered',
+    messages: [
+      {
+        by: 'author',
+        hoursAgo: 26,
+        body: 'سلام. از دیشب وقتی رندر 3ds Max شروع می‌شود، اتصال ریموت دسکتاپ هر چند دقیقه قطع و دوباره وصل می‌شود. رندر ادامه دارد ولی نمی‌توانم پیشرفتش را ببینم.',
+      },
+      {
+        by: 'care',
+        hoursAgo: 25,
+        body: 'سلام، وقت بخیر. هنگام رندر، پردازنده و کارت گرافیک کاملاً درگیرند و اتصال کند می‌شود. در برنامهٔ Remote Desktop از بخش Experience کیفیت را روی «Low-speed broadband» بگذارید؛ اگر باز هم قطع شد، همین‌جا خبر بدهید تا سرور را بررسی کنیم.',
+      },
+    ],
+  },
+  {
+    from: 'customer',
+    subject: 'فاکتور رسمی برای شارژ کیف پول',
+    department: 'مالی',
+    priority: 'low',
+    status: 'closed',
+    rating: 5,
+    messages: [
+      {
+        by: 'author',
+        hoursAgo: 150,
+        body: 'برای شارژ هفتهٔ گذشته فاکتور رسمی به نام شرکت لازم داریم. اطلاعات شرکت را کجا وارد کنم؟',
+      },
+      {
+        by: 'care',
+        hoursAgo: 148,
+        body: 'اطلاعات شرکت را در بخش احراز هویت حقوقی وارد کنید؛ فاکتورهای بعدی با همان نام صادر می‌شوند. فاکتور هفتهٔ گذشته را هم با نام شرکت دوباره صادر کردیم.',
+      },
+    ],
+  },
+  {
+    from: { name: 'مهندس کامرانی', email: 'kamrani@example.com' },
+    subject: 'رندر انیمیشن ۹۰ ثانیه‌ای با Lumion',
+    department: 'فروش',
+    priority: 'medium',
+    status: 'open',
+    messages: [
+      {
+        by: 'author',
+        hoursAgo: 3,
+        body: 'برای رندر یک انیمیشن معماری ۹۰ ثانیه‌ای با Lumion چه پلنی پیشنهاد می‌کنید و هزینهٔ تقریبی چقدر می‌شود؟',
+      },
+    ],
+  },
+];

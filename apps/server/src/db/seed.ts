@@ -3,7 +3,6 @@ import { hashPassword } from '../modules/auth/password';
 import { postLedgerEntry } from '../modules/billing/wallet';
 import type { Database } from './client';
 import * as demo from './demo-data';
-import { seedDemoInstances } from './seed-instances';
 import {
   articles,
   configs,
@@ -16,9 +15,12 @@ import {
   pages,
   ports,
   resources,
+  ticketMessages,
+  tickets,
   users,
   verificationRequests,
 } from './schema';
+import { seedDemoInstances } from './seed-instances';
 
 /** True when the database has no users yet: the demo seed runs only then (first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -136,6 +138,44 @@ export async function seedDemo(db: Database): Promise<void> {
     amount: demo.DEMO_CUSTOMER_BONUS,
     description: 'هدیهٔ خوش‌آمد',
     idempotencyKey: 'seed:customer:bonus',
+  });
+
+  await seedDemoTickets(db, userIds);
+}
+
+/** The demo tickets, with their threads dated in the past as if they had happened. */
+async function seedDemoTickets(db: Database, userIds: Map<string, number>): Promise<void> {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+  const careId = userIds.get('care')!;
+  await db.transaction(async (tx) => {
+    for (const demoTicket of demo.DEMO_TICKETS) {
+      const { from, messages, rating, ...fields } = demoTicket;
+      const guest = from === 'customer' ? null : from;
+      const authorId = guest ? null : userIds.get('customer')!;
+      const last = messages.at(-1)!;
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({
+          ...fields,
+          userId: authorId,
+          guestName: guest?.name ?? null,
+          guestEmail: guest?.email ?? null,
+          assigneeId: messages.some((m) => m.by === 'care') ? careId : null,
+          rating: rating ?? null,
+          createdAt: hoursAgo(messages[0]!.hoursAgo),
+          lastMessageAt: hoursAgo(last.hoursAgo),
+          closedAt: fields.status === 'closed' ? hoursAgo(last.hoursAgo - 1) : null,
+        })
+        .returning({ id: tickets.id });
+      await tx.insert(ticketMessages).values(
+        messages.map((m) => ({
+          ticketId: ticket!.id,
+          authorId: m.by === 'care' ? careId : authorId,
+          body: m.body,
+          createdAt: hoursAgo(m.hoursAgo),
+        })),
+      );
+    }
   });
 }
 
