@@ -223,7 +223,7 @@ describe('profile forms in Chromium', () => {
     await dialog.getByRole('button', { name: 'حذف حساب' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     // Public pages show the flash above <main>.
-    await expect.poll(() => page.textContent('body')).toContain('حساب شما حذف شد');
+    await page.getByText('حساب شما حذف شد و اطلاعات شخصی‌تان پاک شد.').waitFor();
     await screenshot(page, 'home-account-deleted-mobile', { viewport: true });
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'home-account-deleted-desktop', { viewport: true });

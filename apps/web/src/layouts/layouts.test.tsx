@@ -85,4 +85,17 @@ describe('area layouts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'بستن پیام' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('shows a warning flash (a recovery code used up) in the panel too, and it can be closed', () => {
+    renderIn(PanelLayout, '/home', {
+      auth: { user: CUSTOMER },
+      flash: { warning: 'یک کد بازیابی مصرف شد؛ ۷ کد دیگر مانده است.' },
+    });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('یک کد بازیابی مصرف شد؛ ۷ کد دیگر مانده است.')).toBeTruthy();
+    // Not an error: no alert role, so it is announced politely.
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(within(main).getByRole('button', { name: 'بستن پیام' }));
+    expect(within(main).queryByText('یک کد بازیابی مصرف شد؛ ۷ کد دیگر مانده است.')).toBeNull();
+  });
 });

@@ -37,6 +37,8 @@ export type SharedProps = {
   flash: {
     success?: string | null;
     error?: string | null;
+    /** Done, but with something to know («یک کد بازیابی مصرف شد؛ ۷ کد دیگر مانده است»). */
+    warning?: string | null;
     token?: string | null;
     /** After 2FA is confirmed or its codes regenerated: the recovery codes, once. */
     recovery_codes?: string[] | null;
