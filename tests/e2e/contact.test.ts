@@ -57,7 +57,7 @@ describe('contact page in Chromium', () => {
     const fields = ['نام و نام خانوادگی', 'ایمیل یا شماره موبایل', 'موضوع', 'متن پیام'];
     for (const label of fields) {
       const input = page.getByLabel(label, { exact: true });
-      await expect.poll(() => input.getAttribute('aria-invalid'), label).toBe('true');
+      await expect.poll(() => input.getAttribute('aria-invalid'), { message: label }).toBe('true');
       const errorId = (await input.getAttribute('aria-describedby'))!.split(' ')[0]!;
       expect(await page.locator(`[id="${errorId}"]`).textContent(), label).toMatch(PERSIAN);
     }
