@@ -5,7 +5,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { register, uniqueEmail } from '../support/accounts';
-import { DESKTOP, openAppPage, PHONE, pageHealth, screenshot, waitForTitle } from '../support/app-page';
+import {
+  DESKTOP,
+  fieldError,
+  openAppPage,
+  PHONE,
+  pageHealth,
+  screenshot,
+  waitForTitle,
+} from '../support/app-page';
 import { launchChromium } from '../support/browser';
 import { readMail, waitForMailLink } from '../support/outbox';
 
@@ -94,6 +102,59 @@ describe('e-mail verification in Chromium', () => {
     // The notice is for unverified addresses only: now it sends home.
     await page.goto(`${baseUrl()}/email/verify`);
     await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
+    expect(failures).toEqual([]);
+    await close();
+  });
+
+  it('corrects a mistyped address on the notice: Persian errors first, then the link goes to the new one only', async () => {
+    const typo = uniqueEmail('typo').replace('@example.com', '@exmaple.com');
+    const { page, failures, close } = await openAppPage(browser, PHONE);
+    await register(page, baseUrl(), { name: 'کیان احمدی', email: typo, password: 'Sahel-e Kish 1403!' });
+    await waitForTitle(page, 'تأیید ایمیل');
+    const oldLink = await waitForMailLink(storage(), typo, /\/email\/verify\//);
+
+    await page.getByRole('button', { name: 'ایمیل را اشتباه نوشته‌اید؟' }).click();
+    const input = page.getByLabel('نشانی درست ایمیل');
+    const save = async () => {
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/email/verification-address',
+      );
+      await page.getByRole('button', { name: 'ذخیره و فرستادن پیوند' }).click();
+      expect((await answered).status()).toBeLessThan(400);
+    };
+    await input.fill('kian.example.com');
+    await save();
+    await expect.poll(() => fieldError(input)).toContain('ایمیل معتبر نیست');
+    const health = await pageHealth(page);
+    expect(health.axe).toEqual([]);
+    expect(health.overflow).toBe(0);
+    await screenshot(page, 'auth-verify-email-correct-error-mobile');
+    await input.fill('customer@renderfarm.test');
+    await save();
+    await expect.poll(() => fieldError(input)).toBe('این ایمیل برای حساب دیگری ثبت شده است.');
+    expect(await page.textContent('main')).toContain(typo);
+
+    const fixed = typo.replace('@exmaple.com', '@example.com');
+    const changed = Date.now();
+    await input.fill(fixed);
+    await save();
+    await expect.poll(() => page.textContent('main')).toContain('پیوند تأیید تازه‌ای به ایمیلتان فرستاده شد.');
+    expect(await page.textContent('main')).toContain(fixed);
+    expect(await page.getByLabel('نشانی درست ایمیل').count()).toBe(0);
+    await screenshot(page, 'auth-verify-email-corrected-mobile');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'auth-verify-email-corrected-desktop');
+    const newLink = await waitForMailLink(storage(), fixed, /\/email\/verify\//, changed - 1000);
+    expect(readMail(storage(), typo)).toHaveLength(1);
+
+    // The link sent to the mistyped address verifies nothing; the new one does.
+    await page.goto(oldLink);
+    await waitForTitle(page, 'دسترسی ندارید');
+    await page.goto(newLink);
+    await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
+    await page.goto(`${baseUrl()}/user/profile`);
+    await waitForTitle(page, 'پروفایل و امنیت');
+    expect(await page.getByLabel('ایمیل', { exact: true }).inputValue()).toBe(fixed);
     expect(failures).toEqual([]);
     await close();
   });

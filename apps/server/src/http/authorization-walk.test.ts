@@ -74,6 +74,7 @@ const RULES: Record<string, Rule> = {
   'password.confirmation': { access: 'user' },
   'verification.notice': { access: 'user' },
   'verification.send': { access: 'user' },
+  'verification.address.update': { access: 'user' },
   'users.home': { access: 'user' },
   logout: { access: 'user' },
   'users.landing': c(),

@@ -61,6 +61,26 @@ describe('Auth/VerifyEmail', () => {
     expect(address.closest('p')?.textContent).toBe('sara.k@example.com');
   });
 
+  it('takes a corrected address in place of the resend button, sent trimmed by PUT', async () => {
+    const visit = vi.spyOn(router, 'visit').mockResolvedValue();
+    await renderPage('Auth/VerifyEmail', { email: 'sara.k@exmaple.com', status: null });
+    expect(screen.queryByLabelText('نشانی درست ایمیل')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'ایمیل را اشتباه نوشته‌اید؟' }));
+    expect(screen.queryByRole('button', { name: 'فرستادن دوباره پیوند تأیید' })).toBeNull();
+    const input = screen.getByLabelText('نشانی درست ایمیل');
+    expect(input.getAttribute('dir')).toBe('ltr');
+    fireEvent.change(input, { target: { value: '  sara.k@example.com ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ذخیره و فرستادن پیوند' }));
+    await waitFor(() => expect(visit).toHaveBeenCalled());
+    const [url, options] = visit.mock.calls[0]!;
+    expect(String(url)).toBe('/email/verification-address');
+    expect(options?.method).toBe('put');
+    expect(options?.data).toEqual({ email: 'sara.k@example.com' });
+    // «انصراف» brings the resend button back.
+    fireEvent.click(screen.getByRole('button', { name: 'انصراف' }));
+    expect(screen.getByRole('button', { name: 'فرستادن دوباره پیوند تأیید' })).toBeTruthy();
+  });
+
   it('says a new link went out after a resend', async () => {
     await renderPage('Auth/VerifyEmail', { email: 'sara.k@example.com', status: 'verification-link-sent' });
     expect(screen.getByText('پیوند تأیید تازه‌ای به ایمیلتان فرستاده شد.')).toBeTruthy();

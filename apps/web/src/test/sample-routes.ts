@@ -22,6 +22,7 @@ const LIST: Record<string, [string, string]> = {
   'two-factor.login.store': ['POST', 'two-factor-challenge'],
   'verification.notice': ['GET', 'email/verify'],
   'verification.send': ['POST', 'email/verification-notification'],
+  'verification.address.update': ['PUT', 'email/verification-address'],
   'users.auth.signin': ['GET', 'auth/signin'],
   'users.auth.signin.store': ['POST', 'auth/signin'],
   'users.auth.signup': ['GET', 'auth/signup'],

@@ -213,6 +213,64 @@ describe('registration and e-mail verification', () => {
     expect((await browser.page('/email/verify')).props.flash.error).toMatch(/بیش از حد مجاز/);
   });
 
+  it('takes a corrected address on the notice while nothing is verified, and mails the link there only', async () => {
+    const browser = await newBrowser(t, { ip: '10.1.0.6' });
+    await browser.post('/register', { ...register, email: 'typo@exmaple.com' });
+    const [oldMail] = await readMail(t.storageDir, 'typo@exmaple.com');
+    const oldLink = new URL(oldMail!.links.find((l) => l.includes('/email/verify/'))!);
+    // The profile page is closed to this account: the notice is where the address can change.
+    expect((await browser.request('GET', '/user/profile')).headers.location).toBe('/email/verify');
+
+    const change = (email: unknown) =>
+      browser.request('PUT', '/email/verification-address', { email }, { referer: '/email/verify' });
+    await change('not an address');
+    expect((await browser.errorsOn('/email/verify')).email).toMatch(/ایمیل معتبر نیست/);
+    await change('customer@renderfarm.test');
+    expect((await browser.errorsOn('/email/verify')).email).toBe('این ایمیل برای حساب دیگری ثبت شده است.');
+    const [unchanged] = await t.database.db.select().from(users).where(eq(users.email, 'typo@exmaple.com'));
+    expect(unchanged).toBeDefined();
+    expect(await readMail(t.storageDir, 'customer@renderfarm.test')).toHaveLength(0);
+
+    const res = await change('Typo.Fixed@Example.com');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/email/verify');
+    const notice = await browser.page('/email/verify');
+    expect(notice.props).toMatchObject({ status: 'verification-link-sent', email: 'typo.fixed@example.com' });
+    expect(await readMail(t.storageDir, 'typo@exmaple.com')).toHaveLength(1);
+    const [newMail] = await readMail(t.storageDir, 'typo.fixed@example.com');
+    const newLink = new URL(newMail!.links.find((l) => l.includes('/email/verify/'))!);
+
+    // The link sent to the mistyped address no longer verifies anything; the new one does.
+    expect((await browser.request('GET', oldLink.pathname + oldLink.search)).statusCode).toBe(403);
+    const ok = await browser.request('GET', newLink.pathname + newLink.search);
+    expect(ok.headers.location).toBe('/home');
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'typo.fixed@example.com'));
+    expect(user!.emailVerifiedAt).not.toBeNull();
+
+    // Verified now: the notice's form changes nothing any more (the profile page does that).
+    const after = await change('someone.else@example.com');
+    expect(after.headers.location).toBe('/home');
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, user!.id));
+    expect(still!.email).toBe('typo.fixed@example.com');
+  });
+
+  it('limits corrected addresses with the resends: six links a minute in all', async () => {
+    const browser = await newBrowser(t, { ip: '10.1.0.7' });
+    await browser.post('/register', { ...register, email: 'hasty@example.com' });
+    for (let i = 0; i < 6; i++)
+      await browser.post('/email/verification-notification', {}, { referer: '/email/verify' });
+    await browser.request(
+      'PUT',
+      '/email/verification-address',
+      { email: 'hasty.fixed@example.com' },
+      { referer: '/email/verify' },
+    );
+    expect((await browser.errorsOn('/email/verify')).email).toMatch(/بیش از حد مجاز/);
+    expect(await readMail(t.storageDir, 'hasty.fixed@example.com')).toHaveLength(0);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'hasty@example.com'));
+    expect(user).toBeDefined();
+  });
+
   it('is closed when the admin closes registration', async () => {
     const { configs } = await import('../catalog/tables');
     await t.database.db.update(configs).set({ value: false }).where(eq(configs.key, 'registration_open'));

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { updateProfileInformation } from '../accounts/profile';
 import { recordActivity } from '../activity/service';
 import { AuthError } from './errors';
 import { maskMobile } from './mobile';
@@ -14,6 +15,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   twoFactorChallengeSchema,
+  verificationAddressSchema,
 } from './validators';
 
 /** Challenge tries per pending sign-in per minute (Fortify's `two-factor` limiter: 5). */
@@ -393,6 +395,45 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
         request.session.flash('status', 'verification-link-sent');
       }
       return reply.back(registry.url('verification.notice', {}, false));
+    },
+  );
+
+  // An address mistyped at sign-up: while nothing is verified the profile page is closed to the
+  // account (it needs a verified contact), so the notice itself takes the corrected address.
+  namedRoute(
+    app,
+    registry,
+    {
+      name: 'verification.address.update',
+      method: 'PUT',
+      uri: '/email/verification-address',
+      access: 'user',
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      if (user.emailVerifiedAt) return reply.redirect(registry.url('users.home', {}, false), 303);
+      const { email } = await request.validate(verificationAddressSchema);
+      // Each try mails a link: the same limit as «send again».
+      const limit = await limiter.hit(`verify-mail:user:${user.id}`, VERIFICATION_MAIL_LIMIT.perMinute, 60);
+      if (!limit.allowed) {
+        fieldError('email', 'درخواست‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
+      }
+      let updated: Awaited<ReturnType<typeof updateProfileInformation>>['user'];
+      try {
+        ({ user: updated } = await updateProfileInformation(
+          db,
+          user,
+          { name: user.name, email },
+          requestContext(request),
+        ));
+      } catch (error) {
+        if (error instanceof AuthError) fieldError('email', error.message);
+        throw error;
+      }
+      // The same address again is a resend: a link goes out either way.
+      await emailVerification.send(updated);
+      request.session.flash('status', 'verification-link-sent');
+      return reply.redirect(registry.url('verification.notice', {}, false), 303);
     },
   );
 

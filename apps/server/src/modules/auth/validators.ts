@@ -35,6 +35,9 @@ export const registerSchema = z
 
 export const forgotPasswordSchema = z.object({ email: emailField, captcha_token: captchaField });
 
+/** `verification.address.update`: a corrected address while the first is still unverified. */
+export const verificationAddressSchema = z.object({ email: emailField });
+
 export const resetPasswordSchema = z
   .object({
     token: text('کد بازنشانی', 200),

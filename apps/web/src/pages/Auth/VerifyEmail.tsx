@@ -1,13 +1,13 @@
 import { useForm } from '@renderfarm/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Head, router } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
-import { TextLink } from '../../components/auth/TextLink';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { Ltr } from '../../components/ui/Ltr';
 import { useFormErrors } from '../../hooks/use-form-errors';
 import { useRoute } from '../../lib/route';
+import { CorrectAddressForm } from './parts/CorrectAddressForm';
 
 export interface VerifyEmailProps {
   /** `verification-link-sent` once a new link went out. */
@@ -16,11 +16,15 @@ export interface VerifyEmailProps {
   email?: string | null;
 }
 
-/** `verification.notice`: the account's e-mail is not confirmed yet; a new link on request. */
+/**
+ * `verification.notice`: the account's e-mail is not confirmed yet; a new link on request, or a
+ * corrected address when the first was mistyped.
+ */
 export default function VerifyEmail({ status, email }: VerifyEmailProps) {
   const route = useRoute();
   const form = useForm({});
   const errors = useFormErrors(form);
+  const [correcting, setCorrecting] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,12 +47,26 @@ export default function VerifyEmail({ status, email }: VerifyEmailProps) {
       <FormAlert tone="success" className="mb-4">
         {status === 'verification-link-sent' ? 'پیوند تأیید تازه‌ای به ایمیلتان فرستاده شد.' : status}
       </FormAlert>
-      <FormAlert className="mb-4">{errors.email}</FormAlert>
-      <form onSubmit={submit} className="space-y-4">
-        <SubmitButton busy={form.processing}>فرستادن دوباره پیوند تأیید</SubmitButton>
-      </form>
+      {correcting ? (
+        <CorrectAddressForm onDone={() => setCorrecting(false)} />
+      ) : (
+        <>
+          <FormAlert className="mb-4">{errors.email}</FormAlert>
+          <form onSubmit={submit} className="space-y-4">
+            <SubmitButton busy={form.processing}>فرستادن دوباره پیوند تأیید</SubmitButton>
+          </form>
+        </>
+      )}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-5 text-sm">
-        {route.has('profile.show') && <TextLink href={route('profile.show')}>ویرایش ایمیل</TextLink>}
+        {!correcting && route.has('verification.address.update') && (
+          <button
+            type="button"
+            onClick={() => setCorrecting(true)}
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            ایمیل را اشتباه نوشته‌اید؟
+          </button>
+        )}
         {route.has('logout') && (
           <button
             type="button"

@@ -1,0 +1,47 @@
+import { useForm } from '@renderfarm/react';
+import type { FormEvent } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { useRoute } from '../../../lib/route';
+
+/**
+ * The address typed at sign-up, corrected on the verification notice: until one contact is
+ * verified the profile page is closed to the account, so a typo would otherwise be a dead end.
+ * A link goes to the new address; the one sent to the old address stops working.
+ */
+export function CorrectAddressForm({ onDone }: { onDone: () => void }) {
+  const route = useRoute();
+  const form = useForm({ email: '' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    form.transform((data) => ({ email: data.email.trim() }));
+    await form.put(route('verification.address.update'), { preserveScroll: true, onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField
+        label="نشانی درست ایمیل"
+        name="email"
+        type="email"
+        value={form.data.email}
+        onChange={(value) => form.setData('email', value)}
+        error={form.errors.email}
+        autoComplete="email"
+        maxLength={255}
+        ltr
+        required
+        autoFocus
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={form.processing}>
+          ذخیره و فرستادن پیوند
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          انصراف
+        </Button>
+      </div>
+    </form>
+  );
+}
