@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { users } from './db/schema';
+import { instances, jobs, users } from './db/schema';
+import { createInstanceService } from './modules/instances/service';
+import type { Instance } from './modules/instances/tables';
 import { startServer } from './server';
 import { createTestDatabase, type TestDatabase } from './testing/database';
 
@@ -87,5 +89,40 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
     expect(await res.json()).toEqual({ done: true });
     await stopped;
     await expect(fetch(`${server.url}/up`)).rejects.toThrow();
+  });
+
+  it('runs queued jobs in its own worker, and leaves them queued when the worker runs apart', async () => {
+    const apart = await startServer(loadConfig({ ...env(), WORKER_IN_PROCESS: 'false' }));
+    let machine: Instance;
+    try {
+      expect(apart.worker).toBeUndefined();
+      [machine] = (await apart.database.db
+        .select()
+        .from(instances)
+        .where(eq(instances.power, 'running'))
+        .limit(1)) as [Instance];
+      const service = createInstanceService({ db: apart.database.db, broadcaster: apart.app.broadcaster });
+      await service.requestPower({ id: machine.userId }, machine, 'stop');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await apart.database.db.select().from(jobs))[0]!.state).toBe('queued');
+    } finally {
+      await apart.stop();
+    }
+
+    // The next start's worker finds the job left from before and drives the machine to stopped.
+    const server = await startServer(loadConfig({ ...env(), INSTANCE_SIMULATED_LATENCY_MS: '0' }));
+    try {
+      expect(server.worker).toBeDefined();
+      await expect
+        .poll(
+          async () =>
+            (await server.database.db.select().from(instances).where(eq(instances.id, machine.id)))[0]!.power,
+          { timeout: 20_000, interval: 100 },
+        )
+        .toBe('stopped');
+      expect((await server.database.db.select().from(jobs))[0]!.state).toBe('completed');
+    } finally {
+      await server.stop();
+    }
   });
 });
