@@ -21,7 +21,7 @@ export function DashboardSection({
   className?: string;
 }) {
   return (
-    <Card as="section" aria-labelledby={`${id}-title`} className={`p-4 sm:p-5 ${className}`}>
+    <Card as="section" aria-labelledby={`${id}-title`} className={`min-w-0 p-4 sm:p-5 ${className}`}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h2 id={`${id}-title`} className="font-bold text-gray-900">
           {title}

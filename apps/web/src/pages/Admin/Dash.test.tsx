@@ -93,7 +93,7 @@ describe('Admin/Dash', () => {
     expect(alerts.textContent).toContain('علت: دیسک قفل است');
     const queues = screen.getByRole('region', { name: 'کارهای در انتظار' });
     expect(queues.textContent).toContain('تیکت‌های باز۹');
-    expect(queues.textContent).toContain('احراز هویت در انتظار۲');
+    expect(queues.textContent).toContain('احراز هویت در انتظارمنتظر بررسی مدارک۲');
   });
 
   it('lists the latest sign-ups with Jalali relative times and staff roles in words', async () => {

@@ -1,4 +1,4 @@
-import { CalendarDays, IdCard, LifeBuoy, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
+import { CalendarDays, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
 import { DashboardSection } from '../../components/dashboard/DashboardSection';
@@ -12,6 +12,7 @@ import { useRoute } from '../../lib/route';
 import { CapacityList } from './parts/CapacityList';
 import type { AdminDashProps } from './parts/dash-types';
 import { Signups } from './parts/Signups';
+import { WaitingWork } from './parts/WaitingWork';
 
 /** `admin.dash` «داشبورد مدیریت»: money, load, what is broken and what is waiting, at a glance. */
 export default function AdminDash({ kpis, capacity, alerts, queues, signups }: AdminDashProps) {
@@ -20,31 +21,36 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups }: A
   // The server counts the month from the first day of the Jalali month in Tehran, as here.
   const now = new Date();
   const month = `${formatJalali(now, 'month')} ${formatJalali(now, 'year')}`;
+  const locations = link('admin.locations.list');
+  const hosts = link('admin.resources.list');
+  const users = link('admin.users.list');
   const places = capacity.reduce((sum, location) => sum + location.capacity, 0);
 
   return (
     <>
       <Head title="داشبورد مدیریت" />
       <PageHeader title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`} />
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           label="درآمد امروز"
           value={formatToman(kpis.revenue_today)}
           icon={Wallet}
           hint="افزایش اعتبار از بامداد امروز"
+          className="col-span-2 sm:col-span-1"
         />
         <StatCard
           label="درآمد این ماه"
           value={formatToman(kpis.revenue_month)}
           icon={CalendarDays}
           hint={`${formatNumber(kpis.topups_month)} افزایش اعتبار در ${month}`}
+          className="col-span-2 sm:col-span-1"
         />
         <StatCard
           label="مشتریان فعال"
           value={formatNumber(kpis.active_customers)}
           icon={UsersRound}
-          href={link('admin.users.list')}
-          hint="واردشده در این ماه"
+          href={users}
+          hint="با ورود در این ماه"
         />
         <StatCard
           label="سرورهای روشن"
@@ -55,15 +61,11 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups }: A
         />
       </div>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
           <DashboardSection
             id="capacity"
             title="ظرفیت دیتاسنترها"
-            action={
-              link('admin.locations.list') && (
-                <SectionLink href={link('admin.locations.list')!}>دیتاسنترها</SectionLink>
-              )
-            }
+            action={locations && <SectionLink href={locations}>دیتاسنترها</SectionLink>}
           >
             <CapacityList locations={capacity} />
           </DashboardSection>
@@ -77,9 +79,7 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups }: A
                 <span className="flex-1">
                   {formatNumber(alerts.hosts_unavailable)} میزبان خاموش یا در حال تعمیر است.
                 </span>
-                {link('admin.resources.list') && (
-                  <SectionLink href={link('admin.resources.list')!}>میزبان‌ها</SectionLink>
-                )}
+                {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
               </p>
             )}
             <AttentionList
@@ -92,31 +92,14 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups }: A
             />
           </DashboardSection>
         </div>
-        <div className="grid gap-6">
+        <div className="grid min-w-0 gap-6">
           <DashboardSection id="queues" title="کارهای در انتظار">
-            <div className="grid gap-3">
-              <StatCard
-                label="تیکت‌های باز"
-                value={formatNumber(queues.tickets_open)}
-                icon={LifeBuoy}
-                href={link('admin.tickets.list')}
-              />
-              <StatCard
-                label="احراز هویت در انتظار"
-                value={formatNumber(queues.kyc_waiting)}
-                icon={IdCard}
-                href={link('admin.verify.list')}
-                tone={queues.kyc_waiting > 0 ? 'warn' : 'default'}
-                hint={queues.kyc_waiting > 0 ? 'منتظر بررسی مدارک' : 'چیزی در صف نیست'}
-              />
-            </div>
+            <WaitingWork ticketsOpen={queues.tickets_open} kycWaiting={queues.kyc_waiting} />
           </DashboardSection>
           <DashboardSection
             id="signups"
             title="تازه‌ترین ثبت‌نام‌ها"
-            action={
-              link('admin.users.list') && <SectionLink href={link('admin.users.list')!}>کاربران</SectionLink>
-            }
+            action={users && <SectionLink href={users}>کاربران</SectionLink>}
           >
             <Signups signups={signups} />
           </DashboardSection>

@@ -17,6 +17,7 @@ export default function CareHome({ queues, kyc_waiting, machines, staff_online }
   const self = usePage().props.auth?.user?.id ?? null;
   const link = (name: string) => (route.has(name) ? route(name) : null);
   const tickets = link('care.tickets.list');
+  const customerMachines = link('care.instances.list');
   const { total } = queues;
 
   return (
@@ -45,7 +46,7 @@ export default function CareHome({ queues, kyc_waiting, machines, staff_online }
         />
       </div>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
           <DashboardSection
             id="queues"
             title="صف تیکت‌ها به تفکیک بخش"
@@ -56,11 +57,7 @@ export default function CareHome({ queues, kyc_waiting, machines, staff_online }
           <DashboardSection
             id="attention"
             title="سرورهای نیازمند بررسی"
-            action={
-              link('care.instances.list') && (
-                <SectionLink href={link('care.instances.list')!}>سرورهای مشتریان</SectionLink>
-              )
-            }
+            action={customerMachines && <SectionLink href={customerMachines}>سرورهای مشتریان</SectionLink>}
           >
             <AttentionList
               machines={machines}

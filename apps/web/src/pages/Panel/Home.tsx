@@ -60,7 +60,7 @@ export default function PanelHome({
       <BalanceCard balance={balance} burnRate={burn_rate} hoursLeft={hours_left} />
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <RunningMachines machines={machines} refreshing={refreshing} className="lg:col-span-2" />
-        <div className="grid gap-6">
+        <div className="grid min-w-0 gap-6">
           <OpenTickets tickets={tickets} />
           <Announcements posts={announcements} />
         </div>

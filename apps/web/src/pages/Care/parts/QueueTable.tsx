@@ -24,8 +24,9 @@ export function QueueTable({ rows }: { rows: DepartmentQueue[] }) {
     );
   }
   return (
-    <div className="-mx-4 overflow-x-auto sm:-mx-5">
-      <table className="w-full min-w-[28rem] text-sm">
+    // Narrow enough for a phone: the headings wrap rather than the table scrolling sideways.
+    <div className="-mx-4 sm:-mx-5">
+      <table className="w-full text-sm">
         <caption className="sr-only">تیکت‌های در انتظار به تفکیک بخش</caption>
         <thead>
           <tr className="border-b border-gray-200 text-xs text-gray-500">
@@ -33,7 +34,11 @@ export function QueueTable({ rows }: { rows: DepartmentQueue[] }) {
               بخش
             </th>
             {COLUMNS.map((column) => (
-              <th key={column.key} scope="col" className="px-3 py-2 text-center font-medium">
+              <th
+                key={column.key}
+                scope="col"
+                className="px-2 py-2 text-center font-medium last:pe-4 sm:px-3 sm:last:pe-5"
+              >
                 {column.label}
               </th>
             ))}
@@ -42,13 +47,16 @@ export function QueueTable({ rows }: { rows: DepartmentQueue[] }) {
         <tbody className="divide-y divide-gray-100">
           {waiting.map((row) => (
             <tr key={row.department}>
-              <th scope="row" className="px-4 py-2.5 text-start font-medium text-gray-900 sm:px-5">
+              <th
+                scope="row"
+                className="px-4 py-2.5 text-start font-medium break-words text-gray-900 sm:px-5"
+              >
                 {row.department}
               </th>
               {COLUMNS.map((column) => (
                 <td
                   key={column.key}
-                  className={`px-3 py-2.5 text-center tabular-nums ${
+                  className={`px-2 py-2.5 text-center tabular-nums last:pe-4 sm:px-3 sm:last:pe-5 ${
                     column.key === 'late' && row.late > 0 ? 'font-bold text-red-700' : 'text-gray-700'
                   }`}
                 >

@@ -35,7 +35,7 @@ export function BalanceCard({
       <h2 id="wallet-title" className="sr-only">
         کیف پول
       </h2>
-      <div className="grid gap-4 sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-x-reverse sm:divide-gray-100">
+      <div className="grid gap-4 sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-gray-100">
         <div className="flex items-start gap-3 sm:pe-5">
           <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
             <Wallet aria-hidden="true" className="size-5" />
@@ -51,7 +51,6 @@ export function BalanceCard({
           <p className="text-sm text-gray-600">هزینه سرورهای روشن</p>
           <div className="mt-1">
             <Price rial={burnRate} per="hour" />
-            {burnRate === 0 && <span className="mt-0.5 block text-xs text-gray-500">سروری روشن نیست.</span>}
           </div>
         </div>
         <div className="sm:ps-5">

@@ -40,7 +40,9 @@ export function RunningMachines({
         <>
           سرورهای روشن
           {machines.length > 0 && (
-            <span className="ms-2 text-sm font-medium text-gray-500">{formatNumber(machines.length)}</span>
+            <span className="ms-2 rounded-full bg-gray-100 px-2 py-0.5 align-middle text-xs font-medium text-gray-700">
+              {formatNumber(machines.length)}
+            </span>
           )}
         </>
       }
