@@ -119,9 +119,15 @@ describe('area homes in Chromium', () => {
       expect(props.realtime).not.toBeNull();
 
       const partial: string[] = [];
+      const answers: { status: number; props: string[] }[] = [];
       page.on('request', (request) => {
         const only = request.headers()['x-inertia-partial-data'];
         if (only) partial.push(only);
+      });
+      page.on('response', async (response) => {
+        if (!response.request().headers()['x-inertia-partial-data']) return;
+        const body = (await response.json().catch(() => ({}))) as { props?: Record<string, unknown> };
+        answers.push({ status: response.status(), props: Object.keys(body.props ?? {}) });
       });
       const publisher = createPublisher({
         appId: process.env.REVERB_APP_ID ?? 'renderfarm',
@@ -143,7 +149,11 @@ describe('area homes in Chromium', () => {
       expect(partial[0]!.split(',')).toEqual(
         expect.arrayContaining(['machines', 'burn_rate', 'hours_left', 'balance', 'tickets']),
       );
-      // The page is still the home, whole, after the partial answer.
+      // The server answers with just those props, and the page is still the home, whole.
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+      expect(answers[0]!.status).toBe(200);
+      expect(answers[0]!.props).toEqual(expect.arrayContaining(['machines', 'tickets', 'balance']));
+      expect(answers[0]!.props).not.toContain('announcements');
       await expect.poll(() => page.getByText('در حال به‌روزرسانی…').count()).toBe(0);
       expect(await page.getByRole('region', { name: 'کیف پول' }).textContent()).toMatch(TOMAN);
       expect(failures).toEqual([]);
