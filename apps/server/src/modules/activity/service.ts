@@ -1,5 +1,6 @@
-import { and, countDistinct, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type UserRole, users } from '../users/tables';
 import { type ActivityEntry, activityLog } from './tables';
 
 /** Where a request came from: routes pass `request.ip` and the User-Agent header. */
@@ -62,11 +63,22 @@ export async function findActivityForActor(
     .limit(Math.min(options.limit ?? 50, 200));
 }
 
-/** How many different people did `event` since an instant (e.g. signed in this month). */
-export async function distinctActorsSince(db: Database, event: string, since: Date): Promise<number> {
+/**
+ * How many different people did `event` since an instant (e.g. signed in this month); `roles`
+ * counts only accounts of those roles, so staff do not inflate a customer figure.
+ */
+export async function distinctActorsSince(
+  db: Database,
+  event: string,
+  since: Date,
+  options: { roles?: UserRole[] } = {},
+): Promise<number> {
+  const conditions = [eq(activityLog.event, event), gte(activityLog.at, since)];
+  if (options.roles) conditions.push(inArray(users.role, options.roles));
   const [row] = await db
     .select({ n: countDistinct(activityLog.actorId) })
     .from(activityLog)
-    .where(and(eq(activityLog.event, event), gte(activityLog.at, since)));
+    .innerJoin(users, eq(users.id, activityLog.actorId))
+    .where(and(...conditions));
   return row?.n ?? 0;
 }

@@ -81,7 +81,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
         await Promise.all([
           topupsSince(db, tehranDayStart(now)),
           topupsSince(db, monthStart),
-          distinctActorsSince(db, 'auth:login', monthStart),
+          distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
           capacityByLocation(db),
           machinesNeedingAttention(db, now),
           openTicketCount(db),

@@ -86,7 +86,12 @@ export function burnRate(machines: MachineSummary[]): number {
 export async function machinesNeedingAttention(db: Database, now: Date, limit = 10) {
   const stuckBefore = new Date(now.getTime() - 10 * 60 * 1000);
   const rows = await db
-    .select({ ...summaryColumns, id: instances.id, failureReason: instances.failureReason })
+    .select({
+      ...summaryColumns,
+      id: instances.id,
+      failureReason: instances.failureReason,
+      powerChangedAt: instances.powerChangedAt,
+    })
     .from(instances)
     .innerJoin(hardwares, eq(hardwares.id, instances.hardwareId))
     .innerJoin(locations, eq(locations.id, instances.locationId))
@@ -98,7 +103,13 @@ export async function machinesNeedingAttention(db: Database, now: Date, limit = 
     )
     .orderBy(asc(instances.powerChangedAt))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, ...toSummary(row), failure_reason: row.failureReason }));
+  return rows.map((row) => ({
+    id: row.id,
+    ...toSummary(row),
+    failure_reason: row.failureReason,
+    // How long it has been stuck: staff see it as «۳۰ دقیقه پیش».
+    power_changed_at: row.powerChangedAt.toISOString(),
+  }));
 }
 
 /** Per location: hosts' capacity and the machines placed on them, for the admin dashboard. */
