@@ -3,19 +3,32 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LayoutComponent, PageComponent } from '../app/page-types';
 import { CUSTOMER, pageObject } from '../test/sample-page';
+import { sampleRoutes } from '../test/sample-routes';
 import type { SharedProps } from '../types/shared-props';
 import AdminLayout from './AdminLayout';
 import AuthLayout from './AuthLayout';
 import CareLayout from './CareLayout';
+import { ADMIN_NAV } from './nav/admin-nav';
+import { CARE_NAV } from './nav/care-nav';
+import { PANEL_NAV } from './nav/panel-nav';
 import PanelLayout from './PanelLayout';
 import PublicLayout from './PublicLayout';
 
 afterEach(cleanup);
 
+// Every page the area menus name, as if all of them were built; `visibleNav` is tested on its own.
+const ALL_MENU_ROUTES = (() => {
+  const routes = sampleRoutes();
+  for (const item of [...PANEL_NAV, ...CARE_NAV, ...ADMIN_NAV].flatMap((section) => section.items)) {
+    routes.routes[item.route] ??= { uri: item.href.slice(1), methods: ['GET', 'HEAD'] };
+  }
+  return routes;
+})();
+
 function renderIn(Layout: LayoutComponent, url: string, shared: Partial<SharedProps> = {}) {
   const Page: PageComponent = () => <p>محتوای صفحه</p>;
   Page.layout = [Layout];
-  const page = { ...pageObject('Test/Page', {}, shared), url };
+  const page = { ...pageObject('Test/Page', {}, { routes: ALL_MENU_ROUTES, ...shared }), url };
   return render(<App initialPage={page} initialComponent={Page} resolveComponent={() => Page} />);
 }
 
@@ -71,6 +84,17 @@ describe('area layouts', () => {
     expect(social.getAttribute('target')).toBe('_blank');
     expect(social.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('link', { name: 'قوانین و مقررات' }).getAttribute('target')).toBeNull();
+  });
+
+  it('leaves out menu items whose page this user was not sent', () => {
+    renderIn(PanelLayout, '/panel', { auth: { user: CUSTOMER }, routes: sampleRoutes() });
+    const nav = screen.getByRole('navigation', { name: 'منوی پنل کاربری' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toContain('پیشخوان');
+    expect(labels).not.toContain('سرورهای من');
+    expect(within(nav).queryByRole('heading', { name: 'مالی' })).not.toBeNull();
   });
 
   it('every layout starts with a skip link to the main content', () => {

@@ -5,10 +5,10 @@ import type { NavSection } from './nav-types';
 export const CARE_NAV: NavSection[] = [
   {
     items: [
-      { label: 'میز پشتیبانی', href: '/care', icon: LayoutDashboard },
-      { label: 'صف تیکت‌ها', href: '/care/tickets', icon: LifeBuoy },
-      { label: 'سرورهای مشتریان', href: '/care/instances', icon: Server },
-      { label: 'احراز هویت', href: '/care/verify', icon: IdCard },
+      { label: 'میز پشتیبانی', route: 'care.home', href: '/care', icon: LayoutDashboard },
+      { label: 'صف تیکت‌ها', route: 'care.tickets.list', href: '/care/tickets', icon: LifeBuoy },
+      { label: 'سرورهای مشتریان', route: 'care.instances.list', href: '/care/instances', icon: Server },
+      { label: 'احراز هویت', route: 'care.verify.list', href: '/care/verify', icon: IdCard },
     ],
   },
 ];

@@ -1,5 +1,6 @@
+import { Bell, House } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { isActive } from './nav-types';
+import { isActive, type NavSection, visibleNav } from './nav-types';
 
 describe('isActive', () => {
   it('matches the page and the pages under it', () => {
@@ -16,5 +17,29 @@ describe('isActive', () => {
     expect(isActive('/panel', '/panel', true)).toBe(true);
     expect(isActive('/panel', '/panel/', true)).toBe(true);
     expect(isActive('/panel', '/panel/tickets', true)).toBe(false);
+  });
+});
+
+describe('visibleNav', () => {
+  const nav: NavSection[] = [
+    { items: [{ label: 'پیشخوان', route: 'panel.home', href: '/panel', icon: House }] },
+    {
+      title: 'حساب',
+      items: [
+        { label: 'تیکت‌ها', route: 'panel.tickets.list', href: '/panel/tickets', icon: Bell },
+        { label: 'اعلان‌ها', route: 'panel.notifications.list', href: '/panel/notifications', icon: Bell },
+      ],
+    },
+  ];
+
+  it('keeps only the items whose route this user was sent', () => {
+    const shown = visibleNav(nav, (name) => name !== 'panel.notifications.list');
+    expect(shown.flatMap((s) => s.items.map((i) => i.label))).toEqual(['پیشخوان', 'تیکت‌ها']);
+  });
+
+  it('drops a section left without items, heading and all', () => {
+    const shown = visibleNav(nav, (name) => name === 'panel.home');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.title).toBeUndefined();
   });
 });

@@ -2,6 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
+  /** The named route (SCREENS.md); the item shows only when this user was sent that route. */
+  route: string;
   href: string;
   icon: LucideIcon;
 }
@@ -20,4 +22,15 @@ export function isActive(href: string, currentUrl: string, exact = false): boole
   const path = currentUrl.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
   const target = href.replace(/\/+$/, '') || '/';
   return exact ? path === target : path === target || path.startsWith(`${target}/`);
+}
+
+/**
+ * The menu this user can actually use: items whose route is in the list the server sent (a page
+ * not built yet, or one the role may not open, is left out rather than leading to a 404), and no
+ * empty sections.
+ */
+export function visibleNav(nav: NavSection[], has: (name: string) => boolean): NavSection[] {
+  return nav
+    .map((section) => ({ ...section, items: section.items.filter((item) => has(item.route)) }))
+    .filter((section) => section.items.length > 0);
 }

@@ -5,7 +5,8 @@ import { Link, usePage } from '../../app/protocol';
 import { SITE_NAME } from '../../app/title';
 import { toPersianDigits } from '../../lib/digits';
 import { useUserNotifications } from '../../lib/realtime/use-user-notifications';
-import { isActive, type NavSection } from '../nav/nav-types';
+import { useRoute } from '../../lib/route';
+import { isActive, type NavSection, visibleNav } from '../nav/nav-types';
 import { BalanceBadge } from './BalanceBadge';
 import { FlashMessages } from './FlashMessages';
 import { Logo } from './Logo';
@@ -28,8 +29,16 @@ export interface AppShellProps {
  * The signed-in areas' frame: a sidebar on the start side (a drawer on phones), a top bar with the
  * account, and the page. Panel, care and admin differ only in their menu and density.
  */
-export function AppShell({ areaLabel, nav, compact = false, showBalance = false, children }: AppShellProps) {
+export function AppShell({
+  areaLabel,
+  nav: fullNav,
+  compact = false,
+  showBalance = false,
+  children,
+}: AppShellProps) {
   const { props, url } = usePage();
+  const route = useRoute();
+  const nav = visibleNav(fullNav, (name) => route.has(name));
   const user = props.auth?.user ?? null;
   const live = useUserNotifications(user, props.realtime, url);
   // Open for the page it was opened on, so a visit from the drawer leaves it closed (the layout
