@@ -248,6 +248,8 @@ describe('account security in Chromium', () => {
     await dialog.getByLabel('رمز عبور').fill(CUSTOMER.password);
     await dialog.getByRole('button', { name: 'حذف حساب' }).click();
     await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('موجودی');
+    // The demo customer also has machines (db/demo-data.ts): every reason is named.
+    expect(await dialog.textContent()).toContain('۳ سرور دارید که هنوز حذف نشده است');
     expect(await dialog.getByLabel('رمز عبور').getAttribute('aria-invalid')).toBeNull();
     // What the screen shows with the dialog open, on the phone and at 1280 px.
     await screenshot(page, 'profile-delete-refused-mobile', { viewport: true });
