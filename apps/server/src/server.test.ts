@@ -87,7 +87,15 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ done: true });
-    await stopped;
+    // The client keeps its connection alive after the answer; stop must not wait out the 72 s
+    // keep-alive timeout for it (a liveness bound, far above any honest close).
+    let hung: NodeJS.Timeout | undefined;
+    await Promise.race([
+      stopped,
+      new Promise((_, reject) => {
+        hung = setTimeout(() => reject(new Error('stop waited for an idle keep-alive connection')), 30_000);
+      }),
+    ]).finally(() => clearTimeout(hung));
     await expect(fetch(`${server.url}/up`)).rejects.toThrow();
   });
 

@@ -75,7 +75,7 @@ export async function startServer(
       stop: () => {
         stopping ??= (async () => {
           // Jobs finish while requests drain; both may still publish, so realtime closes after.
-          await Promise.all([runningWorker?.stop(), running.close()]);
+          await Promise.all([runningWorker?.stop(), closeDraining(running)]);
           await runningRealtime?.close();
           await database.close();
         })();
@@ -88,5 +88,20 @@ export async function startServer(
     await realtime?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Closes the HTTP server after its in-flight requests. A keep-alive connection that was busy when
+ * closing began becomes idle only after its response, and Node closes idle connections once, at
+ * the start: without sweeping again, such a socket would hold the close for the whole keep-alive
+ * timeout (72 s) and outlast the process's forced exit.
+ */
+async function closeDraining(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
   }
 }
