@@ -28,6 +28,7 @@ import { publicLinks, publicMenus } from './modules/content/service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { instanceApiRoutes } from './modules/instances/api-routes';
+import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
 import { supportApiRoutes } from './modules/support/api-routes';
@@ -55,6 +56,9 @@ declare module 'fastify' {
   }
 }
 
+/** Finished jobs stay a week, for looking into what ran and what failed. */
+const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
@@ -80,13 +84,18 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   const sessionStore = new DatabaseSessionStore(db, SESSION_LIFETIME_MINUTES * 60);
   app.decorate('routeList', registry);
   app.decorate('sessionStore', sessionStore);
-  // Expired sessions are refused on read; this clears their rows (hourly, and once at start).
-  const pruneSessions = () =>
+  // Expired sessions are refused on read, and finished jobs are history: clear both (hourly, and
+  // once at start) so neither table grows without end.
+  const pruneSessions = () => {
     sessionStore.prune().catch((error) => app.log.warn({ err: error }, 'session prune failed'));
+    pruneFinished(db, new Date(Date.now() - FINISHED_JOBS_KEPT_MS)).catch((error) =>
+      app.log.warn({ err: error }, 'job prune failed'),
+    );
+  };
   const pruneTimer = setInterval(pruneSessions, 60 * 60 * 1000);
   pruneTimer.unref();
   app.addHook('onReady', async () => {
-    void pruneSessions();
+    pruneSessions();
   });
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('broadcaster', createBroadcaster(config, realtime));

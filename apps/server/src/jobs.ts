@@ -1,6 +1,10 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { Broadcaster } from './modules/broadcasting/broadcaster';
+import {
+  BROADCAST_JOB,
+  type Broadcaster,
+  createBroadcastJobHandler,
+} from './modules/broadcasting/broadcaster';
 import { createDriverResolver } from './modules/instances/drivers';
 import { createPowerJobHandler } from './modules/instances/power-job';
 import { POWER_JOB } from './modules/instances/power-job-payload';
@@ -20,7 +24,7 @@ export function createJobHandlers(deps: {
 }): JobRegistry {
   const simulated = createSimulatedDriver({ latencyMs: deps.config.INSTANCE_SIMULATED_LATENCY_MS });
   const drivers = createDriverResolver({ simulated });
-  return new JobRegistry().register(
+  return new JobRegistry().register(BROADCAST_JOB, createBroadcastJobHandler(deps.broadcaster)).register(
     POWER_JOB,
     createPowerJobHandler({
       db: deps.db,

@@ -1,6 +1,8 @@
 import { createPublisher, type RealtimeServer } from '@renderfarm/realtime/server';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { discardQueued, enqueue } from '../jobs/queue';
+import type { JobHandler } from '../jobs/registry';
 
 export interface BroadcastEvent {
   channels: string | string[];
@@ -41,10 +43,21 @@ export function createBroadcaster(config: Config, realtime?: RealtimeServer): Br
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The outbox job: publishes one event the request could not publish itself. */
+export const BROADCAST_JOB = 'broadcast.publish';
+/**
+ * How long an outbox entry waits for the request that wrote it to publish the event and remove
+ * it; after that the worker publishes it. Events are nudges (pages reload their data), so the
+ * rare double delivery when a publish takes longer than this is harmless; a lost one is not.
+ */
+export const OUTBOX_GRACE_MS = 30_000;
+
 /**
  * Runs `work` in a transaction and publishes the events it queued only after the commit, so no
- * listener hears of a change that was rolled back. A publish failure is logged, never undoes the
- * committed change.
+ * listener hears of a change that was rolled back. Each event is also written to the outbox (a
+ * delayed job) in the same transaction: published at once, the entry is removed; if the publish
+ * fails or the process dies first, the worker publishes it later. A publish failure never undoes
+ * the committed change.
  */
 export async function transactionWithBroadcasts<T>(
   db: Database,
@@ -53,9 +66,38 @@ export async function transactionWithBroadcasts<T>(
   onPublishError: (error: unknown, event: BroadcastEvent) => void = () => {},
 ): Promise<T> {
   const queued: BroadcastEvent[] = [];
-  const result = await db.transaction((tx) => work(tx, (event) => queued.push(event)));
-  await Promise.all(
-    queued.map((event) => broadcaster.publish(event).catch((error) => onPublishError(error, event))),
+  const { result, outbox } = await db.transaction(async (tx) => {
+    const result = await work(tx, (event) => queued.push(event));
+    const runAt = new Date(Date.now() + OUTBOX_GRACE_MS);
+    const outbox: number[] = [];
+    for (const event of queued) {
+      const { job } = await enqueue(tx, BROADCAST_JOB, { event: { ...event } }, { runAt, maxAttempts: 10 });
+      outbox.push(job.id);
+    }
+    return { result, outbox };
+  });
+  const published = await Promise.all(
+    queued.map((event, i) =>
+      broadcaster.publish(event).then(
+        () => outbox[i]!,
+        (error) => {
+          onPublishError(error, event);
+          return null;
+        },
+      ),
+    ),
   );
+  await discardQueued(
+    db,
+    published.filter((id): id is number => id !== null),
+  ).catch((error) => onPublishError(error, queued[0]!));
   return result;
+}
+
+/** The worker's side of the outbox: publish the stored event (throwing retries it with backoff). */
+export function createBroadcastJobHandler(broadcaster: Broadcaster): JobHandler {
+  return async (job) => {
+    const { event } = job.payload as { event: BroadcastEvent };
+    await broadcaster.publish(event);
+  };
 }

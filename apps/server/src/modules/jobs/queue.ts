@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { notifyJobsEnqueued } from './signal';
@@ -64,4 +64,23 @@ export async function enqueue(
     if (existing) return { job: existing, created: false };
   }
   throw new Error(`could not enqueue ${name} (singleton ${options.singletonKey ?? 'none'})`);
+}
+
+/**
+ * Removes jobs that are still queued, unclaimed: for work that got done another way before its
+ * turn (an outbox entry whose event was published right after the commit). A job a worker has
+ * already claimed is left alone.
+ */
+export async function discardQueued(db: Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(jobs).where(and(inArray(jobs.id, ids), eq(jobs.state, 'queued')));
+}
+
+/** Completed and failed jobs are history; this keeps the table from growing without end. */
+export async function pruneFinished(db: Database, olderThan: Date): Promise<number> {
+  const removed = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['completed', 'failed']), lt(jobs.createdAt, olderThan)))
+    .returning({ id: jobs.id });
+  return removed.length;
 }
