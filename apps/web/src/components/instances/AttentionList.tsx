@@ -1,5 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { Link } from '../../app/protocol';
+import { formatRelative } from '../../lib/relative-time';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { EmptyState } from '../ui/EmptyState';
 import type { AttentionMachine } from './attention-types';
@@ -58,6 +59,7 @@ export function AttentionList({
             </div>
             <p className="mt-1 text-xs text-gray-500">
               {machine.plan} · {machine.location}
+              {machine.power_changed_at && <> · از {formatRelative(machine.power_changed_at)}</>}
             </p>
             {machine.failure_reason && (
               <p className="mt-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-sm break-words text-red-800">

@@ -11,4 +11,6 @@ export interface AttentionMachine {
   price_per_hour: number;
   running_since: string | null;
   failure_reason: string | null;
+  /** When the status or power last changed: how long a stuck machine has been stuck. */
+  power_changed_at?: string;
 }

@@ -37,7 +37,15 @@ function props(overrides: Partial<CareHomeProps> = {}): CareHomeProps {
     kyc_waiting: 7,
     machines: [
       failed,
-      { ...failed, id: 13, name: 'گیر کرده', status: 'ready', power: 'starting', failure_reason: null },
+      {
+        ...failed,
+        id: 13,
+        name: 'گیر کرده',
+        status: 'ready',
+        power: 'starting',
+        failure_reason: null,
+        power_changed_at: new Date(Date.now() - 25 * 60 * 1000).toISOString(),
+      },
     ],
     staff_online: [
       { id: 1, name: 'مدیر سامانه', role: 'admin' },
@@ -81,6 +89,7 @@ describe('Care/Home', () => {
     expect(first!.textContent).toContain('ساخت ناموفق');
     expect(first!.textContent).toContain('علت: میزبان پاسخ نداد');
     expect(second!.textContent).toContain('روشن شدن طول کشیده');
+    expect(second!.textContent).toContain('از ۲۵ دقیقه پیش');
     const staff = screen.getByRole('region', { name: 'همکاران آنلاین' });
     expect(staff.textContent).toContain('مدیر سامانهمدیر');
     expect(staff.textContent).toContain('سارا پشتیبان (شما)');
