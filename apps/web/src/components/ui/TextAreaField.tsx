@@ -1,5 +1,6 @@
 import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { formatNumber } from '../../lib/digits';
+import { FieldError } from './FieldError';
 
 export interface TextAreaFieldProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'children'> {
@@ -50,14 +51,7 @@ export function TextAreaField({
         }`}
         {...textarea}
       />
-      {/* Always present: a live region is only announced when it changes, not when it appears. */}
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="mt-1.5 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <FieldError id={errorId} error={error} />
       {hintId && (
         <div id={hintId} className="mt-1.5 flex items-start justify-between gap-4 text-xs text-gray-500">
           <span>{hint}</span>

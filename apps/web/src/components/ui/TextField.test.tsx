@@ -42,6 +42,11 @@ describe('TextField', () => {
     expect(input.getAttribute('inputmode')).toBe('numeric');
   });
 
+  it('keeps a keyboard with letters for a field that takes an e-mail or a mobile', () => {
+    render(<TextField label="ایمیل یا موبایل" value="" onChange={() => {}} inputMode="email" digits ltr />);
+    expect(screen.getByLabelText('ایمیل یا موبایل').getAttribute('inputmode')).toBe('email');
+  });
+
   it('shows the error inline and announces it with the field', () => {
     render(<Mobile error="شماره موبایل را وارد کنید" />);
     const input = screen.getByLabelText('شماره موبایل');

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { normalizeDigits } from '../../lib/digits';
+import { FieldError } from './FieldError';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'dir' | 'children'> {
@@ -49,7 +50,8 @@ export function TextField({
         value={value}
         onChange={(event) => onChange(digits ? normalizeDigits(event.target.value) : event.target.value)}
         dir={ltr ? 'ltr' : undefined}
-        inputMode={digits ? 'numeric' : input.inputMode}
+        // An explicit mode wins: an «e-mail or mobile» field wants letters and takes digits too.
+        inputMode={input.inputMode ?? (digits ? 'numeric' : undefined)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         // An LTR value still lines up with the labels on the start (right) side.
@@ -58,14 +60,7 @@ export function TextField({
         } ${error ? 'border-red-500' : 'border-gray-300'}`}
         {...input}
       />
-      {/* Always present: a live region is only announced when it changes, not when it appears. */}
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="mt-1.5 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <FieldError id={errorId} error={error} />
       {hint && (
         <p id={hintId} className="mt-1.5 text-xs text-gray-500">
           {hint}
