@@ -3,7 +3,7 @@
  * announced only when its content changes, not when it first appears, so a screen reader hears
  * the error the moment the server sends it.
  */
-export function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+export function FieldError({ id, error }: { id: string | undefined; error: string | null | undefined }) {
   return (
     <div aria-live="polite">
       {error && (
