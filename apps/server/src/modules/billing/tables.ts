@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sqlList } from '../../db/sql-list';
 import { users } from '../users/tables';
 
 export const WALLET_TRANSACTION_TYPES = ['topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus'] as const;
@@ -59,8 +60,6 @@ export interface BillTo {
   postal_code?: string;
 }
 
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /**
  * An invoice (DOMAIN.md): the sequential `number` is assigned only when it is paid, so cancelled
  * drafts leave no gaps. Amounts are integer Rial; `tax_rate` is frozen in percent.
@@ -87,8 +86,8 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('invoices_kind_check', sql`${t.kind} in (${quoted(INVOICE_KINDS)})`),
-    check('invoices_status_check', sql`${t.status} in (${quoted(INVOICE_STATUSES)})`),
+    check('invoices_kind_check', sql`${t.kind} in (${sqlList(INVOICE_KINDS)})`),
+    check('invoices_status_check', sql`${t.status} in (${sqlList(INVOICE_STATUSES)})`),
     check('invoices_amounts_check', sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`),
     index('invoices_user_idx').on(t.userId, t.status),
   ],

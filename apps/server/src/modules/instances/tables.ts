@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sqlList } from '../../db/sql-list';
 import { hardwares, images, locations, ports, resources } from '../catalog/tables';
 import { users } from '../users/tables';
 
@@ -19,8 +20,6 @@ export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 /** The power axis, meaningful only while the machine is `ready`. */
 export const INSTANCE_POWER_STATES = ['stopped', 'starting', 'running', 'stopping'] as const;
 export type InstancePower = (typeof INSTANCE_POWER_STATES)[number];
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** A rented machine. Panel URLs bind `{instance}` to `uuid`; care and admin use `id`. */
 export const instances = pgTable(
@@ -62,8 +61,8 @@ export const instances = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('instances_status_check', sql`${t.status} in (${quoted(INSTANCE_STATUSES)})`),
-    check('instances_power_check', sql`${t.power} in (${quoted(INSTANCE_POWER_STATES)})`),
+    check('instances_status_check', sql`${t.status} in (${sqlList(INSTANCE_STATUSES)})`),
+    check('instances_power_check', sql`${t.power} in (${sqlList(INSTANCE_POWER_STATES)})`),
     check('instances_price_check', sql`${t.pricePerHour} >= 0`),
     index('instances_user_idx').on(t.userId, t.id),
     index('instances_resource_idx').on(t.resourceId),

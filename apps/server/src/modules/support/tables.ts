@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sqlList } from '../../db/sql-list';
 import { instances } from '../instances/tables';
 import { users } from '../users/tables';
 
@@ -19,8 +20,6 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 export const TICKET_STATUSES = ['open', 'answered', 'customer_reply', 'on_hold', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * A support ticket (DOMAIN.md, Support). A customer's ticket has `user_id`; a ticket opened from the
@@ -51,8 +50,8 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('tickets_status_check', sql`${t.status} in (${quoted(TICKET_STATUSES)})`),
-    check('tickets_priority_check', sql`${t.priority} in (${quoted(TICKET_PRIORITIES)})`),
+    check('tickets_status_check', sql`${t.status} in (${sqlList(TICKET_STATUSES)})`),
+    check('tickets_priority_check', sql`${t.priority} in (${sqlList(TICKET_PRIORITIES)})`),
     check('tickets_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check(
       'tickets_owner_check',
