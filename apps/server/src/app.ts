@@ -28,6 +28,7 @@ import { publicLinks, publicMenus } from './modules/content/service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { instanceApiRoutes } from './modules/instances/api-routes';
+import { instancePanelRoutes } from './modules/instances/panel-routes';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
@@ -198,6 +199,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   await app.register(apiTokenRoutes, { registry });
   await app.register(apiRoutes, { registry });
   await app.register(instanceApiRoutes, { registry });
+  await app.register(instancePanelRoutes, { registry });
   await app.register(supportApiRoutes, { registry });
   await app.register(supportRoutes, { registry });
   await app.register(botCheckRoutes, { registry });

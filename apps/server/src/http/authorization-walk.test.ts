@@ -97,6 +97,9 @@ const RULES: Record<string, Rule> = {
   'two-factor.regenerate-recovery-codes': c({ confirm: true }),
   'other-browser-sessions.destroy': c(),
   'current-user.destroy': c(),
+  'panel.instances.list': c(),
+  // Start checks KYC itself (a refusal as errors.action): stop must work without it.
+  'panel.instances.power': c(),
   'api-tokens.index': c({ kyc: true }),
   'api-tokens.store': c({ kyc: true }),
   'api-tokens.update': c({ kyc: true }),

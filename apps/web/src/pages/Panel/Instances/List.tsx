@@ -1,0 +1,87 @@
+import { Plus, Server } from 'lucide-react';
+import { Head } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { ButtonLink } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { useNow } from '../../../hooks/use-now';
+import { formatNumber } from '../../../lib/digits';
+import { useLiveReload } from '../../../lib/realtime/use-live-reload';
+import { useRoute } from '../../../lib/route';
+import type { InstanceListProps } from './parts/instance-types';
+import { MachineCard } from './parts/MachineCard';
+
+// Every step of a power job (stopping → stopped) is an InstanceUpdated on the owner's channel; a
+// power change also moves the balance the top bar shows (`auth`).
+const LIVE_EVENTS = ['InstanceUpdated'];
+const LIVE_PROPS = ['items', 'auth'];
+
+/** `panel.instances.list` «سرورهای من»: every machine the customer rents, with its power buttons, kept live. */
+export default function InstanceList({ items }: InstanceListProps) {
+  const route = useRoute();
+  const now = useNow();
+  const refreshing = useLiveReload(LIVE_EVENTS, LIVE_PROPS);
+  const make = route.has('panel.instances.make') ? route('panel.instances.make') : null;
+  const { data: machines, meta } = items;
+  const page = (n: number) => `${route('panel.instances.list')}${n > 1 ? `?page=${n}` : ''}`;
+
+  return (
+    <>
+      <Head title="سرورهای من" />
+      <PageHeader
+        title="سرورهای من"
+        description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
+        actions={
+          make && (
+            <ButtonLink href={make}>
+              <Plus aria-hidden="true" className="size-4" />
+              اجاره سرور جدید
+            </ButtonLink>
+          )
+        }
+      />
+      <p aria-live="polite" className="mb-2 min-h-5 text-xs text-gray-500">
+        {refreshing ? 'در حال به‌روزرسانی…' : ''}
+      </p>
+      {machines.length === 0 ? (
+        <EmptyState
+          icon={Server}
+          title={meta.current_page > 1 ? 'این صفحه خالی است' : 'هنوز سروری اجاره نکرده‌اید'}
+          description="سرورهایی که اجاره کنید اینجا می‌آیند، با وضعیت، هزینهٔ ساعتی و دکمه‌های روشن و خاموش کردن."
+          action={
+            make && (
+              <ButtonLink href={make}>
+                <Plus aria-hidden="true" className="size-4" />
+                اجاره سرور جدید
+              </ButtonLink>
+            )
+          }
+        />
+      ) : (
+        <ul aria-label="سرورها" className="grid gap-4">
+          {machines.map((machine) => (
+            <MachineCard key={machine.uuid} machine={machine} now={now} />
+          ))}
+        </ul>
+      )}
+      {(meta.current_page > 1 || meta.has_more) && (
+        <nav aria-label="صفحه‌ها" className="mt-6 flex items-center justify-between gap-3 text-sm">
+          {meta.current_page > 1 ? (
+            <ButtonLink href={page(meta.current_page - 1)} variant="secondary" size="sm">
+              صفحهٔ قبل
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+          <span className="text-gray-600">صفحهٔ {formatNumber(meta.current_page)}</span>
+          {meta.has_more ? (
+            <ButtonLink href={page(meta.current_page + 1)} variant="secondary" size="sm">
+              صفحهٔ بعد
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
