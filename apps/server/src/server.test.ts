@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import type { Database } from './db/client';
 import { instances, jobs, users } from './db/schema';
+import { POWER_JOB } from './modules/instances/power-job-payload';
 import { createInstanceService } from './modules/instances/service';
 import type { Instance } from './modules/instances/tables';
 import { startServer } from './server';
@@ -17,6 +19,8 @@ import { createTestDatabase, type TestDatabase } from './testing/database';
 describe('server lifecycle', { timeout: 120_000 }, () => {
   let storage: string;
   let pgDatabase: TestDatabase | undefined;
+  // Broadcasts pass through the outbox (jobs of their own); these tests follow the power job.
+  const powerJobs = (db: Database) => db.select().from(jobs).where(eq(jobs.name, POWER_JOB));
   const env = () => ({
     NODE_ENV: 'test',
     CAPTCHA_PROVIDER: 'none',
@@ -112,7 +116,7 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
       const service = createInstanceService({ db: apart.database.db, broadcaster: apart.app.broadcaster });
       await service.requestPower({ id: machine.userId }, machine, 'stop');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await apart.database.db.select().from(jobs))[0]!.state).toBe('queued');
+      expect((await powerJobs(apart.database.db))[0]!.state).toBe('queued');
     } finally {
       await apart.stop();
     }
@@ -128,7 +132,7 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
           { timeout: 20_000, interval: 100 },
         )
         .toBe('stopped');
-      expect((await server.database.db.select().from(jobs))[0]!.state).toBe('completed');
+      expect((await powerJobs(server.database.db))[0]!.state).toBe('completed');
     } finally {
       await server.stop();
     }

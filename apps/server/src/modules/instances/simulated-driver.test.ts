@@ -70,11 +70,21 @@ describe('simulated instance driver', () => {
     const driver = createSimulatedDriver().forHost(host);
     expect(await driver.status('from-before-restart')).toBe('stopped');
     await driver.stop('from-before-restart', { force: false });
+    expect(await driver.status('from-before-restart')).toBe('stopped');
     await driver.start('from-before-restart');
     expect(await driver.status('from-before-restart')).toBe('running');
     expect(await driver.connection('from-before-restart')).toEqual({ address: '10.10.1.11', port: 3389 });
     await driver.destroy('from-before-restart');
     expect(await driver.status('from-before-restart')).toBe('stopped');
+  });
+
+  it('stops a machine it has never seen at its own pace: the farm says it runs', async () => {
+    const time = clock();
+    const driver = createSimulatedDriver({ now: time.now, latencyMs: { stop: 300 } }).forHost(host);
+    await driver.stop('running-before-restart', { force: false });
+    expect(await driver.status('running-before-restart')).toBe('stopping');
+    time.advance(300);
+    expect(await driver.status('running-before-restart')).toBe('stopped');
   });
 
   it('fails on demand: per operation, per machine, a number of times', async () => {
