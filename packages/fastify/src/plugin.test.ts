@@ -347,6 +347,18 @@ describe('validation, error bags, flash', () => {
     expect(pageOf(await client.get('/')).props.flash).toEqual({});
   });
 
+  it('keeps flash through a partial reload that does not ask for it (a live refresh racing the redirect)', async () => {
+    await boot();
+    await client.send('POST', '/contact', { name: 'علی', email: 'ali@example.com' });
+    const refresh = pageOf(
+      await client.get('/', { 'x-inertia-partial-component': 'Home', 'x-inertia-partial-data': 'stats' }),
+    );
+    expect(refresh.props.flash).toBeUndefined();
+    expect(refresh.flash).toBeUndefined();
+    expect(pageOf(await client.get('/')).props.flash).toEqual({ success: 'پیام علی ثبت شد' });
+    expect(pageOf(await client.get('/')).props.flash).toEqual({});
+  });
+
   it('keeps flash across a 409 version reload', async () => {
     await boot();
     await client.send('POST', '/contact', { name: 'علی', email: 'ali@example.com' });

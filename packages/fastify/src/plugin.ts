@@ -278,6 +278,9 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
           ? { only, except, reset: list(header(request, 'x-inertia-reset')) }
           : null;
       const resolved = await resolveProps(all, partial);
+      // A partial reload that leaves `flash` out (a poll, a live refresh) must not use it up: the
+      // message belongs to the page the person is about to see, often the visit still in flight.
+      if (partial && session && !('flash' in resolved.props)) session.reflash();
       const page: Record<string, unknown> = {
         component,
         props: resolved.props,
@@ -290,7 +293,7 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
       if (resolved.mergeProps) page.mergeProps = resolved.mergeProps;
       if (resolved.deepMergeProps) page.deepMergeProps = resolved.deepMergeProps;
       if (resolved.matchPropsOn) page.matchPropsOn = resolved.matchPropsOn;
-      if (Object.keys(flash).length) page.flash = flash;
+      if (Object.keys(flash).length && (!partial || 'flash' in resolved.props)) page.flash = flash;
 
       addVary(this, 'X-Inertia');
       this.code(pageOptions.status ?? 200);
