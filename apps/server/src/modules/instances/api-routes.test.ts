@@ -1,4 +1,4 @@
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInBrowser, type TestApp } from '../../testing/app';
 import { activityLog } from '../activity/tables';
@@ -9,6 +9,7 @@ import { createWorker, type Worker } from '../jobs/worker';
 import { users } from '../users/tables';
 import { POWER_JOB } from './power-job-payload';
 import { type Instance, instances } from './tables';
+import { powerProbes } from './test-support';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
@@ -39,18 +40,7 @@ describe(`customer JSON API: instances (${process.env.DATABASE_URL ? 'PostgreSQL
     });
   const power = (uuid: string, payload: unknown, token = tokens.full, headers?: Record<string, string>) =>
     api(token, 'POST', `/api/v1/instances/${uuid}/power`, payload, headers);
-  const reload = async (id: number) =>
-    (await t.database.db.select().from(instances).where(eq(instances.id, id)))[0]!;
-  // Power jobs only: broadcasts pass through the outbox, which holds jobs of its own.
-  const jobCount = async () =>
-    (await t.database.db.select({ n: count() }).from(jobs).where(eq(jobs.name, POWER_JOB)))[0]!.n;
-  const powerActivity = async () =>
-    (
-      await t.database.db
-        .select({ n: count() })
-        .from(activityLog)
-        .where(like(activityLog.event, 'instance:power%'))
-    )[0]!.n;
+  const { reload, jobCount, powerActivity } = powerProbes(() => t.database.db);
 
   beforeAll(async () => {
     t = await createTestApp({ env: { INSTANCE_SIMULATED_LATENCY_MS: '0' } });

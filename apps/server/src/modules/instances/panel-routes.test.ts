@@ -1,11 +1,9 @@
-import { count, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
-import { jobs } from '../jobs/tables';
 import { users } from '../users/tables';
-import { POWER_JOB } from './power-job-payload';
 import { type Instance, instances } from './tables';
+import { powerProbes } from './test-support';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 const LIST = '/panel/instances';
@@ -18,18 +16,7 @@ describe(`panel: my machines and their power form (${process.env.DATABASE_URL ? 
   let failed: Instance;
   let foreign: Instance;
 
-  const reload = async (id: number) =>
-    (await t.database.db.select().from(instances).where(eq(instances.id, id)))[0]!;
-  // Power jobs only: broadcasts pass through the outbox, which holds jobs of its own.
-  const jobCount = async () =>
-    (await t.database.db.select({ n: count() }).from(jobs).where(eq(jobs.name, POWER_JOB)))[0]!.n;
-  const powerActivity = async () =>
-    (
-      await t.database.db
-        .select({ n: count() })
-        .from(activityLog)
-        .where(like(activityLog.event, 'instance:power%'))
-    )[0]!.n;
+  const { reload, jobCount, powerActivity } = powerProbes(() => t.database.db);
   /** The form as the list page sends it: back to the list. */
   const power = (browser: TestBrowser, uuid: string, body: unknown) =>
     browser.post(`${LIST}/${uuid}/power`, body, { referer: LIST });

@@ -1,0 +1,21 @@
+import { count, eq, like } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { activityLog } from '../activity/tables';
+import { jobs } from '../jobs/tables';
+import { POWER_JOB } from './power-job-payload';
+import { type Instance, instances } from './tables';
+
+/** What the power tests look at to prove that a refused request changed nothing. */
+export function powerProbes(db: () => Database) {
+  return {
+    reload: async (id: number): Promise<Instance> =>
+      (await db().select().from(instances).where(eq(instances.id, id)))[0]!,
+    // Power jobs only: broadcasts pass through the outbox, which holds jobs of its own.
+    jobCount: async () =>
+      (await db().select({ n: count() }).from(jobs).where(eq(jobs.name, POWER_JOB)))[0]!.n,
+    powerActivity: async () =>
+      (
+        await db().select({ n: count() }).from(activityLog).where(like(activityLog.event, 'instance:power%'))
+      )[0]!.n,
+  };
+}
