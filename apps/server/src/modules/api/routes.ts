@@ -3,6 +3,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { namedRoute } from '../../http/named-route';
+import { useJsonApiErrors } from './json-errors';
 import { listLedger, WALLET_TRANSACTION_TYPES } from './ledger';
 
 const isoDate = (label: string) =>
@@ -34,6 +35,7 @@ const itemsQuery = z.object({
  * (modules/instances/api-routes.ts), as do the tickets' (modules/support/api-routes.ts).
  */
 export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  useJsonApiErrors(app);
   namedRoute(
     app,
     registry,

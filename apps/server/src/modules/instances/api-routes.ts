@@ -1,7 +1,8 @@
 import { firstMessages } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { useJsonApiErrors } from '../api/json-errors';
 import { requestContext } from '../auth/route-helpers';
 import { InstanceError } from './errors';
 import { createInstanceService } from './service';
@@ -10,15 +11,6 @@ import { toOwnerJson } from './views';
 
 // `{action, force}` is a few bytes; anything near this size is not a power request.
 const POWER_BODY_LIMIT = 4 * 1024;
-
-/** Fastify's body-parser refusals, answered in the API's own shape instead of an error page. */
-const BODY_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'حجم بدنهٔ درخواست بیش از حد مجاز است.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'بدنهٔ درخواست JSON معتبری نیست.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'بدنهٔ درخواست خالی است؛ یک شیء JSON بفرستید.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'نوع محتوای درخواست پشتیبانی نمی‌شود؛ application/json بفرستید.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'طول بدنهٔ درخواست با سرآیند Content-Length نمی‌خواند.',
-};
 
 function instanceErrorReply(reply: FastifyReply, error: InstanceError) {
   // Not found says nothing about a field; refusals of the action name it, as the panel form does.
@@ -41,14 +33,9 @@ export async function instanceApiRoutes(app: FastifyInstance, { registry }: { re
     onPublishError: (error) => app.log.warn({ err: error }, 'instance event not published'),
   });
 
-  // This plugin's own scope: bodies that fail to parse answer JSON, not the app's error page.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof InstanceError) return instanceErrorReply(reply, error);
-    const body = error.code ? BODY_ERRORS[error.code] : undefined;
-    if (body) return reply.code(422).send({ message: body, errors: { body } });
-    request.log.error({ err: error }, 'instance API request failed');
-    return reply.code(500).send({ message: 'خطایی پیش آمد. لطفاً چند لحظه بعد دوباره تلاش کنید.' });
-  });
+  useJsonApiErrors(app, (error, reply) =>
+    error instanceof InstanceError ? instanceErrorReply(reply, error) : undefined,
+  );
 
   namedRoute(
     app,

@@ -201,6 +201,18 @@ describe('customer JSON API: tickets', () => {
     });
   }
 
+  it('answers a body that does not parse as JSON, not with an HTML error page', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tickets',
+      headers: { authorization: `Bearer ${tokens.full}`, 'content-type': 'application/json' },
+      payload: '{"subject": ',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().errors.body).toMatch(PERSIAN);
+  });
+
   it('answers a body that is not an object with a Persian error', async () => {
     for (const payload of ['[]', '"text"', '42']) {
       const res = await t.app.inject({

@@ -2,6 +2,7 @@ import { firstMessages } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { useJsonApiErrors } from '../api/json-errors';
 import { requestContext } from '../auth/route-helpers';
 import { SupportError } from './errors';
 import { createSupportService } from './service';
@@ -19,6 +20,7 @@ export async function supportApiRoutes(app: FastifyInstance, { registry }: { reg
     mailer: app.services.mailer,
     onDeliveryError: (error, what) => app.log.error({ err: error }, `support: ${what} failed`),
   });
+  useJsonApiErrors(app);
 
   namedRoute(
     app,
