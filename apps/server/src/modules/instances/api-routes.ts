@@ -6,11 +6,8 @@ import { useJsonApiErrors } from '../api/json-errors';
 import { requestContext } from '../auth/route-helpers';
 import { InstanceError } from './errors';
 import { createInstanceService } from './service';
-import { instanceListQuery, powerRequest } from './validators';
+import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
 import { toOwnerJson } from './views';
-
-// `{action, force}` is a few bytes; anything near this size is not a power request.
-const POWER_BODY_LIMIT = 4 * 1024;
 
 function instanceErrorReply(reply: FastifyReply, error: InstanceError) {
   // Not found says nothing about a field; refusals of the action name it, as the panel form does.

@@ -6,11 +6,8 @@ import { requestContext } from '../auth/route-helpers';
 import { InstanceError, InstanceNotFoundError } from './errors';
 import { createInstanceService } from './service';
 import type { PowerAction } from './state-machine';
-import { instanceListQuery, powerRequest } from './validators';
+import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
 import { toOwnerJson } from './views';
-
-// `{action, force}` is a few bytes; anything near this size is not a power request.
-const POWER_BODY_LIMIT = 4 * 1024;
 
 /** What the customer reads once the request is queued: the machine changes state on its own. */
 const ACCEPTED: Record<PowerAction, (name: string) => string> = {

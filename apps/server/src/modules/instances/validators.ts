@@ -4,6 +4,9 @@ import { POWER_ACTIONS } from './state-machine';
 const ACTION_MESSAGE =
   'عملیات باید یکی از start (روشن کردن)، stop (خاموش کردن) یا restart (راه‌اندازی دوباره) باشد.';
 
+// `{action, force}` is a few bytes; anything near this size is not a power request.
+export const POWER_BODY_LIMIT = 4 * 1024;
+
 /** `{action, force?}` of panel.instances.power and api.v1.instances.power. */
 export const powerRequest = z.object({
   action: z.enum(POWER_ACTIONS, { error: ACTION_MESSAGE }),
