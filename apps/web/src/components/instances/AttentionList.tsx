@@ -5,6 +5,12 @@ import { Badge, type BadgeTone } from '../ui/Badge';
 import { EmptyState } from '../ui/EmptyState';
 import type { AttentionMachine } from './attention-types';
 
+/** «از ۲۵ دقیقه پیش»; under a minute plain «همین حالا» («از همین حالا» reads as "from now on"). */
+function since(at: string): string {
+  const relative = formatRelative(at);
+  return relative === 'همین حالا' ? relative : `از ${relative}`;
+}
+
 /** Why the machine is on the list, in the words staff use (the server picks failed or stuck ones). */
 function problemOf(machine: AttentionMachine): { label: string; tone: BadgeTone } {
   if (machine.status === 'provision_failed') return { label: 'ساخت ناموفق', tone: 'red' };
@@ -59,7 +65,7 @@ export function AttentionList({
             </div>
             <p className="mt-1 text-xs text-gray-500">
               {machine.plan} · {machine.location}
-              {machine.power_changed_at && <> · از {formatRelative(machine.power_changed_at)}</>}
+              {machine.power_changed_at && <> · {since(machine.power_changed_at)}</>}
             </p>
             {machine.failure_reason && (
               <p className="mt-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-sm break-words text-red-800">
