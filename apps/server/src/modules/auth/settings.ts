@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { configs } from '../catalog/tables';
+import { readConfig } from '../catalog/service';
 
 /**
  * The admin-editable switches identity depends on (Admin/Configs, group `auth`). They are read per
  * request rather than cached, so an admin turning `staff_require_2fa` on takes effect at once.
- * The configs table belongs to the catalog module; this is a read of two keys, kept here until
- * catalog exposes a typed settings reader.
  */
 export interface AuthSettings {
   registrationOpen: boolean;
@@ -14,8 +11,8 @@ export interface AuthSettings {
 }
 
 async function flag(db: Database, key: string, fallback: boolean): Promise<boolean> {
-  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
-  return row ? row.value === true || row.value === 'true' : fallback;
+  const value = await readConfig(db, key);
+  return value === undefined ? fallback : value === true || value === 'true';
 }
 
 export async function readAuthSettings(db: Database): Promise<AuthSettings> {
