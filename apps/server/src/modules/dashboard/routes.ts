@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
 import { topupsSince } from '../billing/revenue';
@@ -35,7 +36,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
         latestPosts(db, 3),
       ]);
       const rate = burnRate(machines);
-      return reply.page('Panel/Home', {
+      return render(reply, 'Panel/Home', {
         balance: user.balance,
         burn_rate: rate,
         // Whole hours the balance still pays for at today's rate; null while nothing runs.
@@ -61,7 +62,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
         machinesNeedingAttention(db, now),
         onlineUsers(db, ['care', 'admin'], now),
       ]);
-      return reply.page('Care/Home', {
+      return render(reply, 'Care/Home', {
         queues,
         kyc_waiting: kycWaiting,
         machines: attention,
@@ -88,7 +89,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
           pendingVerificationCount(db),
           latestSignups(db, 5),
         ]);
-      return reply.page('Admin/Dash', {
+      return render(reply, 'Admin/Dash', {
         kpis: {
           revenue_today: today.amount,
           revenue_month: month.amount,

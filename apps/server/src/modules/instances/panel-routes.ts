@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import type { PowerAction } from './state-machine';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
@@ -31,7 +32,7 @@ export async function instancePanelRoutes(app: FastifyInstance, { registry }: { 
       const parsed = instanceListQuery.safeParse(request.query);
       const { page, per_page: perPage } = parsed.success ? parsed.data : { page: 1, per_page: 25 };
       const { rows, hasMore } = await instances.listOwn(request.user!.id, { page, perPage });
-      return reply.page('Panel/Instances/List', {
+      return render(reply, 'Panel/Instances/List', {
         items: {
           data: rows.map(toOwnerJson),
           // The list reads one row past the page instead of counting: `has_more`, no `last_page`.
