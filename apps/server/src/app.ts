@@ -10,20 +10,18 @@ import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
 import { healthRoutes } from './http/health';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
-import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
+import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
+import { type Cache, createCache } from './lib/cache';
 import { loggerOptions } from './logger';
 import { modules } from './modules';
-import { profilePhotoUrl } from './modules/accounts/profile-photo';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
 import { defineChannels } from './modules/broadcasting/channels';
-import { publicSettings } from './modules/catalog/service';
-import { publicLinks, publicMenus } from './modules/content/service';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
-import { findActiveUserById, toAuthUser } from './modules/users/service';
+import { findActiveUserById } from './modules/users/service';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';
 
@@ -44,6 +42,8 @@ declare module 'fastify' {
     jobHandlers: JobRegistry;
     /** The settings this app was built with. */
     config: Config;
+    /** Rarely changing values read on every page; invalidate a key after changing what it holds. */
+    cache: Cache;
     /** Who may listen on which realtime channel: every module's rules (modules/index.ts). */
     channels: ChannelRegistry<User>;
   }
@@ -92,6 +92,9 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   });
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('config', config);
+  const cache = createCache({ redisUrl: config.REDIS_URL });
+  app.decorate('cache', cache);
+  app.addHook('onClose', () => cache.close());
   app.decorate('broadcaster', createBroadcaster(config, realtime));
   const services = createServices({ ...config, APP_KEY: config.APP_KEY }, db, {
     broadcaster: app.broadcaster,
@@ -162,40 +165,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     if (!request.user && request.session) request.user = await app.services.remember.restore(request, reply);
   });
 
-  const realtimeProps = {
-    key: config.REVERB_APP_KEY,
-    // Null: the browser connects to the host it loaded the page from.
-    host: null,
-    port: config.REVERB_PORT,
-    scheme: new URL(config.APP_URL).protocol === 'https:' ? 'https' : 'http',
-  };
-
-  const sharedProps = async (request: FastifyRequest) => {
-    const [settings, menus, links] = await Promise.all([
-      publicSettings(db),
-      publicMenus(db),
-      publicLinks(db),
-    ]);
-    const role = request.user?.role ?? null;
-    return {
-      auth: {
-        user: request.user
-          ? // photo_url: beyond SCREENS.md's list, for the avatar in every layout's header.
-            { ...toAuthUser(request.user), photo_url: profilePhotoUrl(registry, request.user.photoPath) }
-          : null,
-      },
-      routes: registry.toZiggy((r) => mayUse(r.meta.access as never, role)),
-      settings,
-      menus,
-      links,
-      unread_notifications: 0,
-      recaptcha_site_key:
-        config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
-      captcha_provider: config.CAPTCHA_PROVIDER,
-      // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
-      realtime: request.user ? realtimeProps : null,
-    };
-  };
+  const sharedProps = createSharedProps({ config, db, registry, cache: app.cache });
 
   // Every module's pages, actions and API routes (modules/index.ts).
   for (const module of modules) {

@@ -3,10 +3,18 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../modules/activity/service';
 
-/** Where a request came from, for the activity log. */
+/** A Pusher socket id (`1234.5678`); anything else in X-Socket-ID is ignored. */
+const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+
+/** Where a request came from, for the activity log and the broadcasts of what it changes. */
 export function requestContext(request: FastifyRequest): RequestContext {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
+  const socket = request.headers['x-socket-id'];
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof agent === 'string' ? agent : null,
+    ...(typeof socket === 'string' && SOCKET_ID.test(socket) ? { socketId: socket } : {}),
+  };
 }
 
 /** Fails the form with one field's Persian message: 303 back with `props.errors` (bags kept). */

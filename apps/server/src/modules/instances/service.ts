@@ -29,6 +29,8 @@ export interface PowerRequestOptions {
   userAgent?: string | null;
   /** Where the request came from, for the activity log (`panel`, `api`, `care`…). */
   via?: string;
+  /** The asking tab's realtime socket: the immediate update skips it (it reloads itself). */
+  socketId?: string | undefined;
 }
 
 /** Power states in which a machine is on, or on its way, and counts against `max_running`. */
@@ -170,7 +172,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
               'عملیات دیگری روی این سرور در جریان است؛ چند لحظه صبر کنید.',
             );
           }
-          broadcast(instanceUpdated(updated!));
+          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
           return { instance: updated!, job };
         },
         onPublishError,
