@@ -1,5 +1,5 @@
 /**
- * Password confirmation before a sensitive action (SCREENS.md "confirm"): signed in with an SMS code
+ * Password confirmation before a sensitive action (docs/screens.md "confirm"): signed in with an SMS code
  * only, the staff member is asked for the password before two-factor setup starts.
  */
 import type { Browser } from 'playwright-core';

@@ -60,7 +60,7 @@ const MESSAGES = {
 
 /**
  * Six-digit SMS codes for mobile sign-in, sign-up, password confirmation and mobile change
- * (SCREENS.md §2): one live code per number and purpose, 2-minute expiry, 5 wrong tries, a resend
+ * (docs/screens.md §2): one live code per number and purpose, 2-minute expiry, 5 wrong tries, a resend
  * after 60 s and at most 5 sends an hour per number and per IP.
  */
 export function createSmsCodeService(options: SmsCodeServiceOptions) {

@@ -31,7 +31,7 @@ async function checklist(db: Database, user: User) {
   };
 }
 
-/** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (SCREENS.md §2, §3). */
+/** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (docs/screens.md §2, §3). */
 export async function userRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { apiTokens } = app.services;

@@ -19,7 +19,7 @@ const ACTIONS: Record<PowerAction, { label: string; icon: typeof Play; variant: 
   restart: { label: 'راه‌اندازی دوباره', icon: RotateCcw, variant: 'secondary' },
 };
 
-/** Stop and restart cut a render short: they ask first and say what is lost (UI.md). */
+/** Stop and restart cut a render short: they ask first and say what is lost (docs/ui.md). */
 const CONFIRM: Record<Exclude<PowerAction, 'start'>, { title: (name: string) => string; text: string }> = {
   stop: {
     title: (name) => `خاموش کردن «${name}»؟`,
