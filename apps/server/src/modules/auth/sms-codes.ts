@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { toLatinDigits } from '../../lib/digits';
 import { deriveKey, hmacHex } from '../../lib/key-derivation';
-import { maskMobile } from '../../lib/mobile';
+import { maskedMobileInText, maskMobile } from '../../lib/mobile';
 import { faDuration, faNumber } from '../../lib/persian';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SmsProvider } from '../notifications/sms';
@@ -146,7 +146,7 @@ export function createSmsCodeService(options: SmsCodeServiceOptions) {
       mobileMasked,
       expiresIn: SMS_CODE_RULES.expiresIn,
       resendIn: SMS_CODE_RULES.resendIn,
-      message: MESSAGES.sent(mobileMasked),
+      message: MESSAGES.sent(maskedMobileInText(mobile)),
     };
   }
 
