@@ -1,3 +1,5 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +14,7 @@ import { verifyPassword } from '../auth/password';
 import { CONFIRM_LIMIT } from '../auth/routes';
 import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
 import type { User } from '../users/queries';
+import type {} from './contracts';
 import { findPhotoOwner, removeProfilePhoto, updateProfileInformation } from './profile';
 import {
   checkProfilePhoto,

@@ -1,8 +1,11 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { catalogStats, listActiveImages, listActivePlans } from '../catalog/service';
+import type {} from './contracts';
 import { latestPosts } from './service';
 
 export async function contentRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {

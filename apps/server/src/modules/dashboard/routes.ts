@@ -1,3 +1,5 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
@@ -16,6 +18,7 @@ import { onlineUsers } from '../sessions/online';
 import { openTicketCount, openTicketsOf, ticketQueues } from '../support/queues';
 import { latestSignups } from '../users/service';
 import { pendingVerificationCount } from '../verification/queue';
+import type {} from './contracts';
 
 /**
  * The three area homes (docs/screens.md): the customer's Panel/Home, the care desk's Care/Home and the

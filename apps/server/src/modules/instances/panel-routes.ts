@@ -1,8 +1,11 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
+import type {} from './contracts';
 import type { PowerAction } from './state-machine';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
 import { toOwnerJson } from './views';
