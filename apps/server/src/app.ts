@@ -1,40 +1,28 @@
 import { pages } from '@renderfarm/fastify';
-import type { RealtimeServer } from '@renderfarm/realtime/server';
+import type { ChannelRegistry, RealtimeServer } from '@renderfarm/realtime/server';
 import { RouteRegistry } from '@renderfarm/routes';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
+import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from './http/domain-errors';
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
+import { healthRoutes } from './http/health';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
 import { createJobHandlers } from './jobs';
 import { loggerOptions } from './logger';
-import { apiTokenRoutes } from './modules/accounts/api-token-routes';
+import { modules } from './modules';
 import { profilePhotoUrl } from './modules/accounts/profile-photo';
-import { accountRoutes } from './modules/accounts/routes';
-import { apiRoutes } from './modules/api/routes';
-import { mobileAuthRoutes } from './modules/auth/mobile-routes';
-import { authRoutes } from './modules/auth/routes';
-import { botCheckRoutes } from './modules/botcheck/routes';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
 import { defineChannels } from './modules/broadcasting/channels';
-import { broadcastingRoutes } from './modules/broadcasting/routes';
 import { publicSettings } from './modules/catalog/service';
-import { contentRoutes } from './modules/content/routes';
 import { publicLinks, publicMenus } from './modules/content/service';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { healthRoutes } from './modules/health/routes';
-import { instanceApiRoutes } from './modules/instances/api-routes';
-import { instancePanelRoutes } from './modules/instances/panel-routes';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
-import { supportApiRoutes } from './modules/support/api-routes';
-import { supportRoutes } from './modules/support/routes';
-import { userRoutes } from './modules/users/routes';
 import { findActiveUserById, toAuthUser } from './modules/users/service';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';
@@ -54,6 +42,10 @@ declare module 'fastify' {
     broadcaster: Broadcaster;
     /** The job handlers of every module, for the worker (in process, or `pnpm worker`). */
     jobHandlers: JobRegistry;
+    /** The settings this app was built with. */
+    config: Config;
+    /** Who may listen on which realtime channel: every module's rules (modules/index.ts). */
+    channels: ChannelRegistry<User>;
   }
 }
 
@@ -99,9 +91,24 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     pruneSessions();
   });
   app.addHook('onClose', async () => clearInterval(pruneTimer));
+  app.decorate('config', config);
   app.decorate('broadcaster', createBroadcaster(config, realtime));
-  registerServices(app, createServices({ ...config, APP_KEY: config.APP_KEY }, db));
-  app.decorate('jobHandlers', createJobHandlers({ config, db, broadcaster: app.broadcaster, log: app.log }));
+  const services = createServices({ ...config, APP_KEY: config.APP_KEY }, db, {
+    broadcaster: app.broadcaster,
+    log: app.log,
+  });
+  registerServices(app, services);
+  app.decorate(
+    'jobHandlers',
+    createJobHandlers({ config, db, services, broadcaster: app.broadcaster, log: app.log }),
+  );
+  app.decorate(
+    'channels',
+    defineChannels(
+      db,
+      modules.flatMap((module) => module.channels ?? []),
+    ),
+  );
   registerFormBody(app);
 
   addRequestIdHeader(app);
@@ -117,12 +124,13 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
+    if (error instanceof DomainError) return answerDomainError(error, request, reply);
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message =
-      status >= 500 ? 'خطایی پیش آمد. لطفاً چند لحظه بعد دوباره تلاش کنید.' : 'درخواست قابل پردازش نبود.';
-    return reply.page('Public/Blank', errorPage(status, message), { status });
+    return reply.page('Public/Blank', errorPage(status, status >= 500 ? SERVER_ERROR : INVALID_REQUEST), {
+      status,
+    });
   };
 
   await app.register(pages, {
@@ -189,20 +197,10 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     };
   };
 
-  await app.register(broadcastingRoutes, { config, channels: defineChannels(db) });
-  await app.register(contentRoutes, { db, registry });
-  await app.register(authRoutes, { registry });
-  await app.register(mobileAuthRoutes, { registry });
-  await app.register(userRoutes, { registry });
-  await app.register(dashboardRoutes, { registry });
-  await app.register(accountRoutes, { registry });
-  await app.register(apiTokenRoutes, { registry });
-  await app.register(apiRoutes, { registry });
-  await app.register(instanceApiRoutes, { registry });
-  await app.register(instancePanelRoutes, { registry });
-  await app.register(supportApiRoutes, { registry });
-  await app.register(supportRoutes, { registry });
-  await app.register(botCheckRoutes, { registry });
+  // Every module's pages, actions and API routes (modules/index.ts).
+  for (const module of modules) {
+    for (const routes of module.routes ?? []) await app.register(routes, { registry });
+  }
 
   app.setNotFoundHandler((_request, reply) =>
     reply.page('Public/Blank', errorPage(404, 'صفحه‌ای که دنبالش بودید پیدا نشد.'), { status: 404 }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { modules } from './modules';
 import { type ApiTokenService, createApiTokenService } from './modules/accounts/api-tokens';
 import { type AccountService, createAccountService } from './modules/accounts/service';
 import { createTwoFactorService, type TwoFactorService } from './modules/accounts/two-factor';
@@ -12,8 +13,10 @@ import { createRememberTokenService, type RememberTokenService } from './modules
 import { type AuthSettings, readAuthSettings } from './modules/auth/settings';
 import { createSignedLinks, type SignedLinks } from './modules/auth/signed-links';
 import { createSmsCodeService, type SmsCodeService } from './modules/auth/sms-codes';
-import { type BotCheckProvider, createBotCheck } from './modules/botcheck';
 import { createAltchaProvider } from './modules/botcheck/altcha';
+import { type BotCheckProvider, createBotCheck } from './modules/botcheck/service';
+import type { Broadcaster } from './modules/broadcasting/broadcaster';
+import type { JobLog } from './modules/jobs/worker';
 import { createMailer, type Mailer } from './modules/notifications/mail';
 import { createSmsProvider, type SmsProvider } from './modules/notifications/sms';
 import { fromRoot } from './paths';
@@ -52,7 +55,23 @@ declare module 'fastify' {
   }
 }
 
-export function createServices(config: Config & { APP_KEY: string }, db: Database): Services {
+/**
+ * The shared services, then every module's own (modules/index.ts, in list order), each built
+ * once: pages, the JSON API and the jobs all use these same objects.
+ */
+export function createServices(
+  config: Config & { APP_KEY: string },
+  db: Database,
+  context: { broadcaster: Broadcaster; log: JobLog },
+): Services {
+  const services = createSharedServices(config, db);
+  for (const module of modules) {
+    Object.assign(services, module.services?.({ config, db, services, ...context }) ?? {});
+  }
+  return services;
+}
+
+function createSharedServices(config: Config & { APP_KEY: string }, db: Database): Services {
   const appKey = config.APP_KEY;
   const storageDir = fromRoot(config.STORAGE_DIR);
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
@@ -76,6 +95,7 @@ export function createServices(config: Config & { APP_KEY: string }, db: Databas
     });
   const links = createSignedLinks({ appKey, appUrl: config.APP_URL });
   const rememberTokens = createRememberTokenService({ db });
+  // The module services are added by createServices right after.
   return {
     db,
     storageDir,
@@ -86,7 +106,11 @@ export function createServices(config: Config & { APP_KEY: string }, db: Databas
     botCheck,
     altcha,
     links,
-    accounts: createAccountService({ db, limiter }),
+    accounts: createAccountService({
+      db,
+      limiter,
+      deleteBlockers: modules.flatMap((module) => module.deleteBlockers ?? []),
+    }),
     smsCodes: createSmsCodeService({ db, appKey, sms, limiter, appHost: new URL(config.APP_URL).host }),
     twoFactor: createTwoFactorService({ db, appKey }),
     apiTokens: createApiTokenService({ db }),
@@ -99,7 +123,7 @@ export function createServices(config: Config & { APP_KEY: string }, db: Databas
       db,
       tokens: rememberTokens,
     }),
-  };
+  } as Services;
 }
 
 /** Decorates the app with the services and releases them (Redis connection, SMTP pool) on close. */

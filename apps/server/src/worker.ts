@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import pino from 'pino';
+import { ensureAppKey } from './app-key';
 import { loadEnvironment } from './boot';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -8,6 +9,7 @@ import { loggerOptions } from './logger';
 import { createBroadcaster } from './modules/broadcasting/broadcaster';
 import { createWorker } from './modules/jobs/worker';
 import { fromRoot } from './paths';
+import { createServices } from './services';
 
 // `pnpm worker`: the job worker in its own process. Run the app with WORKER_IN_PROCESS=false, and
 // both on PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so next to a
@@ -18,7 +20,11 @@ const storageDir = fromRoot(config.STORAGE_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
 await runMigrations(database);
 // No realtime server here: events go through the signed HTTP API of REVERB_HOST:REVERB_PORT.
-const handlers = createJobHandlers({ config, db: database.db, broadcaster: createBroadcaster(config), log });
+// The same services the app builds (mail, SMS, the modules' own), for handlers that send or record.
+const resolved = { ...config, APP_KEY: ensureAppKey(config.APP_KEY, storageDir) };
+const broadcaster = createBroadcaster(resolved);
+const services = createServices(resolved, database.db, { broadcaster, log });
+const handlers = createJobHandlers({ config: resolved, db: database.db, services, broadcaster, log });
 const worker = createWorker({ db: database.db, handlers, log });
 worker.start();
 console.log(

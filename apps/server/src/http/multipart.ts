@@ -98,25 +98,27 @@ export function singleUpload(
   messages: { tooLarge: string },
 ): UploadedFile | null {
   const body = request.body as Record<string, unknown> | undefined;
-  if (request.uploadProblem === 'too-large') throw new UploadError('RF_UPLOAD_TOO_LARGE', messages.tooLarge);
+  if (request.uploadProblem === 'too-large')
+    throw new UploadError('RF_UPLOAD_TOO_LARGE', messages.tooLarge, field);
   if (request.uploadProblem === 'too-many-files') {
-    throw new UploadError('RF_UPLOAD_MULTIPLE', 'تنها یک فایل بفرستید.');
+    throw new UploadError('RF_UPLOAD_MULTIPLE', 'تنها یک فایل بفرستید.', field);
   }
   if (request.uploadProblem === 'malformed') {
-    throw new UploadError('RF_UPLOAD_MALFORMED', 'فایل به‌درستی فرستاده نشد؛ دوباره تلاش کنید.');
+    throw new UploadError('RF_UPLOAD_MALFORMED', 'فایل به‌درستی فرستاده نشد؛ دوباره تلاش کنید.', field);
   }
   // A browser sends an empty, nameless part for a file input left empty: nothing was chosen.
   const files = (request.uploads ?? []).filter((f) => !(f.filename === '' && f.bytes.length === 0));
-  if (files.length > 1) throw new UploadError('RF_UPLOAD_MULTIPLE', 'تنها یک فایل بفرستید.');
+  if (files.length > 1) throw new UploadError('RF_UPLOAD_MULTIPLE', 'تنها یک فایل بفرستید.', field);
   const [file] = files;
-  if (file && file.field !== field) throw new UploadError('RF_UPLOAD_MULTIPLE', 'تنها یک فایل بفرستید.');
+  if (file && file.field !== field)
+    throw new UploadError('RF_UPLOAD_MULTIPLE', 'تنها یک فایل بفرستید.', field);
   const text = body?.[field];
   if (text !== undefined && text !== null && text !== '') {
     // A JSON value or a text part under the file's name: never a file.
-    throw new UploadError('RF_UPLOAD_NOT_A_FILE', 'یک فایل انتخاب کنید.');
+    throw new UploadError('RF_UPLOAD_NOT_A_FILE', 'یک فایل انتخاب کنید.', field);
   }
   if (!file) return null;
-  if (file.truncated) throw new UploadError('RF_UPLOAD_TOO_LARGE', messages.tooLarge);
-  if (file.bytes.length === 0) throw new UploadError('RF_UPLOAD_EMPTY', 'فایل انتخاب‌شده خالی است.');
+  if (file.truncated) throw new UploadError('RF_UPLOAD_TOO_LARGE', messages.tooLarge, field);
+  if (file.bytes.length === 0) throw new UploadError('RF_UPLOAD_EMPTY', 'فایل انتخاب‌شده خالی است.', field);
   return file;
 }

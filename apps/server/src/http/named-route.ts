@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { TokenAbility } from '../modules/accounts/tables';
 import { authenticateBearer } from '../modules/api/bearer';
 import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../modules/auth/session-keys';
+import type { RouteErrorConfig } from './domain-errors';
 import { mayUse, type RouteAccess } from './route-access';
 
 export type NamedRouteSpec = RouteSpec & {
@@ -17,6 +18,10 @@ export type NamedRouteSpec = RouteSpec & {
   ability?: TokenAbility;
   /** The route answers JSON (not a page): refusals are JSON too. */
   json?: boolean;
+  /** A domain error naming no field is shown beside this one (http/domain-errors.ts). */
+  errorField?: string;
+  /** A button with no field: a domain error is flashed as `flash.error` and the page shown again. */
+  flashErrors?: boolean;
 };
 
 /**
@@ -51,7 +56,7 @@ export function namedRoute(
   handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
   options: RouteShorthandOptions = {},
 ): void {
-  const { access, confirm, kyc, allowSuspended, ability, json, ...routeSpec } = spec;
+  const { access, confirm, kyc, allowSuspended, ability, json, errorField, flashErrors, ...routeSpec } = spec;
   registry.add({
     ...routeSpec,
     meta: {
@@ -132,10 +137,19 @@ export function namedRoute(
   };
 
   const own = options.preHandler;
-  const config = access === 'api' ? { session: false, csrf: false, ...options.config } : options.config;
+  const errors: RouteErrorConfig = {
+    ...(json ? { json } : {}),
+    ...(errorField ? { errorField } : {}),
+    ...(flashErrors ? { flashErrors } : {}),
+  };
+  const config = {
+    ...errors,
+    ...(access === 'api' ? { session: false, csrf: false } : {}),
+    ...options.config,
+  };
   registry.register(app, spec.name, handler as never, {
     ...options,
-    ...(config ? { config } : {}),
+    config,
     preHandler: own ? [guard, ...(Array.isArray(own) ? own : [own])] : guard,
   });
 }

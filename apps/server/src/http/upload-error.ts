@@ -1,3 +1,5 @@
+import { DomainError } from '../lib/domain-error';
+
 /** Why an uploaded file was refused; stable codes, Persian messages safe to show beside the field. */
 export const UPLOAD_ERROR_CODES = [
   'RF_UPLOAD_TOO_LARGE',
@@ -11,12 +13,10 @@ export const UPLOAD_ERROR_CODES = [
 
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 
-export class UploadError extends Error {
-  constructor(
-    readonly code: UploadErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UploadError';
+/** Field-less by itself: the route names the upload's field (`errorField`) or sets `field`. */
+export class UploadError extends DomainError {
+  declare readonly code: UploadErrorCode;
+  constructor(code: UploadErrorCode, message: string, field?: string) {
+    super(code, message, { status: code === 'RF_UPLOAD_TOO_LARGE' ? 413 : 422, field });
   }
 }

@@ -16,7 +16,13 @@ export interface TestApp {
 
 /** The real app on a fresh database (seeded with the demo data unless told not to), for `inject`. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: NodeJS.ProcessEnv; realtime?: RealtimeServer } = {},
+  options: {
+    seed?: boolean;
+    env?: NodeJS.ProcessEnv;
+    realtime?: RealtimeServer;
+    /** Extra routes for a test, registered before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemo(database.db);
@@ -36,6 +42,7 @@ export async function createTestApp(
     request.session.userId = user.id;
     return { id: user.id };
   });
+  options.extend?.(app);
   await app.ready();
   return {
     app,

@@ -1,4 +1,4 @@
-import type { Clock } from '../../modules/auth/clock';
+import type { Clock } from '../clock';
 import { assertLimitArguments, type RateLimiter, rateLimitResult } from './rate-limiter';
 
 interface Window {

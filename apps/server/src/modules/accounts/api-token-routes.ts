@@ -1,8 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { namedRoute } from '../../http/named-route';
-import { AuthError } from '../auth/errors';
-import { fieldError, requestContext } from '../auth/route-helpers';
+import { requestContext } from '../../http/route-helpers';
 import { TOKEN_ABILITIES } from './tables';
 import { tokenStoreSchema, tokenUpdateSchema } from './validators';
 
@@ -31,9 +30,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
   const index = () => registry.url('api-tokens.index', {}, false);
   const tokenWhere = { token: '\\d{1,10}' };
 
-  // Another user's token answers «not found», as a missing one does (SCREENS.md §0).
-  const notFound = (reply: FastifyReply) =>
-    reply.page('Public/Blank', { status: 404, message: 'توکن پیدا نشد.' }, { status: 404 });
+  // Another user's token answers «not found» (RF_AUTH_TOKEN_NOT_FOUND), as a missing one does.
   const tokenId = (request: FastifyRequest) => Number((request.params as { token: string }).token);
 
   namedRoute(
@@ -63,17 +60,11 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
     { name: 'api-tokens.store', method: 'POST', uri: '/user/api-tokens', access: 'customer', kyc: true },
     async (request, reply) => {
       const input = await request.validate(tokenStoreSchema);
-      let plainText: string;
-      try {
-        ({ plainText } = await apiTokens.create(
-          request.user!.id,
-          { name: input.name, abilities: input.permissions },
-          requestContext(request),
-        ));
-      } catch (error) {
-        if (error instanceof AuthError) fieldError('name', error.message);
-        throw error;
-      }
+      const { plainText } = await apiTokens.create(
+        request.user!.id,
+        { name: input.name, abilities: input.permissions },
+        requestContext(request),
+      );
       // Only a hash is kept: this flash is the one time the token can be seen.
       request.session.flash('token', plainText);
       request.session.flash('success', 'توکن ساخته شد؛ آن را همین حالا کپی کنید، دوباره نشان داده نمی‌شود.');
@@ -94,18 +85,13 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
     },
     async (request, reply) => {
       const input = await request.validate(tokenUpdateSchema);
-      try {
-        await apiTokens.updateAbilities(
-          request.user!.id,
-          tokenId(request),
-          input.permissions,
-          requestContext(request),
-        );
-      } catch (error) {
-        if (error instanceof AuthError && error.code === 'RF_AUTH_TOKEN_NOT_FOUND') return notFound(reply);
-        if (error instanceof AuthError) fieldError('permissions', error.message);
-        throw error;
-      }
+      // Another user's token is not found (404); refused abilities are errors on `permissions`.
+      await apiTokens.updateAbilities(
+        request.user!.id,
+        tokenId(request),
+        input.permissions,
+        requestContext(request),
+      );
       request.session.flash('success', 'دسترسی‌های توکن ذخیره شد.');
       return reply.back(index());
     },
@@ -123,12 +109,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
       wheres: tokenWhere,
     },
     async (request, reply) => {
-      try {
-        await apiTokens.delete(request.user!.id, tokenId(request), requestContext(request));
-      } catch (error) {
-        if (error instanceof AuthError && error.code === 'RF_AUTH_TOKEN_NOT_FOUND') return notFound(reply);
-        throw error;
-      }
+      await apiTokens.delete(request.user!.id, tokenId(request), requestContext(request));
       request.session.flash('success', 'توکن حذف شد.');
       return reply.back(index());
     },

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Clock, systemClock } from '../auth/clock';
 import { AuthError } from '../auth/errors';
-import { users } from '../users/tables';
+import { findUser } from '../users/queries';
 import { personalAccessTokens, TOKEN_ABILITIES, type TokenAbility } from './tables';
 
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
@@ -137,11 +137,12 @@ export function createApiTokenService(options: { db: Database; clock?: Clock }) 
     ): Promise<{ tokenId: number; userId: number; abilities: TokenAbility[] } | null> {
       const match = /^Bearer\s+(\d{1,10})\|([A-Za-z0-9_-]{20,200})$/.exec(header?.trim() ?? '');
       if (!match) return null;
-      const [row] = await db
-        .select({ token: personalAccessTokens, status: users.status, deletedAt: users.deletedAt })
+      const [token] = await db
+        .select()
         .from(personalAccessTokens)
-        .innerJoin(users, eq(users.id, personalAccessTokens.userId))
         .where(eq(personalAccessTokens.id, Number(match[1])));
+      const owner = token ? await findUser(db, token.userId) : undefined;
+      const row = token && owner ? { token, status: owner.status, deletedAt: owner.deletedAt } : undefined;
       const given = Buffer.from(sha256(match[2]!), 'hex');
       // Compare against something even when the id is unknown, so timing does not reveal ids.
       const stored = Buffer.from(row?.token.tokenHash ?? sha256(''), 'hex');

@@ -2,7 +2,13 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
-import { type User, users } from '../users/tables';
+import {
+  emailTakenByAnother,
+  findActiveUserByPhoto,
+  lockUser,
+  type User,
+  updateUser,
+} from '../users/queries';
 import { deleteProfilePhoto, PROFILE_PHOTO_DIR } from './profile-photo';
 import { normalizeEmail } from './service';
 
@@ -23,30 +29,18 @@ export async function updateProfileInformation(
   }
   const emailChanged = email !== (user.email ? normalizeEmail(user.email) : null);
   if (emailChanged && email) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id), isNull(users.deletedAt)));
-    if (taken) throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'این ایمیل برای حساب دیگری ثبت شده است.');
+    if (await emailTakenByAnother(db, email, user.id))
+      throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'این ایمیل برای حساب دیگری ثبت شده است.');
   }
   const photoChanged = input.photoPath !== undefined;
   return db.transaction(async (tx) => {
     // The row's own photo, read under a lock: two uploads at once each delete what they replaced.
-    const [current] = await tx
-      .select({ photoPath: users.photoPath })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for('update');
-    const [updated] = await tx
-      .update(users)
-      .set({
-        name: input.name,
-        ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
-        ...(photoChanged ? { photoPath: input.photoPath } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const current = await lockUser(tx, user.id);
+    const updated = await updateUser(tx, user.id, {
+      name: input.name,
+      ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
+      ...(photoChanged ? { photoPath: input.photoPath } : {}),
+    });
     await recordActivity(tx, {
       event: 'account:profile.updated',
       actorId: user.id,
@@ -70,13 +64,9 @@ export async function removeProfilePhoto(
   context: RequestContext = {},
 ): Promise<boolean> {
   const removed = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ photoPath: users.photoPath })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const current = await lockUser(tx, userId);
     if (!current?.photoPath) return null;
-    await tx.update(users).set({ photoPath: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await updateUser(tx, userId, { photoPath: null });
     await recordActivity(tx, {
       event: 'account:photo.removed',
       actorId: userId,
@@ -92,9 +82,5 @@ export async function removeProfilePhoto(
 
 /** The live account whose photo is stored under `name` (names are random, so at most one). */
 export async function findPhotoOwner(db: Database, name: string): Promise<{ id: number } | null> {
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.photoPath, `${PROFILE_PHOTO_DIR}/${name}`), isNull(users.deletedAt)));
-  return owner ?? null;
+  return findActiveUserByPhoto(db, `${PROFILE_PHOTO_DIR}/${name}`);
 }

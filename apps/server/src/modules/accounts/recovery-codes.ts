@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { toLatinDigits } from '../auth/digits';
+import { toLatinDigits } from '../../lib/digits';
 
 export const RECOVERY_CODE_COUNT = 8;
 // No 0/o, 1/l/i: a code read off paper should not be mistyped.

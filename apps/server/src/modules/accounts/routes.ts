@@ -3,12 +3,11 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptUploads, singleUpload } from '../../http/multipart';
 import { namedRoute } from '../../http/named-route';
+import { fieldError, requestContext } from '../../http/route-helpers';
 import { UploadError } from '../../http/upload-error';
+import { maskMobile } from '../../lib/mobile';
 import { recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import { maskMobile } from '../auth/mobile';
 import { verifyPassword } from '../auth/password';
-import { fieldError, requestContext } from '../auth/route-helpers';
 import { CONFIRM_LIMIT } from '../auth/routes';
 import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
 import type { User } from '../users/tables';
@@ -62,20 +61,6 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     const limit = await limiter.hit(`confirm:user:${user.id}`, CONFIRM_LIMIT.perMinute, 60);
     if (!limit.allowed) fieldError(field, 'تلاش‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
     if (!(await verifyPassword(password, user.passwordHash))) fieldError(field, 'رمز عبور درست نیست.');
-  };
-
-  /** An AuthError of a button (no field of its own) becomes `flash.error`. */
-  const flashError = async (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => {
-    try {
-      await run();
-      return null;
-    } catch (error) {
-      if (error instanceof AuthError) {
-        request.session.flash('error', error.message);
-        return back(reply);
-      }
-      throw error;
-    }
   };
 
   namedRoute(
@@ -134,6 +119,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
         method: 'PUT',
         uri: '/user/profile-information',
         access: 'customer',
+        errorField: 'email',
       },
       async (request, reply) => {
         const user = request.user!;
@@ -166,9 +152,8 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
             requestContext(request),
           );
         } catch (error) {
-          // Nothing changed: the new file must not outlive the refusal.
+          // Nothing changed: the new file must not outlive the refusal (answered as `errors.email`).
           await deleteProfilePhoto(storageDir, photoPath);
-          if (error instanceof AuthError) fieldError('email', error.message);
           throw error;
         }
         await deleteProfilePhoto(storageDir, result.replacedPhotoPath).catch((error) =>
@@ -243,23 +228,24 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
   namedRoute(
     app,
     registry,
-    { name: 'user-password.update', method: 'PUT', uri: '/user/password', access: 'customer' },
+    {
+      name: 'user-password.update',
+      method: 'PUT',
+      uri: '/user/password',
+      access: 'customer',
+      errorField: 'password',
+    },
     async (request, reply) => {
       const user = request.user!;
       const input = await request.validate(passwordUpdateSchema);
       // Accounts made by SMS set a first password without a current one.
       if (user.passwordHash) await checkPassword(request, user, input.current_password, 'current_password');
-      try {
-        await accounts.changePassword(user.id, input.password, {
-          keepSessionId: request.session.id,
-          // This browser stays remembered; every other remembered browser is out with its session.
-          keepRememberTokenId: app.services.remember.currentTokenId(request, user.id),
-          ...requestContext(request),
-        });
-      } catch (error) {
-        if (error instanceof AuthError) fieldError('password', error.message);
-        throw error;
-      }
+      await accounts.changePassword(user.id, input.password, {
+        keepSessionId: request.session.id,
+        // This browser stays remembered; every other remembered browser is out with its session.
+        keepRememberTokenId: app.services.remember.currentTokenId(request, user.id),
+        ...requestContext(request),
+      });
       // Every other session ended in the service; this one gets a new id (privilege change).
       request.session.regenerate();
       request.session.set(SESSION_KEYS.passwordConfirmedAt, Date.now());
@@ -278,9 +264,12 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       uri: '/user/two-factor-authentication',
       access: 'customer',
       confirm: true,
+      flashErrors: true,
     },
-    async (request, reply) =>
-      (await flashError(request, reply, () => twoFactor.enable(request.user!.id))) ?? back(reply),
+    async (request, reply) => {
+      await twoFactor.enable(request.user!.id);
+      return back(reply);
+    },
   );
 
   const showRecoveryCodes = (request: FastifyRequest, codes: string[]) => {
@@ -300,16 +289,15 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       uri: '/user/confirmed-two-factor-authentication',
       access: 'customer',
       confirm: true,
+      errorField: 'code',
     },
     async (request, reply) => {
       const { code } = await request.validate(twoFactorCodeSchema);
-      let codes: string[];
-      try {
-        ({ recoveryCodes: codes } = await twoFactor.confirm(request.user!.id, code, requestContext(request)));
-      } catch (error) {
-        if (error instanceof AuthError) fieldError('code', error.message);
-        throw error;
-      }
+      const { recoveryCodes: codes } = await twoFactor.confirm(
+        request.user!.id,
+        code,
+        requestContext(request),
+      );
       // A stronger sign-in now protects the account: new session id.
       request.session.regenerate();
       showRecoveryCodes(request, codes);
@@ -327,28 +315,16 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       uri: '/user/two-factor-authentication',
       access: 'customer',
       confirm: true,
+      flashErrors: true,
     },
     async (request, reply) => {
       const { staffRequire2fa } = await app.services.settings();
-      const refused = await flashError(request, reply, () =>
-        twoFactor.disable(request.user!.id, { staffRequire2fa }, requestContext(request)),
-      );
-      if (refused) return refused;
+      await twoFactor.disable(request.user!.id, { staffRequire2fa }, requestContext(request));
       request.session.regenerate();
       request.session.flash('success', 'ورود دومرحله‌ای غیرفعال شد.');
       return back(reply);
     },
   );
-
-  const json = async (reply: FastifyReply, run: () => Promise<unknown>) => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof AuthError)
-        return reply.code(error.status).send({ message: error.message, code: error.code });
-      throw error;
-    }
-  };
 
   namedRoute(
     app,
@@ -361,7 +337,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       confirm: true,
       json: true,
     },
-    (request, reply) => json(reply, () => twoFactor.qrCode(request.user!.id)),
+    (request) => twoFactor.qrCode(request.user!.id),
   );
 
   namedRoute(
@@ -375,7 +351,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       confirm: true,
       json: true,
     },
-    (request, reply) => json(reply, async () => ({ secretKey: await twoFactor.secretKey(request.user!.id) })),
+    async (request) => ({ secretKey: await twoFactor.secretKey(request.user!.id) }),
   );
 
   namedRoute(
@@ -405,13 +381,10 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       uri: '/user/two-factor-recovery-codes',
       access: 'customer',
       confirm: true,
+      flashErrors: true,
     },
     async (request, reply) => {
-      let codes: string[] = [];
-      const refused = await flashError(request, reply, async () => {
-        codes = await twoFactor.regenerateRecoveryCodes(request.user!.id, requestContext(request));
-      });
-      if (refused) return refused;
+      const codes = await twoFactor.regenerateRecoveryCodes(request.user!.id, requestContext(request));
       showRecoveryCodes(request, codes);
       request.session.flash('success', 'کدهای بازیابی تازه ساخته شد؛ کدهای پیشین دیگر کار نمی‌کنند.');
       return back(reply);
@@ -458,19 +431,13 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       const user = request.user!;
       const { password } = await request.validate(passwordOnlySchema);
       await checkPassword(request, user, password, 'password');
-      try {
-        await accounts.deleteAccount(user.id, requestContext(request));
-        // The row forgot the photo in the deletion; the picture itself is personal data too.
-        await deleteProfilePhoto(storageDir, user.photoPath).catch((error) =>
-          request.log.error({ err: error }, 'deleted account photo not removed'),
-        );
-      } catch (error) {
-        if (error instanceof AuthError && error.code === 'RF_AUTH_ACCOUNT_DELETE_BLOCKED') {
-          // Not about one field: the reasons go under `form` (and Profile/Show lists delete_blockers).
-          throw new ValidationError({ form: error.message });
-        }
-        throw error;
-      }
+      // Refused while something is left to settle: the reasons go under `errors.form` (and
+      // Profile/Show lists delete_blockers).
+      await accounts.deleteAccount(user.id, requestContext(request));
+      // The row forgot the photo in the deletion; the picture itself is personal data too.
+      await deleteProfilePhoto(storageDir, user.photoPath).catch((error) =>
+        request.log.error({ err: error }, 'deleted account photo not removed'),
+      );
       request.session.invalidate();
       // On the new guest session: the home page says what happened instead of just appearing.
       request.session.flash('success', ACCOUNT_DELETED);

@@ -1,16 +1,26 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
+import { parseMobile } from '../../lib/mobile';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Clock, systemClock } from '../auth/clock';
+import type { DeleteBlocker, DeleteBlockerCheck } from '../app-module';
 import { AuthError } from '../auth/errors';
-import { parseMobile } from '../auth/mobile';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
-import { passwordResetTokens, rememberTokens } from '../auth/tables';
-import { sessions } from '../sessions/tables';
-import { type User, users } from '../users/tables';
-import { DEFAULT_DELETE_BLOCKERS, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
+import { forgetPasswordReset, revokeRememberTokens } from '../auth/queries';
+import { endUserSessions } from '../sessions/queries';
+import {
+  findActiveUserByEmail,
+  findActiveUserById,
+  findActiveUserByMobile,
+  findUser,
+  insertUser as insertUserRow,
+  type NewUser,
+  type User,
+  updateUser,
+} from '../users/queries';
+import { balanceBlocker } from './delete-blockers';
 import { personalAccessTokens, twoFactorUsedSteps } from './tables';
 
 export interface AccountServiceOptions {
@@ -50,40 +60,43 @@ export function normalizeEmail(email: string): string {
 export function createAccountService(options: AccountServiceOptions) {
   const { db, limiter } = options;
   const clock = options.clock ?? systemClock;
-  const blockers = options.deleteBlockers ?? DEFAULT_DELETE_BLOCKERS;
+  // The app hands in every module's reasons (modules/index.ts); alone, accounts knows its own.
+  const blockers = options.deleteBlockers ?? [balanceBlocker];
 
-  async function insertUser(values: typeof users.$inferInsert): Promise<User> {
+  async function insertUser(values: NewUser): Promise<User> {
     try {
-      const [user] = await db.insert(users).values(values).returning();
-      return user!;
+      return await insertUserRow(db, values);
     } catch (error) {
       // A unique violation (23505), whichever driver wrapped it.
       const code =
         (error as { code?: string; cause?: { code?: string } }).code ??
         (error as { cause?: { code?: string } }).cause?.code;
       if (code === '23505') {
-        throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'حسابی با این ایمیل یا شماره موبایل از پیش وجود دارد.');
+        // The unique index names the column taken, so the form can show the message beside it.
+        const constraint =
+          (error as { constraint?: string }).constraint ??
+          (error as { cause?: { constraint?: string } }).cause?.constraint ??
+          '';
+        throw new AuthError(
+          'RF_AUTH_ACCOUNT_EXISTS',
+          'حسابی با این ایمیل یا شماره موبایل از پیش وجود دارد.',
+          {
+            field: constraint.includes('mobile') ? 'mobile' : 'email',
+          },
+        );
       }
       throw error;
     }
   }
 
   async function findByEmail(email: string): Promise<User | null> {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, isNull(users.deletedAt)));
-    return user ?? null;
+    return (await findActiveUserByEmail(db, normalizeEmail(email))) ?? null;
   }
 
   async function findByMobile(mobile: string): Promise<User | null> {
     const parsed = parseMobile(mobile);
     if (!parsed.ok) return null;
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.mobile, parsed.mobile), isNull(users.deletedAt)));
-    return user ?? null;
+    return (await findActiveUserByMobile(db, parsed.mobile)) ?? null;
   }
 
   async function deleteBlockers(user: User): Promise<DeleteBlocker[]> {
@@ -97,11 +110,7 @@ export function createAccountService(options: AccountServiceOptions) {
     deleteBlockers,
 
     async findById(id: number): Promise<User | null> {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)));
-      return user ?? null;
+      return (await findActiveUserById(db, id)) ?? null;
     },
 
     /** Login accepts an e-mail or a mobile number in one field. */
@@ -225,26 +234,14 @@ export function createAccountService(options: AccountServiceOptions) {
       password: string,
       options: { keepSessionId?: string; keepRememberTokenId?: number | null } & RequestContext = {},
     ) {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      const user = await findUser(db, userId);
       if (!user) throw new AuthError('RF_AUTH_ACCOUNT_NOT_FOUND', 'حساب کاربری پیدا نشد.');
       assertPasswordAllowed(password, { email: user.email, mobile: user.mobile });
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, userId));
-        await tx
-          .delete(sessions)
-          .where(
-            options.keepSessionId
-              ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${options.keepSessionId}`)
-              : eq(sessions.userId, userId),
-          );
-        await tx
-          .delete(rememberTokens)
-          .where(
-            options.keepRememberTokenId
-              ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, options.keepRememberTokenId))
-              : eq(rememberTokens.userId, userId),
-          );
+        await updateUser(tx, userId, { passwordHash });
+        await endUserSessions(tx, userId, options.keepSessionId);
+        await revokeRememberTokens(tx, userId, options.keepRememberTokenId);
         await recordActivity(tx, {
           event: 'auth:password.changed',
           actorId: userId,
@@ -260,10 +257,7 @@ export function createAccountService(options: AccountServiceOptions) {
      * ledger and invoices still point at an account.
      */
     async deleteAccount(userId: number, context: RequestContext = {}): Promise<void> {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      const user = await findActiveUserById(db, userId);
       if (!user) throw new AuthError('RF_AUTH_ACCOUNT_NOT_FOUND', 'حساب کاربری پیدا نشد.');
       const reasons = await deleteBlockers(user);
       if (reasons.length > 0) {
@@ -273,28 +267,24 @@ export function createAccountService(options: AccountServiceOptions) {
       }
       const now = clock();
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            name: DELETED_NAME,
-            // The schema requires a contact; `.invalid` (RFC 2606) can never receive mail.
-            email: `deleted-${user.uuid}@deleted.invalid`,
-            mobile: null,
-            passwordHash: null,
-            twoFactorSecret: null,
-            twoFactorRecoveryCodes: null,
-            twoFactorConfirmedAt: null,
-            photoPath: null,
-            emailVerifiedAt: null,
-            mobileVerifiedAt: null,
-            deletedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+        await updateUser(tx, userId, {
+          name: DELETED_NAME,
+          // The schema requires a contact; `.invalid` (RFC 2606) can never receive mail.
+          email: `deleted-${user.uuid}@deleted.invalid`,
+          mobile: null,
+          passwordHash: null,
+          twoFactorSecret: null,
+          twoFactorRecoveryCodes: null,
+          twoFactorConfirmedAt: null,
+          photoPath: null,
+          emailVerifiedAt: null,
+          mobileVerifiedAt: null,
+          deletedAt: now,
+        });
+        await endUserSessions(tx, userId);
+        await revokeRememberTokens(tx, userId);
         await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
-        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+        await forgetPasswordReset(tx, userId);
         await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
         await recordActivity(tx, {
           event: 'account:deleted',

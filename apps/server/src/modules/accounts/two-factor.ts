@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
+import { toLatinDigits } from '../../lib/digits';
+import { decryptString, encryptString } from '../../lib/encryption';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Clock, systemClock } from '../auth/clock';
-import { toLatinDigits } from '../auth/digits';
-import { decryptString, encryptString } from '../auth/encryption';
 import { AuthError } from '../auth/errors';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../auth/totp';
-import { type User, users } from '../users/tables';
+import { findUser, lockUser, type User, updateUser } from '../users/queries';
 import {
   findRecoveryCode,
   generateRecoveryCode,
@@ -48,7 +48,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
   const issuer = options.issuer ?? 'رندر فارم ابری';
 
   async function load(userId: number): Promise<User> {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await findUser(db, userId);
     if (!user) throw new AuthError('RF_AUTH_ACCOUNT_NOT_FOUND', 'حساب کاربری پیدا نشد.');
     return user;
   }
@@ -91,15 +91,12 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
         throw new AuthError('RF_AUTH_TWO_FACTOR_ALREADY_CONFIRMED', MESSAGES.alreadyConfirmed);
       }
       const secret = generateTotpSecret();
-      await db
-        .update(users)
-        .set({
-          twoFactorSecret: encryptString(appKey, secret),
-          twoFactorRecoveryCodes: null,
-          twoFactorConfirmedAt: null,
-          updatedAt: clock(),
-        })
-        .where(eq(users.id, userId));
+      await updateUser(db, userId, {
+        twoFactorSecret: encryptString(appKey, secret),
+        twoFactorRecoveryCodes: null,
+        twoFactorConfirmedAt: null,
+        updatedAt: clock(),
+      });
       await db.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
       const url = otpauthUrl({ issuer, account: user.email ?? user.mobile ?? String(user.uuid), secret });
       return { secret, url, svg: await qrSvg(url) };
@@ -136,10 +133,11 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
       }
       const { codes, stored } = newRecoveryCodes();
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ twoFactorConfirmedAt: clock(), twoFactorRecoveryCodes: stored, updatedAt: clock() })
-          .where(eq(users.id, userId));
+        await updateUser(tx, userId, {
+          twoFactorConfirmedAt: clock(),
+          twoFactorRecoveryCodes: stored,
+          updatedAt: clock(),
+        });
         await recordActivity(tx, {
           event: 'auth:2fa.enabled',
           actorId: userId,
@@ -157,10 +155,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
         throw new AuthError('RF_AUTH_TWO_FACTOR_NOT_ENABLED', MESSAGES.notEnabled);
       const { codes, stored } = newRecoveryCodes();
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ twoFactorRecoveryCodes: stored, updatedAt: clock() })
-          .where(eq(users.id, userId));
+        await updateUser(tx, userId, { twoFactorRecoveryCodes: stored, updatedAt: clock() });
         await recordActivity(tx, {
           event: 'auth:2fa.recovery_codes.regenerated',
           actorId: userId,
@@ -183,15 +178,12 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
         throw new AuthError('RF_AUTH_TWO_FACTOR_REQUIRED_FOR_STAFF', MESSAGES.staff);
       }
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            twoFactorSecret: null,
-            twoFactorRecoveryCodes: null,
-            twoFactorConfirmedAt: null,
-            updatedAt: clock(),
-          })
-          .where(eq(users.id, userId));
+        await updateUser(tx, userId, {
+          twoFactorSecret: null,
+          twoFactorRecoveryCodes: null,
+          twoFactorConfirmedAt: null,
+          updatedAt: clock(),
+        });
         await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
         if (user.twoFactorConfirmedAt) {
           await recordActivity(tx, { event: 'auth:2fa.disabled', actorId: userId, ...context });
@@ -213,19 +205,14 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
       if (input.recoveryCode) {
         return db.transaction(async (tx) => {
           // Locked, so one code cannot be spent twice by two racing requests.
-          const [row] = await tx
-            .select({ codes: users.twoFactorRecoveryCodes })
-            .from(users)
-            .where(eq(users.id, userId))
-            .for('update');
-          const hashes = row?.codes ? (JSON.parse(row.codes) as string[]) : [];
+          const row = await lockUser(tx, userId);
+          const hashes = row?.twoFactorRecoveryCodes
+            ? (JSON.parse(row.twoFactorRecoveryCodes) as string[])
+            : [];
           const index = findRecoveryCode(hashes, input.recoveryCode!);
           if (index < 0) return { ok: false, message: MESSAGES.recoveryInvalid } as const;
           hashes.splice(index, 1);
-          await tx
-            .update(users)
-            .set({ twoFactorRecoveryCodes: JSON.stringify(hashes) })
-            .where(eq(users.id, userId));
+          await updateUser(tx, userId, { twoFactorRecoveryCodes: JSON.stringify(hashes) });
           await recordActivity(tx, {
             event: 'auth:2fa.recovery_code.used',
             actorId: userId,

@@ -7,7 +7,7 @@ import {
   optionalText,
   passwordInput,
   text,
-} from '../auth/fields';
+} from '../../http/fields';
 import { TOKEN_ABILITIES, type TokenAbility } from './tables';
 
 /** `user-profile-information.update`: the photo is not part of this body (see the report on uploads). */

@@ -1,6 +1,6 @@
 import { and, countDistinct, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type UserRole, users } from '../users/tables';
+import { idsWithRoles, type UserRole } from '../users/queries';
 import { type ActivityEntry, activityLog } from './tables';
 
 /** Where a request came from: routes pass `request.ip` and the User-Agent header. */
@@ -74,11 +74,10 @@ export async function distinctActorsSince(
   options: { roles?: UserRole[] } = {},
 ): Promise<number> {
   const conditions = [eq(activityLog.event, event), gte(activityLog.at, since)];
-  if (options.roles) conditions.push(inArray(users.role, options.roles));
+  if (options.roles) conditions.push(inArray(activityLog.actorId, idsWithRoles(db, options.roles)));
   const [row] = await db
     .select({ n: countDistinct(activityLog.actorId) })
     .from(activityLog)
-    .innerJoin(users, eq(users.id, activityLog.actorId))
     .where(and(...conditions));
   return row?.n ?? 0;
 }

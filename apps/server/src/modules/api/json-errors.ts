@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ValidationError } from '@renderfarm/fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { answerDomainError, DomainError, jsonError, SERVER_ERROR } from '../../http/domain-errors';
 
 /** Fastify's body-parser refusals, answered in the API's own shape instead of an error page. */
 const BODY_ERRORS: Record<string, string> = {
@@ -10,20 +12,18 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 /**
- * Makes every error in an API plugin's scope answer JSON (`{message, errors?}` in Persian), never
- * the app's HTML error page: a body that does not parse is a 422 on `body`, anything unexpected a
- * logged 500. `domain` answers the module's own error classes first (return undefined to pass).
+ * Makes every error in an API plugin's scope answer JSON (`{message, code?, errors?}` in Persian),
+ * never the app's HTML error page: domain errors through the one translation
+ * (http/domain-errors.ts), invalid input 422 with its fields, a body that does not parse a 422 on
+ * `body`, anything unexpected a logged 500.
  */
-export function useJsonApiErrors(
-  scope: FastifyInstance,
-  domain: (error: FastifyError, reply: FastifyReply) => FastifyReply | undefined = () => undefined,
-): void {
+export function useJsonApiErrors(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
-    const answered = domain(error, reply);
-    if (answered) return answered;
+    if (error instanceof DomainError) return answerDomainError(error, request, reply);
+    if (error instanceof ValidationError) return reply.code(422).send(jsonError(error));
     const body = error.code ? BODY_ERRORS[error.code] : undefined;
     if (body) return reply.code(422).send({ message: body, errors: { body } });
     request.log.error({ err: error }, 'API request failed');
-    return reply.code(500).send({ message: 'خطایی پیش آمد. لطفاً چند لحظه بعد دوباره تلاش کنید.' });
+    return reply.code(500).send({ message: SERVER_ERROR });
   });
 }

@@ -1,4 +1,3 @@
-import { firstMessages } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -71,14 +70,8 @@ export async function apiRoutes(app: FastifyInstance, { registry }: { registry: 
       ability: 'read',
       json: true,
     },
-    async (request, reply) => {
-      const parsed = itemsQuery.safeParse(request.query);
-      if (!parsed.success) {
-        return reply
-          .code(422)
-          .send({ message: 'پارامترهای درخواست معتبر نیستند.', errors: firstMessages(parsed.error.issues) });
-      }
-      const q = parsed.data;
+    async (request) => {
+      const q = await request.validate(itemsQuery, request.query);
       return listLedger(app.services.db, request.apiToken!.userId, {
         type: q.type,
         from: q.from,

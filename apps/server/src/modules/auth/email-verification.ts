@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
 import { recordActivity } from '../activity/service';
 import { emailVerificationMail, type Mailer } from '../notifications/mail';
-import { type User, users } from '../users/tables';
-import { type Clock, systemClock } from './clock';
+import { findActiveUserById, type User, updateUser } from '../users/queries';
 import { AuthError } from './errors';
 import type { SignedLinks } from './signed-links';
 
@@ -40,10 +40,7 @@ export function createEmailVerificationService(options: {
       const match = /^\/email\/verify\/(\d+)\/([0-9a-f]{64})$/.exec(new URL(url, 'http://x').pathname);
       if (!match) throw new AuthError('RF_AUTH_SIGNATURE_INVALID', 'این پیوند معتبر نیست.');
       const userId = Number(match[1]);
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      const user = await findActiveUserById(db, userId);
       const expected = Buffer.from(user?.email ? emailHash(user.email) : '0'.repeat(64));
       if (
         !user ||
@@ -53,10 +50,7 @@ export function createEmailVerificationService(options: {
         throw new AuthError('RF_AUTH_SIGNATURE_INVALID', 'این پیوند معتبر نیست.');
       }
       if (!user.emailVerifiedAt) {
-        await db
-          .update(users)
-          .set({ emailVerifiedAt: clock(), updatedAt: clock() })
-          .where(eq(users.id, userId));
+        await updateUser(db, userId, { emailVerifiedAt: clock() });
         await recordActivity(db, { event: 'auth:email.verified', actorId: userId });
       }
       return { userId };

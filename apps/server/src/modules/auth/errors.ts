@@ -1,3 +1,5 @@
+import { DomainError } from '../../lib/domain-error';
+
 /**
  * Every error code of the identity and account-security services. Codes are stable (routes and
  * clients match on them) and never reused; the message is Persian and safe to show a customer.
@@ -26,17 +28,31 @@ export const AUTH_ERROR_CODES = {
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;
 
+/**
+ * The field a code's message belongs beside when the service did not name one; routes may name
+ * another (`errorField`). Codes about no field (a bad link, a blocked deletion) answer as a page.
+ */
+const AUTH_ERROR_FIELDS: Partial<Record<AuthErrorCode, string>> = {
+  RF_AUTH_MOBILE_INVALID: 'mobile',
+  RF_AUTH_PASSWORD_WEAK: 'password',
+  RF_AUTH_RESET_TOKEN_INVALID: 'email',
+  RF_AUTH_TWO_FACTOR_CODE_INVALID: 'code',
+  RF_AUTH_TOKEN_ABILITY_INVALID: 'permissions',
+  RF_AUTH_BOTCHECK_FAILED: 'captcha_token',
+  RF_AUTH_BOTCHECK_UNAVAILABLE: 'captcha_token',
+  RF_AUTH_ACCOUNT_DELETE_BLOCKED: 'form',
+};
+
 /** A failure of an auth or account service, with a stable code and a Persian, user-facing message. */
-export class AuthError extends Error {
-  readonly status: number;
+export class AuthError extends DomainError {
+  declare readonly code: AuthErrorCode;
   constructor(
-    readonly code: AuthErrorCode,
+    code: AuthErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    details?: Record<string, unknown>,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = 'AuthError';
-    this.status = AUTH_ERROR_CODES[code];
+    const field = typeof details?.field === 'string' ? details.field : AUTH_ERROR_FIELDS[code];
+    super(code, message, { status: AUTH_ERROR_CODES[code], field, details, cause: options?.cause });
   }
 }

@@ -2,17 +2,18 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
+import { maskMobile } from '../../lib/mobile';
 import { recordActivity } from '../activity/service';
-import { users } from '../users/tables';
-import { AuthError } from './errors';
-import { maskMobile } from './mobile';
-import { fieldError, leaveTo, requestContext, requireHuman, seeOther, startSession } from './route-helpers';
+import { requireHuman } from '../botcheck/require-human';
+import { updateUser } from '../users/queries';
 import {
   MOBILE_VERIFIED_SECONDS,
   type MobileAuthState,
   type PendingTwoFactor,
   SESSION_KEYS,
 } from './session-keys';
+import { leaveTo, startSession } from './sign-in';
 import type { SendCodeOutcome } from './sms-codes';
 import { mobileSigninSchema, mobileSignupSchema, mobileVerifySchema } from './validators';
 
@@ -58,7 +59,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     if (!user) return seeOther(reply, registry, 'users.auth.signin');
     // The code proved the number: a number that was on file unverified is verified now.
     if (!user.mobileVerifiedAt) {
-      await db.update(users).set({ mobileVerifiedAt: new Date() }).where(eq(users.id, user.id));
+      await updateUser(db, user.id, { mobileVerifiedAt: new Date() });
     }
     request.session.forget(SESSION_KEYS.mobileAuth);
     if (user.twoFactorConfirmedAt) {
@@ -87,16 +88,10 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     input: { name: string; mobile: string; email?: string | null | undefined },
     rememberMe: boolean,
   ) => {
-    let user: Awaited<ReturnType<typeof accounts.createFromVerifiedMobile>>;
-    try {
-      user = await accounts.createFromVerifiedMobile(
-        { name: input.name, mobile: input.mobile, email: input.email ?? undefined },
-        requestContext(request),
-      );
-    } catch (error) {
-      if (error instanceof AuthError) fieldError(input.email ? 'email' : 'mobile', error.message);
-      throw error;
-    }
+    const user = await accounts.createFromVerifiedMobile(
+      { name: input.name, mobile: input.mobile, email: input.email ?? undefined },
+      requestContext(request),
+    );
     startSession(request, user, false);
     if (rememberMe) await remember.remember(request, reply, user);
     await recordActivity(db, {

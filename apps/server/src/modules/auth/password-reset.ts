@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
 import { type RequestContext, recordActivity } from '../activity/service';
 import type { Mailer } from '../notifications/mail';
 import { passwordResetMail } from '../notifications/mail';
-import { sessions } from '../sessions/tables';
-import { users } from '../users/tables';
-import { type Clock, systemClock } from './clock';
+import { endUserSessions } from '../sessions/queries';
+import { findActiveUserByEmail, updateUser } from '../users/queries';
 import { AuthError } from './errors';
 import { hashPassword } from './password';
 import { assertPasswordAllowed } from './password-rules';
@@ -38,10 +38,7 @@ export function createPasswordResetService(options: {
       // The token is made whether or not it is used, so both paths do the same work up to the mail.
       const token = randomBytes(32).toString('base64url');
       const now = clock();
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt)));
+      const user = await findActiveUserByEmail(db, email);
       if (user?.email) {
         const written = await db
           .insert(passwordResetTokens)
@@ -79,13 +76,11 @@ export function createPasswordResetService(options: {
       input: { token: string; email: string; password: string },
       context: RequestContext = {},
     ): Promise<{ userId: number }> {
-      const [row] = await db
-        .select({ user: users, token: passwordResetTokens })
-        .from(passwordResetTokens)
-        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(
-          and(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`, isNull(users.deletedAt)),
-        );
+      const user = await findActiveUserByEmail(db, input.email);
+      const [token] = user
+        ? await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))
+        : [];
+      const row = user && token ? { user, token } : undefined;
       const given = Buffer.from(sha256(String(input.token)), 'hex');
       const stored = Buffer.from(row?.token.tokenHash ?? sha256(''), 'hex');
       if (!row || !timingSafeEqual(given, stored) || row.token.expiresAt.getTime() <= clock().getTime()) {
@@ -106,8 +101,8 @@ export function createPasswordResetService(options: {
           )
           .returning({ userId: passwordResetTokens.userId });
         if (spent.length === 0) throw new AuthError('RF_AUTH_RESET_TOKEN_INVALID', INVALID);
-        await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await updateUser(tx, userId, { passwordHash });
+        await endUserSessions(tx, userId);
         // Whoever knew the old password may have ticked "remember me": those browsers are out too.
         await tx.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
         await recordActivity(tx, { event: 'auth:password.reset', actorId: userId, ...context });

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { toLatinDigits } from './digits';
+import { PASSWORD_MAX_LENGTH } from '../../http/fields';
+import { toLatinDigits } from '../../lib/digits';
+import { faNumber } from '../../lib/persian';
 import { AuthError } from './errors';
-import { faNumber } from './persian';
 
 export const PASSWORD_MIN_LENGTH = 8;
-// Long enough for any passphrase, short enough that hashing a pasted megabyte is not a DoS.
-export const PASSWORD_MAX_LENGTH = 128;
+// The upper limit is a form field's (http/fields.ts): hashing a pasted megabyte would be a DoS.
+export { PASSWORD_MAX_LENGTH };
 
 const COMMON = new Set(
   readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { requestContext } from '../../http/route-helpers';
 import { recordActivity } from '../activity/service';
 import { findActiveUserById } from '../users/service';
 import type { User } from '../users/tables';
 import type { RememberSecret, RememberTokenService } from './remember-tokens';
-import { requestContext } from './route-helpers';
 import { SESSION_KEYS } from './session-keys';
 
 export const REMEMBER_COOKIE = 'renderfarm_remember';

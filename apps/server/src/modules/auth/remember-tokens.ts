@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type Clock, systemClock } from './clock';
+import { type Clock, systemClock } from '../../lib/clock';
 import { rememberTokens } from './tables';
 
 /** How long "remember me" keeps a browser signed in after the password was typed. */

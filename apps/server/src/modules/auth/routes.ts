@@ -1,13 +1,14 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
+import { maskMobile } from '../../lib/mobile';
 import { updateProfileInformation } from '../accounts/profile';
 import { recordActivity } from '../activity/service';
-import { AuthError } from './errors';
-import { maskMobile } from './mobile';
+import { requireHuman } from '../botcheck/require-human';
 import { verifyPassword } from './password';
-import { fieldError, leaveTo, requestContext, requireHuman, seeOther, startSession } from './route-helpers';
 import { type PendingTwoFactor, SESSION_KEYS } from './session-keys';
+import { leaveTo, startSession } from './sign-in';
 import {
   confirmPasswordSchema,
   forgotPasswordSchema,
@@ -165,26 +166,13 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   namedRoute(
     app,
     registry,
-    { name: 'register.store', method: 'POST', uri: '/register', access: 'guest' },
+    // A taken address is about the e-mail (the service names the mobile when that is the one taken).
+    { name: 'register.store', method: 'POST', uri: '/register', access: 'guest', errorField: 'email' },
     async (request, reply) => {
       if (await registrationClosed()) return closedPage(reply);
       await requireHuman(request, 'register');
       const input = await request.validate(registerSchema);
-      let user: Awaited<ReturnType<typeof accounts.createWithPassword>>;
-      try {
-        user = await accounts.createWithPassword(input, requestContext(request));
-      } catch (error) {
-        if (error instanceof AuthError) {
-          const field =
-            error.code === 'RF_AUTH_PASSWORD_WEAK'
-              ? 'password'
-              : error.code === 'RF_AUTH_MOBILE_INVALID'
-                ? 'mobile'
-                : 'email';
-          fieldError(field, error.message);
-        }
-        throw error;
-      }
+      const user = await accounts.createWithPassword(input, requestContext(request));
       startSession(request, user, true);
       await recordActivity(db, {
         event: 'auth:login',
@@ -249,17 +237,10 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   namedRoute(
     app,
     registry,
-    { name: 'password.update', method: 'POST', uri: '/reset-password', access: 'guest' },
+    { name: 'password.update', method: 'POST', uri: '/reset-password', access: 'guest', errorField: 'email' },
     async (request, reply) => {
       const input = await request.validate(resetPasswordSchema);
-      try {
-        await passwordReset.reset(input, requestContext(request));
-      } catch (error) {
-        if (error instanceof AuthError) {
-          fieldError(error.code === 'RF_AUTH_PASSWORD_WEAK' ? 'password' : 'email', error.message);
-        }
-        throw error;
-      }
+      await passwordReset.reset(input, requestContext(request));
       request.session.flash('status', 'رمز عبور شما تغییر کرد؛ اکنون با رمز تازه وارد شوید.');
       return seeOther(reply, registry, 'login');
     },
@@ -366,14 +347,8 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
       wheres: { id: '\\d{1,10}', hash: '[0-9a-f]{64}' },
     },
     async (request, reply) => {
-      try {
-        await emailVerification.verify(request.url, request.user?.id);
-      } catch (error) {
-        if (error instanceof AuthError) {
-          return reply.page('Public/Blank', { status: 403, message: error.message }, { status: 403 });
-        }
-        throw error;
-      }
+      // A tampered or expired link is refused with the error page (403).
+      await emailVerification.verify(request.url, request.user?.id);
       request.session.flash('success', 'ایمیل شما تأیید شد.');
       return reply.redirect(registry.url(request.user ? 'users.home' : 'login', {}, false), 302);
     },
@@ -408,6 +383,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
       method: 'PUT',
       uri: '/email/verification-address',
       access: 'user',
+      errorField: 'email',
     },
     async (request, reply) => {
       const user = request.user!;
@@ -418,18 +394,12 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
       if (!limit.allowed) {
         fieldError('email', 'درخواست‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
       }
-      let updated: Awaited<ReturnType<typeof updateProfileInformation>>['user'];
-      try {
-        ({ user: updated } = await updateProfileInformation(
-          db,
-          user,
-          { name: user.name, email },
-          requestContext(request),
-        ));
-      } catch (error) {
-        if (error instanceof AuthError) fieldError('email', error.message);
-        throw error;
-      }
+      const { user: updated } = await updateProfileInformation(
+        db,
+        user,
+        { name: user.name, email },
+        requestContext(request),
+      );
       // The same address again is a resend: a link goes out either way.
       await emailVerification.send(updated);
       request.session.flash('status', 'verification-link-sent');

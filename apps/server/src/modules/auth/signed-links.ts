@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { deriveKey, hmacHex } from './app-key';
-import { type Clock, systemClock } from './clock';
+import { type Clock, systemClock } from '../../lib/clock';
+import { deriveKey, hmacHex } from '../../lib/key-derivation';
 import { AuthError } from './errors';
 
 /**

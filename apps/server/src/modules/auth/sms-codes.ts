@@ -1,13 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
+import { toLatinDigits } from '../../lib/digits';
+import { deriveKey, hmacHex } from '../../lib/key-derivation';
+import { maskMobile } from '../../lib/mobile';
+import { faDuration, faNumber } from '../../lib/persian';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SmsProvider } from '../notifications/sms';
-import { deriveKey, hmacHex } from './app-key';
-import { type Clock, systemClock } from './clock';
-import { toLatinDigits } from './digits';
-import { maskMobile } from './mobile';
-import { faDuration, faNumber } from './persian';
 import { type SmsCodePurpose, smsCodes } from './tables';
 
 export const SMS_CODE_RULES = {

@@ -11,7 +11,7 @@ import {
   passwordInput,
   termsField,
   text,
-} from './fields';
+} from '../../http/fields';
 
 /** `login.store`: one field for an e-mail or a mobile number (`email`, as Fortify names it). */
 export const loginSchema = z.object({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../lib/rate-limit';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
+import { modules } from '..';
 import { createAccountService } from '../accounts/service';
 import { type User, users } from '../users/tables';
 import { invoices } from './tables';
@@ -47,7 +48,11 @@ describe('unpaidInvoicesBlocker', () => {
   });
 
   it('is one of the checks every account deletion runs', async () => {
-    const accounts = createAccountService({ db: t.db, limiter: createMemoryRateLimiter() });
+    const accounts = createAccountService({
+      db: t.db,
+      limiter: createMemoryRateLimiter(),
+      deleteBlockers: modules.flatMap((module) => module.deleteBlockers ?? []),
+    });
     await expect(accounts.deleteAccount(user.id)).rejects.toMatchObject({
       code: 'RF_AUTH_ACCOUNT_DELETE_BLOCKED',
       details: { blockers: [expect.objectContaining({ code: 'unpaid_invoices' })] },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../users/tables';
+import { lockUser, updateUser } from '../users/queries';
 import { WalletError } from './errors';
 import { type WalletTransactionType, walletTransactions } from './tables';
 
@@ -32,11 +32,7 @@ export async function postLedgerEntry(
     throw new WalletError('RF_WALLET_ZERO_AMOUNT', 'مبلغ تراکنش باید عددی صحیح و غیر صفر باشد.');
   }
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ balance: users.balance })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for('update');
+    const owner = await lockUser(tx, input.userId);
     if (!owner) throw new WalletError('RF_WALLET_USER_NOT_FOUND', 'کاربر این کیف پول پیدا نشد.');
 
     const [existing] = await tx
@@ -61,10 +57,7 @@ export async function postLedgerEntry(
         reference: input.reference,
       })
       .returning();
-    await tx
-      .update(users)
-      .set({ balance: balanceAfter, updatedAt: new Date() })
-      .where(eq(users.id, input.userId));
+    await updateUser(tx, input.userId, { balance: balanceAfter });
     return { entry: entry!, duplicate: false };
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type Clock, systemClock } from '../../lib/clock';
+import { deriveKey, hmacHex } from '../../lib/key-derivation';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { deriveKey, hmacHex } from '../auth/app-key';
-import { type Clock, systemClock } from '../auth/clock';
 import { BOT_CHECK_ACTIONS, type BotCheckAction, type BotCheckProvider, fail } from './provider';
 
 /** The challenge the ALTCHA widget fetches (https://altcha.org/docs/server-integration). */

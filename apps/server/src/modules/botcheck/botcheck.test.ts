@@ -8,7 +8,7 @@ import {
   createRecaptchaProvider,
   noBotCheck,
   solveAltcha,
-} from './index';
+} from './service';
 
 const appKey = `base64:${randomBytes(32).toString('base64')}`;
 

@@ -1,19 +1,16 @@
 import { createChannelRegistry } from '@renderfarm/realtime/server';
 import type { Database } from '../../db/client';
-import { ownsInstance } from '../instances/service';
+import type { ChannelRule } from '../app-module';
 import type { User } from '../users/tables';
 
 /**
- * Who may listen where (docs/realtime.md). Modules add their channels here as they gain events;
- * a channel that is not defined is refused.
+ * Who may listen where (docs/realtime.md): every module's channel rules in one registry; a
+ * channel that no module defines is refused.
  */
-export function defineChannels(db: Database) {
-  return (
-    createChannelRegistry<User>()
-      .define('users.{id}', (user, id) => user.id === Number(id))
-      // SCREENS.md §7: the machine's owner, and staff (care and admin) who look after it.
-      .define('instances.{uuid}', (user, uuid) =>
-        user.role === 'care' || user.role === 'admin' ? true : ownsInstance(db, user.id, uuid),
-      )
-  );
+export function defineChannels(db: Database, rules: ChannelRule[]) {
+  const registry = createChannelRegistry<User>();
+  for (const rule of rules) {
+    registry.define(rule.pattern, (user, ...params: string[]) => rule.authorize(db, user, ...params));
+  }
+  return registry;
 }

@@ -1,7 +1,6 @@
-import { type ChannelRegistry, createBroadcastAuth, HttpApiError } from '@renderfarm/realtime/server';
+import { createBroadcastAuth, HttpApiError } from '@renderfarm/realtime/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import type { User } from '../users/tables';
 
 const channelAuthBody = z.object({
@@ -14,10 +13,8 @@ const userAuthBody = z.object({ socket_id: z.string().min(1).max(64) });
  * /broadcasting/auth and /broadcasting/user-auth for laravel-echo / pusher-js and our client:
  * the session says who is asking, CSRF is checked by the page plugin (X-CSRF-TOKEN header).
  */
-export async function broadcastingRoutes(
-  app: FastifyInstance,
-  { config, channels }: { config: Config; channels: ChannelRegistry<User> },
-): Promise<void> {
+export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
+  const { config, channels } = app;
   const auth = createBroadcastAuth<User>({
     key: config.REVERB_APP_KEY,
     secret: config.REVERB_APP_SECRET,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { configs, hardwares, images, locations, resources } from './tables';
+import { configs, hardwares, images, locations, ports, resources } from './tables';
 
 /** A plan as pages see it: snake_case, Rial amounts (PROTOCOL.md conventions). */
 export interface PlanSummary {
@@ -61,4 +61,46 @@ export async function catalogStats(db: Database) {
 export async function publicSettings(db: Database): Promise<Record<string, unknown>> {
   const rows = await db.select().from(configs).where(eq(configs.isPublic, true));
   return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** A host with what a machine placed on it takes from the catalog: plan, location, hourly price. */
+export async function findHostByName(db: Database, name: string) {
+  const [row] = await db
+    .select({
+      id: resources.id,
+      hardwareId: resources.hardwareId,
+      locationId: resources.locationId,
+      pricePerHour: hardwares.pricePerHour,
+    })
+    .from(resources)
+    .innerJoin(hardwares, eq(hardwares.id, resources.hardwareId))
+    .where(eq(resources.name, name));
+  return row;
+}
+
+/** The software image a driver knows by this reference. */
+export async function findImageByRef(db: Database, driverRef: string) {
+  const [row] = await db.select({ id: images.id }).from(images).where(eq(images.driverRef, driverRef));
+  return row;
+}
+
+/** The host's lowest free public port. */
+export async function firstFreePort(db: Database, resourceId: number) {
+  const [row] = await db
+    .select({ id: ports.id })
+    .from(ports)
+    .where(and(eq(ports.resourceId, resourceId), eq(ports.status, 'free')))
+    .orderBy(asc(ports.publicPort))
+    .limit(1);
+  return row;
+}
+
+/** Gives a port to a machine: reserved while it is being made, bound once it is ready. */
+export async function holdPort(
+  db: Database,
+  portId: number,
+  instanceId: number,
+  status: 'reserved' | 'bound',
+): Promise<void> {
+  await db.update(ports).set({ instanceId, status }).where(eq(ports.id, portId));
 }

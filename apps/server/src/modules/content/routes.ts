@@ -1,14 +1,11 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { namedRoute } from '../../http/named-route';
 import { catalogStats, listActiveImages, listActivePlans } from '../catalog/service';
 import { latestPosts } from './service';
 
-export async function contentRoutes(
-  app: FastifyInstance,
-  { db, registry }: { db: Database; registry: RouteRegistry },
-): Promise<void> {
+export async function contentRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const { db } = app.services;
   namedRoute(
     app,
     registry,

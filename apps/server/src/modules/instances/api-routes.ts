@@ -1,22 +1,10 @@
-import { firstMessages } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { requestContext } from '../../http/route-helpers';
 import { useJsonApiErrors } from '../api/json-errors';
-import { requestContext } from '../auth/route-helpers';
-import { InstanceError } from './errors';
-import { createInstanceService } from './service';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
 import { toOwnerJson } from './views';
-
-function instanceErrorReply(reply: FastifyReply, error: InstanceError) {
-  // Not found says nothing about a field; refusals of the action name it, as the panel form does.
-  return reply.code(error.status).send({
-    message: error.message,
-    code: error.code,
-    ...(error.status === 422 ? { errors: { action: error.message } } : {}),
-  });
-}
 
 /**
  * `api.v1.instances.index`, `.show` and `.power` (SCREENS.md §8): the token owner's machines
@@ -24,15 +12,9 @@ function instanceErrorReply(reply: FastifyReply, error: InstanceError) {
  * Every answer is JSON, refusals included: `{message, errors?, code?}` with Persian messages.
  */
 export async function instanceApiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const instances = createInstanceService({
-    db: app.services.db,
-    broadcaster: app.broadcaster,
-    onPublishError: (error) => app.log.warn({ err: error }, 'instance event not published'),
-  });
+  const { instances } = app.services;
 
-  useJsonApiErrors(app, (error, reply) =>
-    error instanceof InstanceError ? instanceErrorReply(reply, error) : undefined,
-  );
+  useJsonApiErrors(app);
 
   namedRoute(
     app,
@@ -45,14 +27,8 @@ export async function instanceApiRoutes(app: FastifyInstance, { registry }: { re
       ability: 'read',
       json: true,
     },
-    async (request, reply) => {
-      const parsed = instanceListQuery.safeParse(request.query);
-      if (!parsed.success) {
-        return reply
-          .code(422)
-          .send({ message: 'پارامترهای درخواست معتبر نیستند.', errors: firstMessages(parsed.error.issues) });
-      }
-      const { page, per_page: perPage } = parsed.data;
+    async (request) => {
+      const { page, per_page: perPage } = await request.validate(instanceListQuery, request.query);
       const { rows, hasMore } = await instances.listOwn(request.apiToken!.userId, { page, perPage });
       return { data: rows.map(toOwnerJson), meta: { page, per_page: perPage, has_more: hasMore } };
     },
@@ -96,14 +72,9 @@ export async function instanceApiRoutes(app: FastifyInstance, { registry }: { re
         const message = 'بدنهٔ درخواست باید یک شیء JSON مانند {"action": "start"} باشد.';
         return reply.code(422).send({ message, errors: { body: message } });
       }
-      const parsed = powerRequest.safeParse(body);
-      if (!parsed.success) {
-        return reply
-          .code(422)
-          .send({ message: 'درخواست معتبر نیست.', errors: firstMessages(parsed.error.issues) });
-      }
-      await instances.requestPower(user, view.instance, parsed.data.action, {
-        force: parsed.data.force,
+      const input = await request.validate(powerRequest, body);
+      await instances.requestPower(user, view.instance, input.action, {
+        force: input.force,
         ...requestContext(request),
         via: 'api',
       });

@@ -1,16 +1,14 @@
+import { DomainError } from '../../lib/domain-error';
+
 /**
  * Errors of the instances module. Codes are stable (routes and API clients match on them) and
  * never reused; messages are Persian and safe to show the customer. `status` is the HTTP answer.
  */
-export class InstanceError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = new.target.name;
+export class InstanceError extends DomainError {
+  constructor(code: string, status: number, message: string, options?: { cause?: unknown }) {
+    // A refusal of the action (state, KYC, balance, limit) is shown beside the action, as a
+    // field error; not found and driver failures are not about any input.
+    super(code, message, { status, field: status === 422 ? 'action' : undefined, cause: options?.cause });
   }
 }
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import { DEFAULT_DELETE_BLOCKERS } from '../accounts/delete-blockers';
 import { type User, users } from '../users/tables';
+import { instancesModule } from '.';
 import { machinesBlocker } from './machines-blocker';
 import { instances } from './tables';
 
@@ -25,7 +25,7 @@ describe(`machinesBlocker (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       code: 'machines',
       message: expect.stringMatching(/^۳ سرور دارید/),
     });
-    expect(DEFAULT_DELETE_BLOCKERS).toContain(machinesBlocker);
+    expect(instancesModule.deleteBlockers).toContain(machinesBlocker);
   });
 
   it('lets an account go once its machines are deleted, and never counts another account’s', async () => {

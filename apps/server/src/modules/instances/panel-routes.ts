@@ -1,10 +1,7 @@
-import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
-import { requestContext } from '../auth/route-helpers';
-import { InstanceError, InstanceNotFoundError } from './errors';
-import { createInstanceService } from './service';
+import { requestContext } from '../../http/route-helpers';
 import type { PowerAction } from './state-machine';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
 import { toOwnerJson } from './views';
@@ -16,9 +13,6 @@ const ACCEPTED: Record<PowerAction, (name: string) => string> = {
   restart: (name) => `درخواست راه‌اندازی دوبارهٔ «${name}» ثبت شد؛ چند لحظه دیگر دوباره روشن می‌شود.`,
 };
 
-const notFound = (reply: FastifyReply, error: InstanceNotFoundError) =>
-  reply.page('Public/Blank', { status: 404, message: error.message }, { status: 404 });
-
 /**
  * `panel.instances.list` «سرورهای من» and `panel.instances.power` (SCREENS.md §4): the customer's
  * own machines, and the start/stop/restart form under the same rules as the API
@@ -26,11 +20,7 @@ const notFound = (reply: FastifyReply, error: InstanceNotFoundError) =>
  * acceptance or the refusal as `errors.action`.
  */
 export async function instancePanelRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const instances = createInstanceService({
-    db: app.services.db,
-    broadcaster: app.broadcaster,
-    onPublishError: (error) => app.log.warn({ err: error }, 'instance event not published'),
-  });
+  const { instances } = app.services;
 
   namedRoute(
     app,
@@ -63,33 +53,19 @@ export async function instancePanelRoutes(app: FastifyInstance, { registry }: { 
     async (request, reply) => {
       const { instance } = request.params as { instance: string };
       const user = request.user!;
-      let view: Awaited<ReturnType<typeof instances.findOwn>>;
-      try {
-        // Not found before validation: a stranger's uuid answers the same whatever the body says.
-        view = await instances.findOwn(user.id, instance);
-      } catch (error) {
-        if (error instanceof InstanceNotFoundError) return notFound(reply, error);
-        throw error;
-      }
+      // Not found before validation: a stranger's uuid answers the same whatever the body says.
+      const view = await instances.findOwn(user.id, instance);
       const body = request.body;
       const input = await request.validate(
         powerRequest,
         body && typeof body === 'object' && !Array.isArray(body) ? body : {},
       );
-      try {
-        await instances.requestPower(user, view.instance, input.action, {
-          force: input.force,
-          ...requestContext(request),
-          via: 'panel',
-        });
-      } catch (error) {
-        if (error instanceof InstanceNotFoundError) return notFound(reply, error);
-        // The state machine, KYC, balance and max_running refusals name the action field.
-        if (error instanceof InstanceError && error.status === 422) {
-          throw new ValidationError({ action: error.message });
-        }
-        throw error;
-      }
+      // The state machine, KYC, balance and max_running refusals are errors on `action`.
+      await instances.requestPower(user, view.instance, input.action, {
+        force: input.force,
+        ...requestContext(request),
+        via: 'panel',
+      });
       request.session.flash('success', ACCEPTED[input.action](view.instance.name));
       return reply.back(registry.url('panel.instances.list', {}, false));
     },

@@ -1,12 +1,11 @@
+import { DomainError } from '../../lib/domain-error';
+
+export type NotificationErrorCode = 'RF_NOTIFY_SMS_FAILED' | 'RF_NOTIFY_MAIL_FAILED';
+
 /** A message that could not be handed to its carrier (SMTP server, SMS gateway). */
-export class NotificationError extends Error {
-  readonly status = 502;
-  constructor(
-    readonly code: 'RF_NOTIFY_SMS_FAILED' | 'RF_NOTIFY_MAIL_FAILED',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'NotificationError';
+export class NotificationError extends DomainError {
+  declare readonly code: NotificationErrorCode;
+  constructor(code: NotificationErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, { status: 502, cause: options?.cause });
   }
 }

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type UserRole, users } from '../users/tables';
+import { idsWithRoles, type UserRole, userNames } from '../users/queries';
 import { sessions } from './tables';
 
 /** A person counts as online while one of their sessions was used in the last few minutes. */
@@ -9,11 +9,13 @@ export const ONLINE_WINDOW_MINUTES = 5;
 /** Signed-in people of the given roles seen within the online window, once each. */
 export async function onlineUsers(db: Database, roles: UserRole[], now: Date) {
   const since = new Date(now.getTime() - ONLINE_WINDOW_MINUTES * 60 * 1000);
-  const rows = await db
-    .selectDistinctOn([users.id], { id: users.id, name: users.name, role: users.role })
+  const seen = await db
+    .selectDistinct({ userId: sessions.userId })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(inArray(users.role, roles), gte(sessions.lastActivity, since)))
-    .orderBy(users.id);
-  return rows;
+    .where(and(inArray(sessions.userId, idsWithRoles(db, roles)), gte(sessions.lastActivity, since)));
+  const names = await userNames(
+    db,
+    seen.map((row) => row.userId!),
+  );
+  return [...names].map(([id, { name, role }]) => ({ id, name, role })).sort((a, b) => a.id - b.id);
 }

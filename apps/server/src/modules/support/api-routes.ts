@@ -1,11 +1,8 @@
-import { firstMessages } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { requestContext } from '../../http/route-helpers';
 import { useJsonApiErrors } from '../api/json-errors';
-import { requestContext } from '../auth/route-helpers';
-import { SupportError } from './errors';
-import { createSupportService } from './service';
 import { openTicketSchema, ticketListQuery } from './validators';
 
 /**
@@ -14,12 +11,7 @@ import { openTicketSchema, ticketListQuery } from './validators';
  * errors under `errors`, and the service's stable `code` where it said no.
  */
 export async function supportApiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const support = createSupportService({
-    db: app.services.db,
-    broadcaster: app.broadcaster,
-    mailer: app.services.mailer,
-    onDeliveryError: (error, what) => app.log.error({ err: error }, `support: ${what} failed`),
-  });
+  const { support } = app.services;
   useJsonApiErrors(app);
 
   namedRoute(
@@ -33,14 +25,8 @@ export async function supportApiRoutes(app: FastifyInstance, { registry }: { reg
       ability: 'read',
       json: true,
     },
-    async (request, reply) => {
-      const parsed = ticketListQuery.safeParse(request.query);
-      if (!parsed.success) {
-        return reply
-          .code(422)
-          .send({ message: 'پارامترهای درخواست معتبر نیستند.', errors: firstMessages(parsed.error.issues) });
-      }
-      const q = parsed.data;
+    async (request) => {
+      const q = await request.validate(ticketListQuery, request.query);
       return support.listOwnTickets(request.apiToken!.userId, {
         status: q.status,
         page: q.page,
@@ -61,26 +47,12 @@ export async function supportApiRoutes(app: FastifyInstance, { registry }: { reg
       json: true,
     },
     async (request, reply) => {
-      const parsed = openTicketSchema(await support.departments()).safeParse(request.body);
-      if (!parsed.success) {
-        return reply
-          .code(422)
-          .send({ message: 'داده‌های تیکت معتبر نیستند.', errors: firstMessages(parsed.error.issues) });
-      }
-      try {
-        const ticket = await support.openTicket(request.apiToken!.user, parsed.data, {
-          ...requestContext(request),
-          via: 'api',
-        });
-        return reply.code(201).send({ data: ticket });
-      } catch (error) {
-        if (!(error instanceof SupportError)) throw error;
-        return reply.code(error.status).send({
-          message: error.message,
-          code: error.code,
-          ...(error.field ? { errors: { [error.field]: error.message } } : {}),
-        });
-      }
+      const input = await request.validate(openTicketSchema(await support.departments()), request.body);
+      const ticket = await support.openTicket(request.apiToken!.user, input, {
+        ...requestContext(request),
+        via: 'api',
+      });
+      return reply.code(201).send({ data: ticket });
     },
   );
 }

@@ -1,3 +1,5 @@
+import { DomainError } from '../../lib/domain-error';
+
 /**
  * Every error code of the support service. Codes are stable (routes and API clients match on them)
  * and never reused; the message is Persian and safe to show the person who sent the form.
@@ -15,15 +17,9 @@ export type SupportErrorCode = keyof typeof SUPPORT_ERROR_CODES;
  * A refusal of the support service. `field` names the input it is about (`department`,
  * `instance`), so a form or the API can put the message beside that field.
  */
-export class SupportError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: SupportErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'SupportError';
-    this.status = SUPPORT_ERROR_CODES[code];
+export class SupportError extends DomainError {
+  declare readonly code: SupportErrorCode;
+  constructor(code: SupportErrorCode, message: string, field?: string) {
+    super(code, message, { status: SUPPORT_ERROR_CODES[code], field });
   }
 }

@@ -2,10 +2,10 @@ import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
-import { faDuration } from '../auth/persian';
-import { requestContext, requireHuman } from '../auth/route-helpers';
+import { requestContext } from '../../http/route-helpers';
+import { faDuration } from '../../lib/persian';
+import { requireHuman } from '../botcheck/require-human';
 import { publicSettings } from '../catalog/service';
-import { createSupportService } from './service';
 import { CONTACT_DEPARTMENTS, contactSchema, MESSAGE_MAX, SUBJECT_MAX } from './validators';
 
 /** SCREENS.md §1: three contact messages per 10 minutes from one IP. */
@@ -16,12 +16,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /** `contact` (Public/Contact) and `contact.store`, the public contact form. */
 export async function supportRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const { db, limiter } = app.services;
-  const support = createSupportService({
-    db,
-    broadcaster: app.broadcaster,
-    mailer: app.services.mailer,
-    onDeliveryError: (error, what) => app.log.error({ err: error }, `support: ${what} failed`),
-  });
+  const { support } = app.services;
 
   namedRoute(
     app,

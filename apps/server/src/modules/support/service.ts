@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { faNumber } from '../../lib/persian';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { faNumber } from '../auth/persian';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { configs } from '../catalog/tables';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { Mailer } from '../notifications/mail';
 import { escapeHtml, layout, SITE_NAME } from '../notifications/mail/layout';
 import type { MailContent } from '../notifications/mail/templates';
-import { users } from '../users/tables';
+import { activeStaffEmails } from '../users/queries';
 
 /** What staff need to answer a message from the contact form. */
 export interface GuestTicketNotice {
@@ -64,25 +64,8 @@ export function guestTicketMail(notice: GuestTicketNotice): MailContent {
   };
 }
 
-/**
- * Staff who receive contact-form mail: active care and admin accounts with an e-mail. Read here
- * rather than through the users module, which has no staff listing yet.
- */
-export async function findStaffRecipients(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        inArray(users.role, ['care', 'admin']),
-        eq(users.status, 'active'),
-        isNull(users.deletedAt),
-        isNotNull(users.email),
-      ),
-    )
-    .orderBy(asc(users.id));
-  return rows.map((row) => row.email!);
-}
+/** Staff who receive contact-form mail: active care and admin accounts with an e-mail. */
+export const findStaffRecipients = activeStaffEmails;
 
 /**
  * Mails every staff member about a guest ticket. One failed delivery does not stop the others:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { captchaField, nameField, optionalText, text } from '../auth/fields';
-import { parseMobile } from '../auth/mobile';
-import { faNumber } from '../auth/persian';
+import { captchaField, nameField, optionalText, text } from '../../http/fields';
+import { parseMobile } from '../../lib/mobile';
+import { faNumber } from '../../lib/persian';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './tables';
 
 /** Limits of what a person may write into a ticket (the form and the API say the same). */

@@ -1,15 +1,10 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { maskMobile } from '../auth/mobile';
+import { maskMobile } from '../../lib/mobile';
+import { findActiveUserById } from './queries';
 import { type User, users } from './tables';
 
-export async function findActiveUserById(db: Database, id: number): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return user;
-}
+export { findActiveUserById };
 
 /** The signed-in user as every page sees it (`auth.user`, SCREENS.md §0): nothing secret. */
 export interface AuthUser {

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { toLatinDigits } from './digits';
-import { parseMobile } from './mobile';
-import { PASSWORD_MAX_LENGTH } from './password-rules';
-import { faNumber } from './persian';
+import { toLatinDigits } from '../lib/digits';
+import { parseMobile } from '../lib/mobile';
+import { faNumber } from '../lib/persian';
 
 /**
  * Zod fields shared by every identity form, each failing with a Persian message that names the
  * field: missing («ایمیل را وارد کنید»), wrong type, too long, wrong characters. Forms compose
  * these so the same field reads the same everywhere.
  */
+
+/** Long enough for any passphrase, short enough that hashing a pasted megabyte is not a DoS. */
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** A required string; `undefined`/`null` → «X را وارد کنید», another type → «X معتبر نیست». */
 export const text = (label: string, max: number) =>

@@ -1,5 +1,5 @@
 import { toLatinDigits } from './digits';
-import { AuthError } from './errors';
+import { DomainError } from './domain-error';
 
 const INVALID_MESSAGE = 'شماره موبایل معتبر نیست؛ شماره‌ای مانند ۰۹۱۲۳۴۵۶۷۸۹ وارد کنید.';
 
@@ -27,7 +27,7 @@ export function parseMobile(input: unknown): MobileParseResult {
 /** Like parseMobile, but throws `RF_AUTH_MOBILE_INVALID` for a number that is not an Iranian mobile. */
 export function normalizeMobile(input: unknown): string {
   const result = parseMobile(input);
-  if (!result.ok) throw new AuthError('RF_AUTH_MOBILE_INVALID', result.message);
+  if (!result.ok) throw new DomainError('RF_AUTH_MOBILE_INVALID', result.message, { field: 'mobile' });
   return result.mobile;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from './errors';
+import { DomainError } from './domain-error';
 import { maskMobile, normalizeMobile, parseMobile } from './mobile';
 
 describe('Iranian mobile numbers', () => {
@@ -49,9 +49,9 @@ describe('Iranian mobile numbers', () => {
       normalizeMobile('123');
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(AuthError);
-      expect((error as AuthError).code).toBe('RF_AUTH_MOBILE_INVALID');
-      expect((error as AuthError).status).toBe(422);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('RF_AUTH_MOBILE_INVALID');
+      expect((error as DomainError).status).toBe(422);
     }
   });
 

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { deriveKey } from './app-key';
-import { AuthError } from './errors';
+import { DomainError } from './domain-error';
+import { deriveKey } from './key-derivation';
 
 const VERSION = 'v1';
 
@@ -23,6 +23,6 @@ export function decryptString(appKey: string, stored: string): string {
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   } catch (cause) {
-    throw new AuthError('RF_AUTH_DECRYPT_FAILED', 'داده رمزشده خوانده نشد.', undefined, { cause });
+    throw new DomainError('RF_AUTH_DECRYPT_FAILED', 'داده رمزشده خوانده نشد.', { status: 500, cause });
   }
 }

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { AuthError } from './errors';
+import { DomainError } from './domain-error';
 
 /**
  * The raw 32 bytes behind APP_KEY (`base64:…`). One master key signs links, encrypts 2FA secrets
@@ -8,7 +8,8 @@ import { AuthError } from './errors';
  */
 export function appKeyBytes(appKey: string): Buffer {
   const match = /^base64:([A-Za-z0-9+/]{43}=)$/.exec(appKey);
-  if (!match) throw new AuthError('RF_AUTH_APP_KEY_INVALID', 'کلید برنامه (APP_KEY) معتبر نیست.');
+  if (!match)
+    throw new DomainError('RF_AUTH_APP_KEY_INVALID', 'کلید برنامه (APP_KEY) معتبر نیست.', { status: 500 });
   return Buffer.from(match[1]!, 'base64');
 }
 

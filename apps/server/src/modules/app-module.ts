@@ -1,0 +1,74 @@
+import type { ChannelDecision } from '@renderfarm/realtime/server';
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Services } from '../services';
+import type { Broadcaster } from './broadcasting/broadcaster';
+import type { JobHandler } from './jobs/registry';
+import type { JobLog } from './jobs/worker';
+import type { User } from './users/tables';
+
+/**
+ * What one domain module brings to the app. Each `modules/<name>/index.ts` exports one of these,
+ * and `modules/index.ts` lists them: the app, the worker, the channel authoriser, account
+ * deletion and the demo seed all loop over that list (docs/development.md "How to add a module").
+ * Tables need no entry: drizzle-kit reads every `modules/* /tables.ts`.
+ */
+export interface AppModule {
+  name: string;
+  /** Fastify plugins of pages, actions and API routes, registered in this order. */
+  routes?: ModuleRoutes[];
+  /**
+   * The module's services, built once per app (after the shared ones) and handed to its pages,
+   * its API and its jobs as `app.services.<name>`; declare their types by augmenting `Services`.
+   */
+  services?: (context: ModuleContext) => Partial<Services>;
+  /** Job handlers by job name, for the in-process worker and `pnpm worker`. */
+  jobs?: (context: ModuleContext) => Record<string, JobHandler>;
+  /** Private and presence channels the module's events go out on, with who may listen. */
+  channels?: ChannelRule[];
+  /** Reasons an account cannot be deleted yet (something of this module is left to settle). */
+  deleteBlockers?: DeleteBlockerCheck[];
+  /** Demo records for a fresh database, written in the order of the module list. */
+  seed?: (db: Database, demo: DemoSeedContext) => Promise<void>;
+}
+
+export type ModuleRoutes = (app: FastifyInstance, options: { registry: RouteRegistry }) => Promise<void>;
+
+/** Everything a module's services and jobs are built from. */
+export interface ModuleContext {
+  config: Config;
+  db: Database;
+  broadcaster: Broadcaster;
+  /** The shared services (mailer, SMS, limiter, …) and the services of modules listed earlier. */
+  services: Services;
+  log: JobLog;
+}
+
+/**
+ * A channel name pattern (`instances.{uuid}`, without `private-`/`presence-`) and who may
+ * subscribe: true/false, or the member info of a presence channel.
+ */
+export interface ChannelRule {
+  pattern: string;
+  authorize: (db: Database, user: User, ...params: string[]) => ChannelDecision | Promise<ChannelDecision>;
+}
+
+/** One reason an account cannot be deleted yet, in Persian, with a stable code for the client. */
+export interface DeleteBlocker {
+  code: string;
+  message: string;
+}
+
+/** A check that may block deleting an account; null when this module has nothing to settle. */
+export type DeleteBlockerCheck = (user: User, db: Database) => Promise<DeleteBlocker | null>;
+
+/** Ids the demo seed of earlier modules made, for the later ones to point at. */
+export interface DemoSeedContext {
+  now: Date;
+  /** `admin`, `care`, `customer` → user id. */
+  userIds: Map<string, number>;
+  /** Other ids by kind and key (`locations` → code → id), filled by the module that made them. */
+  ids: Map<string, Map<string, number>>;
+}

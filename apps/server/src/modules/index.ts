@@ -1,0 +1,43 @@
+import { accountsModule } from './accounts';
+import { activityModule } from './activity';
+import { apiModule } from './api';
+import type { AppModule } from './app-module';
+import { authModule } from './auth';
+import { billingModule } from './billing';
+import { botCheckModule } from './botcheck';
+import { broadcastingModule } from './broadcasting';
+import { catalogModule } from './catalog';
+import { contentModule } from './content';
+import { dashboardModule } from './dashboard';
+import { instancesModule } from './instances';
+import { jobsModule } from './jobs';
+import { notificationsModule } from './notifications';
+import { sessionsModule } from './sessions';
+import { supportModule } from './support';
+import { usersModule } from './users';
+import { verificationModule } from './verification';
+
+/**
+ * Every domain module of the app, the one list the app, the worker, the channel authoriser,
+ * account deletion and the demo seed loop over. Order matters twice: a module's services may use
+ * those of modules above it, and its demo seed may point at records of modules above it.
+ */
+export const modules: readonly AppModule[] = [
+  jobsModule,
+  notificationsModule,
+  sessionsModule,
+  activityModule,
+  broadcastingModule,
+  botCheckModule,
+  usersModule,
+  authModule,
+  accountsModule,
+  verificationModule,
+  catalogModule,
+  instancesModule,
+  contentModule,
+  billingModule,
+  supportModule,
+  apiModule,
+  dashboardModule,
+];

@@ -1,0 +1,51 @@
+import type { AppModule } from '../app-module';
+import { instanceApiRoutes } from './api-routes';
+import { createDriverResolver } from './drivers';
+import { machinesBlocker } from './machines-blocker';
+import { instancePanelRoutes } from './panel-routes';
+import { createPowerJobHandler } from './power-job';
+import { POWER_JOB } from './power-job-payload';
+import { seedDemoInstances } from './seed';
+import { createInstanceService, type InstanceService, ownsInstance } from './service';
+import { createSimulatedDriver } from './simulated-driver';
+
+declare module '../../services' {
+  interface Services {
+    instances: InstanceService;
+  }
+}
+
+/** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
+export const instancesModule: AppModule = {
+  name: 'instances',
+  routes: [instanceApiRoutes, instancePanelRoutes],
+  services: ({ db, broadcaster, log }) => ({
+    instances: createInstanceService({
+      db,
+      broadcaster,
+      onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
+    }),
+  }),
+  jobs: ({ config, db, broadcaster, log }) => {
+    const simulated = createSimulatedDriver({ latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS });
+    return {
+      [POWER_JOB]: createPowerJobHandler({
+        db,
+        broadcaster,
+        drivers: createDriverResolver({ simulated }),
+        pollMs: 500,
+        log,
+      }),
+    };
+  },
+  channels: [
+    {
+      pattern: 'instances.{uuid}',
+      // The machine's owner, and staff (care and admin) who look after it.
+      authorize: (db, user, uuid) =>
+        user.role === 'care' || user.role === 'admin' ? true : ownsInstance(db, user.id, uuid),
+    },
+  ],
+  deleteBlockers: [machinesBlocker],
+  seed: seedDemoInstances,
+};

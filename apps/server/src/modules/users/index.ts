@@ -1,0 +1,12 @@
+import type { AppModule } from '../app-module';
+import { userRoutes } from './routes';
+import { seedDemoUsers } from './seed';
+
+/** People and their roles: the account rows every other module points at, and the home redirect. */
+export const usersModule: AppModule = {
+  name: 'users',
+  routes: [userRoutes],
+  // Each signed-in browser listens on its own user's channel (balance, machines, notices).
+  channels: [{ pattern: 'users.{id}', authorize: (_db, user, id) => user.id === Number(id) }],
+  seed: seedDemoUsers,
+};

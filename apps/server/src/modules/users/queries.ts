@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type User, type UserRole, users } from './tables';
+
+/**
+ * The users module's data functions: every other module reads and writes account rows through
+ * these (never through users/tables), so the row's rules (soft delete, updated_at) live here.
+ */
+export type { User, UserRole };
+export type NewUser = typeof users.$inferInsert;
+/** The columns another module may change on a user row; the balance belongs to the wallet. */
+export type UserPatch = Partial<Omit<NewUser, 'id' | 'uuid' | 'createdAt'>>;
+
+/** Any row with this id, deleted or not. */
+export async function findUser(db: Database, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** A live (not deleted) account. */
+export async function findActiveUserById(db: Database, id: number): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user;
+}
+
+/** The row, locked until the transaction ends: the one way to serialise work on one account. */
+export async function lockUser(tx: Database, id: number): Promise<User | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return user;
+}
+
+export async function findActiveUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt)));
+  return user;
+}
+
+export async function findActiveUserByMobile(db: Database, mobile: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.mobile, mobile), isNull(users.deletedAt)));
+  return user;
+}
+
+/** The live account whose profile photo is stored at this path (paths are random: one at most). */
+export async function findActiveUserByPhoto(db: Database, photoPath: string): Promise<{ id: number } | null> {
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.photoPath, photoPath), isNull(users.deletedAt)));
+  return owner ?? null;
+}
+
+/** Another live account already uses this e-mail (case-insensitive). */
+export async function emailTakenByAnother(db: Database, email: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, exceptId), isNull(users.deletedAt)));
+  return row !== undefined;
+}
+
+/** Inserts an account; a taken e-mail or mobile fails with the driver's unique violation (23505). */
+export async function insertUser(db: Database, values: NewUser): Promise<User> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
+}
+
+/** Changes the given columns and stamps updated_at (now, unless given); returns the row as it is now. */
+export async function updateUser(db: Database, id: number, patch: UserPatch): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ updatedAt: new Date(), ...patch })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
+}
+
+/** Names and roles of these accounts, for lists that show who did something. */
+export async function userNames(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, { name: string; role: UserRole }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, role: r.role }]));
+}
+
+/** A subquery of the ids of accounts with these roles, for `inArray(column, …)` filters. */
+export function idsWithRoles(db: Database, roles: UserRole[]) {
+  return db.select({ id: users.id }).from(users).where(inArray(users.role, roles));
+}
+
+/** Staff who can be written to: active care and admin accounts with an e-mail. */
+export async function activeStaffEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['care', 'admin']),
+        eq(users.status, 'active'),
+        isNull(users.deletedAt),
+        isNotNull(users.email),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.email!);
+}
