@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
+import { registerCurrentUser } from './http/current-user';
 import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from './http/domain-errors';
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
@@ -23,7 +24,7 @@ import { publicLinks, publicMenus } from './modules/content/service';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
-import { findActiveUserById, toAuthUser } from './modules/users/service';
+import { toAuthUser } from './modules/users/service';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';
 
@@ -31,10 +32,6 @@ export const SITE_TITLE = 'رندر فارم ابری';
 export const SESSION_LIFETIME_MINUTES = 120;
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, loaded once per request from the session; null for guests. */
-    user: User | null;
-  }
   interface FastifyInstance {
     routeList: RouteRegistry;
     sessionStore: DatabaseSessionStore;
@@ -152,15 +149,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     share: (request: FastifyRequest) => sharedProps(request),
   });
 
-  app.decorateRequest('user', null);
   app.decorateRequest('apiToken', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const id = request.session?.userId;
-    request.user =
-      id === null || id === undefined ? null : ((await findActiveUserById(db, Number(id))) ?? null);
-    // No one signed in on this session (new, expired or ended): a remember-me cookie may sign in.
-    if (!request.user && request.session) request.user = await app.services.remember.restore(request, reply);
-  });
+  registerCurrentUser(app, db);
 
   const realtimeProps = {
     key: config.REVERB_APP_KEY,
