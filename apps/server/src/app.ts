@@ -11,20 +11,16 @@ import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
 import { healthRoutes } from './http/health';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
-import { mayUse } from './http/route-access';
 import { registerSecurity } from './http/security';
+import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
 import { loggerOptions } from './logger';
 import { modules } from './modules';
-import { profilePhotoUrl } from './modules/accounts/profile-photo';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
 import { defineChannels } from './modules/broadcasting/channels';
-import { publicSettings } from './modules/catalog/service';
-import { publicLinks, publicMenus } from './modules/content/service';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
-import { toAuthUser } from './modules/users/service';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';
 
@@ -146,46 +142,11 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     },
     title: SITE_TITLE,
     head: '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
-    share: (request: FastifyRequest) => sharedProps(request),
+    share: createSharedProps({ config, db, registry, cache: services.cache }),
   });
 
   app.decorateRequest('apiToken', null);
   registerCurrentUser(app, db);
-
-  const realtimeProps = {
-    key: config.REVERB_APP_KEY,
-    // Null: the browser connects to the host it loaded the page from.
-    host: null,
-    port: config.REVERB_PORT,
-    scheme: new URL(config.APP_URL).protocol === 'https:' ? 'https' : 'http',
-  };
-
-  const sharedProps = async (request: FastifyRequest) => {
-    const [settings, menus, links] = await Promise.all([
-      publicSettings(db),
-      publicMenus(db),
-      publicLinks(db),
-    ]);
-    const role = request.user?.role ?? null;
-    return {
-      auth: {
-        user: request.user
-          ? // photo_url: beyond SCREENS.md's list, for the avatar in every layout's header.
-            { ...toAuthUser(request.user), photo_url: profilePhotoUrl(registry, request.user.photoPath) }
-          : null,
-      },
-      routes: registry.toZiggy((r) => mayUse(r.meta.access as never, role)),
-      settings,
-      menus,
-      links,
-      unread_notifications: 0,
-      recaptcha_site_key:
-        config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
-      captcha_provider: config.CAPTCHA_PROVIDER,
-      // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
-      realtime: request.user ? realtimeProps : null,
-    };
-  };
 
   // Every module's pages, actions and API routes (modules/index.ts).
   for (const module of modules) {

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { once } from '../../lib/once';
 import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
 import { topupsSince } from '../billing/revenue';
@@ -29,22 +30,23 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'panel.home', method: 'GET', uri: '/panel', access: 'customer', allowSuspended: true },
     async (request, reply) => {
       const user = request.user!;
-      const [machines, tickets, announcements] = await Promise.all([
-        poweredMachinesOf(db, user.id),
-        openTicketsOf(db, user.id),
-        latestPosts(db, 3),
-      ]);
-      const rate = burnRate(machines);
+      // Lazy props: a live reload asking for `machines` and `burn_rate` reads the machines once, and
+      // neither the tickets nor the announcements.
+      const machines = once(() => poweredMachinesOf(db, user.id));
+      const rate = async () => burnRate(await machines());
       return reply.page('Panel/Home', {
         balance: user.balance,
         burn_rate: rate,
         // Whole hours the balance still pays for at today's rate; null while nothing runs.
-        hours_left: rate > 0 ? Math.floor(Math.max(0, user.balance) / rate) : null,
+        hours_left: async () => {
+          const perHour = await rate();
+          return perHour > 0 ? Math.floor(Math.max(0, user.balance) / perHour) : null;
+        },
         machines,
         kyc_status: user.kycStatus,
         suspended: user.status === 'suspended',
-        tickets,
-        announcements,
+        tickets: () => openTicketsOf(db, user.id),
+        announcements: () => latestPosts(db, 3),
       });
     },
   );
@@ -55,17 +57,11 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'care.home', method: 'GET', uri: '/care', access: 'care' },
     async (request, reply) => {
       const now = new Date();
-      const [queues, kycWaiting, attention, staff] = await Promise.all([
-        ticketQueues(db, request.user!.id, now),
-        pendingVerificationCount(db),
-        machinesNeedingAttention(db, now),
-        onlineUsers(db, ['care', 'admin'], now),
-      ]);
       return reply.page('Care/Home', {
-        queues,
-        kyc_waiting: kycWaiting,
-        machines: attention,
-        staff_online: staff,
+        queues: () => ticketQueues(db, request.user!.id, now),
+        kyc_waiting: () => pendingVerificationCount(db),
+        machines: () => machinesNeedingAttention(db, now),
+        staff_online: () => onlineUsers(db, ['care', 'admin'], now),
       });
     },
   );
@@ -77,32 +73,26 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     async (request, reply) => {
       const now = new Date();
       const monthStart = jalaliMonthStart(now);
-      const [today, month, activeCustomers, capacity, attention, tickets, kycWaiting, signups] =
-        await Promise.all([
-          topupsSince(db, tehranDayStart(now)),
-          topupsSince(db, monthStart),
-          distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
-          capacityByLocation(db),
-          machinesNeedingAttention(db, now),
-          openTicketCount(db),
-          pendingVerificationCount(db),
-          latestSignups(db, 5),
-        ]);
+      // Lazy props; the figures several props share are read once.
+      const month = once(() => topupsSince(db, monthStart));
+      const capacity = once(() => capacityByLocation(db));
+      const total = async (field: 'running' | 'hosts_unavailable') =>
+        (await capacity()).reduce((n, l) => n + l[field], 0);
       return reply.page('Admin/Dash', {
         kpis: {
-          revenue_today: today.amount,
-          revenue_month: month.amount,
-          topups_month: month.count,
-          active_customers: activeCustomers,
-          running_machines: capacity.reduce((n, l) => n + l.running, 0),
+          revenue_today: async () => (await topupsSince(db, tehranDayStart(now))).amount,
+          revenue_month: async () => (await month()).amount,
+          topups_month: async () => (await month()).count,
+          active_customers: () => distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
+          running_machines: () => total('running'),
         },
         capacity,
         alerts: {
-          hosts_unavailable: capacity.reduce((n, l) => n + l.hosts_unavailable, 0),
-          machines: attention,
+          hosts_unavailable: () => total('hosts_unavailable'),
+          machines: () => machinesNeedingAttention(db, now),
         },
-        queues: { tickets_open: tickets, kyc_waiting: kycWaiting },
-        signups,
+        queues: { tickets_open: () => openTicketCount(db), kyc_waiting: () => pendingVerificationCount(db) },
+        signups: () => latestSignups(db, 5),
       });
     },
   );

@@ -1,0 +1,76 @@
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { SharedCache } from '../lib/cache/shared-cache';
+import { profilePhotoUrl } from '../modules/accounts/profile-photo';
+import { publicSettings } from '../modules/catalog/service';
+import { publicLinks, publicMenus } from '../modules/content/service';
+import type { UserRole } from '../modules/users/queries';
+import { toAuthUser } from '../modules/users/service';
+import { mayUse } from './route-access';
+
+/**
+ * Cache keys of what every page shares, named after the table each reads: a write to `configs`,
+ * `menus` or `links` calls `services.cache.forget(<table>)`.
+ */
+export const SHARED_CACHE_KEYS = {
+  settings: 'configs:public',
+  menus: 'menus',
+  links: 'links',
+} as const;
+
+export interface SharedPropsContext {
+  config: Config;
+  db: Database;
+  registry: RouteRegistry;
+  cache: SharedCache;
+}
+
+/**
+ * The props every page carries (SCREENS.md §0), for the page plugin's `share`. Each one that costs
+ * something is a function, which the plugin runs only when the response sends that prop: a
+ * partial reload (a live refresh asking for `machines`) reads none of them. Settings, menus and
+ * links come from the shared cache; the route list is built once per role and route version.
+ */
+export function createSharedProps({ config, db, registry, cache }: SharedPropsContext) {
+  const realtime = {
+    key: config.REVERB_APP_KEY,
+    // Null: the browser connects to the host it loaded the page from.
+    host: null,
+    port: config.REVERB_PORT,
+    scheme: new URL(config.APP_URL).protocol === 'https:' ? 'https' : 'http',
+  };
+  const recaptchaSiteKey =
+    config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null;
+  const routeLists = new Map<string, { version: number; list: ReturnType<RouteRegistry['toZiggy']> }>();
+  const routesFor = (role: UserRole | null) => {
+    const key = role ?? 'guest';
+    const built = routeLists.get(key);
+    if (built && built.version === registry.version) return built.list;
+    const list = registry.toZiggy((r) => mayUse(r.meta.access as never, role));
+    routeLists.set(key, { version: registry.version, list });
+    return list;
+  };
+
+  return (request: FastifyRequest) => {
+    const user = request.user;
+    return {
+      auth: () => ({
+        user: user
+          ? // photo_url: beyond SCREENS.md's list, for the avatar in every layout's header.
+            { ...toAuthUser(user), photo_url: profilePhotoUrl(registry, user.photoPath) }
+          : null,
+      }),
+      routes: () => routesFor(user?.role ?? null),
+      settings: () => cache.remember(SHARED_CACHE_KEYS.settings, () => publicSettings(db)),
+      menus: () => cache.remember(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
+      links: () => cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)),
+      unread_notifications: 0,
+      recaptcha_site_key: recaptchaSiteKey,
+      captcha_provider: config.CAPTCHA_PROVIDER,
+      // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
+      realtime: user ? realtime : null,
+    };
+  };
+}
