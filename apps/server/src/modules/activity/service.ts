@@ -7,6 +7,8 @@ import { type ActivityEntry, activityLog } from './tables';
 export interface RequestContext {
   ip?: string | null | undefined;
   userAgent?: string | null | undefined;
+  /** The acting browser tab's realtime connection (X-Socket-ID): its own broadcasts skip it. */
+  socketId?: string | null | undefined;
 }
 
 export interface ActivityInput extends RequestContext {

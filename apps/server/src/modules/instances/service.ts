@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordActivity } from '../activity/service';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { enqueue } from '../jobs/queue';
 import { notifyJobsEnqueued } from '../jobs/signal';
@@ -27,6 +27,8 @@ export interface PowerRequestOptions {
   actorId?: number;
   ip?: string | null;
   userAgent?: string | null;
+  /** The acting tab (X-Socket-ID): the machine's event skips it (`toOthers`). */
+  socketId?: string | null;
   /** Where the request came from, for the activity log (`panel`, `api`, `care`…). */
   via?: string;
 }
@@ -154,7 +156,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
               'عملیات دیگری روی این سرور در جریان است؛ چند لحظه صبر کنید.',
             );
           }
-          broadcast(instanceUpdated(updated!));
+          broadcast({ ...instanceUpdated(updated!), ...toOthers(request) });
           return { instance: updated!, job };
         },
         onPublishError,
