@@ -5,10 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
-import { instances, jobs, users } from './db/schema';
 import { POWER_JOB } from './modules/instances/power-job-payload';
 import { createInstanceService } from './modules/instances/service';
 import type { Instance } from './modules/instances/tables';
+import { instances } from './modules/instances/tables';
+import { jobs } from './modules/jobs/tables';
+import { users } from './modules/users/tables';
 import { startServer } from './server';
 import { createTestDatabase, type TestDatabase } from './testing/database';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createSharedCache, type SharedCache } from './lib/cache/shared-cache';
+import { createSharedCache } from './lib/cache/shared-cache';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { modules } from './modules';
 import { type ApiTokenService, createApiTokenService } from './modules/accounts/api-tokens';
@@ -21,39 +21,9 @@ import type { JobLog } from './modules/jobs/worker';
 import { createMailer, type Mailer } from './modules/notifications/mail';
 import { createSmsProvider, type SmsProvider } from './modules/notifications/sms';
 import { fromRoot } from './paths';
+import type { Services } from './service-types';
 
-/**
- * The shared services, built once per app after APP_KEY is known and handed to every route
- * module: one rate limiter (Redis when REDIS_URL is set, so every node counts the same attempts),
- * one mailer, one SMS provider, one bot check.
- */
-export interface Services {
-  db: Database;
-  storageDir: string;
-  /**
-   * The admin switches of group `auth` (registration open, staff 2FA), cached under
-   * `configs:auth`: a write to configs calls `cache.forget('configs')`.
-   */
-  settings(): Promise<AuthSettings>;
-  /** Settings, menus and links every page reads, in memory; forgets reach every process via Redis. */
-  cache: SharedCache;
-  limiter: RateLimiter;
-  mailer: Mailer;
-  sms: SmsProvider;
-  botCheck: BotCheckProvider;
-  /** ALTCHA challenges for the bot-check widget; null when another provider is configured. */
-  altcha: ReturnType<typeof createAltchaProvider> | null;
-  links: SignedLinks;
-  accounts: AccountService;
-  smsCodes: SmsCodeService;
-  twoFactor: TwoFactorService;
-  apiTokens: ApiTokenService;
-  passwordReset: ReturnType<typeof createPasswordResetService>;
-  emailVerification: ReturnType<typeof createEmailVerificationService>;
-  /** "Remember me": the stored tokens and the signed cookie that carries one. */
-  rememberTokens: RememberTokenService;
-  remember: RememberCookie;
-}
+export type { Services };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,9 +5,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
 
 /** Both drivers answer raw SQL with `{ rows }`; this tells Drizzle's types so. */
 export interface RowsResultHKT extends PgQueryResultHKT {
@@ -15,8 +12,12 @@ export interface RowsResultHKT extends PgQueryResultHKT {
 }
 type RowsOf<Row> = { rows: Row[] };
 
-/** One type for both engines: the code above the client never knows which one it talks to. */
-export type Database = PgDatabase<RowsResultHKT, Schema>;
+/**
+ * One type for both engines: the code above the client never knows which one it talks to. No
+ * schema object: queries name their tables (each module's tables.ts; drizzle-kit reads them all
+ * for migrations), so adding a module's tables needs no list here.
+ */
+export type Database = PgDatabase<RowsResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -43,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzleNodePg({ client: pool }) as unknown as Database;
     return {
       db,
       engine: 'postgres',
@@ -83,7 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   let closed = false;
   return {
     db,

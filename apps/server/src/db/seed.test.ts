@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password';
+import { walletTransactions } from '../modules/billing/tables';
+import { hardwares, ports, resources } from '../modules/catalog/tables';
+import { instances } from '../modules/instances/tables';
+import { users } from '../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from './demo-data';
-import { hardwares, instances, ports, resources, users, walletTransactions } from './schema';
 import { seedIfEmpty } from './seed';
 
 describe('demo seed', () => {

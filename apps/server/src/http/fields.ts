@@ -32,7 +32,13 @@ export const optionalText = <T extends z.ZodType>(field: T) =>
 // Letters of any script (Persian names, Latin names), marks, spaces, ZWNJ, and . ' - between words.
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}\s\u200c.'-]*$/u;
 
-export const nameField = text('نام', 100).regex(NAME, 'نام فقط می‌تواند حرف، فاصله و نیم‌فاصله داشته باشد.');
+/** The longest name a form takes; the web's inputs stop at the same length (NAME_MAX_LENGTH). */
+export const NAME_MAX_LENGTH = 100;
+
+/** A person's name: letters of any script, at least two of them («ع» alone is not a name). */
+export const nameField = text('نام', NAME_MAX_LENGTH)
+  .regex(NAME, 'نام فقط می‌تواند حرف، فاصله و نیم‌فاصله داشته باشد.')
+  .refine((name) => (name.match(/[\p{L}]/gu) ?? []).length >= 2, 'نام باید دست‌کم دو حرف داشته باشد.');
 
 export const emailField = text('ایمیل', 255)
   .toLowerCase()
@@ -76,17 +82,3 @@ export const termsField = z
 
 /** The bot-check token every public form sends (ALTCHA payload or reCAPTCHA token). */
 export const captchaField = z.unknown().optional();
-
-/** Adds «تکرار رمز عبور با آن یکی نیست» under `password_confirmation`. */
-export function confirmed<T extends { password: string; password_confirmation?: unknown }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) {
-  if (value.password_confirmation !== value.password) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['password_confirmation'],
-      message: 'تکرار رمز عبور با رمز عبور یکی نیست.',
-    });
-  }
-}

@@ -46,43 +46,52 @@ function resolveRelative(root: string, from: string, specifier: string): string 
   return null;
 }
 
-/**
- * The static imports and re-exports of each file, read as text (no compiler needed): enough for
- * boundary rules and cycle checks. `import { type A, type B }` counts as type-only too.
- */
-export function importGraph(root: string, files: string[]): ImportEdge[] {
-  const edges: ImportEdge[] = [];
-  for (const from of files) {
-    const text = readFileSync(join(root, from), 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const [whole, , typeKeyword, specifier] = match as unknown as [
-        string,
-        string,
-        string | undefined,
-        string,
-      ];
-      const clause = whole.trim().replace(/^(import|export)\s+/, '');
-      // `import { type A, type B } from` brings only types too; a default or `* as` import does not.
-      const namedTypesOnly =
-        clause.startsWith('{') &&
-        clause
-          .slice(1, clause.indexOf('}'))
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean)
-          .every((name) => name.startsWith('type '));
-      const to = specifier.startsWith('.') ? resolveRelative(root, from, specifier) : null;
-      edges.push({ from, to, specifier, typeOnly: Boolean(typeKeyword) || namedTypesOnly });
-    }
-  }
-  return edges;
+/** The specifiers a source text imports or re-exports, and whether only types come through each. */
+export function importsOf(text: string): { specifier: string; typeOnly: boolean }[] {
+  return [...text.matchAll(IMPORT)].map((match) => {
+    const [whole, , typeKeyword, specifier] = match as unknown as [
+      string,
+      string,
+      string | undefined,
+      string,
+    ];
+    const clause = whole.trim().replace(/^(import|export)\s+/, '');
+    // `import { type A, type B } from` brings only types too; a default or `* as` import does not.
+    const namedTypesOnly =
+      clause.startsWith('{') &&
+      clause
+        .slice(1, clause.indexOf('}'))
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .every((name) => name.startsWith('type '));
+    return { specifier, typeOnly: Boolean(typeKeyword) || namedTypesOnly };
+  });
 }
 
-/** The cycles among files through imports that exist at run time (type-only imports are erased). */
-export function runtimeCycles(edges: ImportEdge[]): string[][] {
+/**
+ * The static imports and re-exports of each file, read as text (no compiler needed): enough for
+ * boundary rules and cycle checks.
+ */
+export function importGraph(root: string, files: string[]): ImportEdge[] {
+  return files.flatMap((from) =>
+    importsOf(readFileSync(join(root, from), 'utf8')).map(({ specifier, typeOnly }) => ({
+      from,
+      to: specifier.startsWith('.') ? resolveRelative(root, from, specifier) : null,
+      specifier,
+      typeOnly,
+    })),
+  );
+}
+
+/**
+ * The cycles among files, type-only imports included: a type cycle costs nothing at run time but
+ * ties the files' design together just the same.
+ */
+export function importCycles(edges: ImportEdge[]): string[][] {
   const next = new Map<string, string[]>();
   for (const edge of edges) {
-    if (edge.typeOnly || !edge.to) continue;
+    if (!edge.to) continue;
     next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
   }
   // Tarjan's strongly connected components: each component of more than one file is a cycle.

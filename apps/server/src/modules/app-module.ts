@@ -3,11 +3,12 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { Services } from '../services';
+import type { Services } from '../service-types';
+import type { DeleteBlockerCheck } from './accounts/delete-blockers';
 import type { Broadcaster } from './broadcasting/broadcaster';
 import type { JobHandler } from './jobs/registry';
 import type { JobLog } from './jobs/worker';
-import type { User } from './users/tables';
+import type { User } from './users/queries';
 
 /**
  * What one domain module brings to the app. Each `modules/<name>/index.ts` exports one of these,
@@ -54,15 +55,6 @@ export interface ChannelRule {
   pattern: string;
   authorize: (db: Database, user: User, ...params: string[]) => ChannelDecision | Promise<ChannelDecision>;
 }
-
-/** One reason an account cannot be deleted yet, in Persian, with a stable code for the client. */
-export interface DeleteBlocker {
-  code: string;
-  message: string;
-}
-
-/** A check that may block deleting an account; null when this module has nothing to settle. */
-export type DeleteBlockerCheck = (user: User, db: Database) => Promise<DeleteBlocker | null>;
 
 /** Ids the demo seed of earlier modules made, for the later ones to point at. */
 export interface DemoSeedContext {

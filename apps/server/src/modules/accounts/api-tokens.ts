@@ -7,6 +7,8 @@ import { AuthError } from '../auth/errors';
 import { findUser } from '../users/queries';
 import { personalAccessTokens, TOKEN_ABILITIES, type TokenAbility } from './tables';
 
+export type { TokenAbility };
+
 export type PersonalAccessToken = typeof personalAccessTokens.$inferSelect;
 
 /** What API/Index lists: never the hash. */

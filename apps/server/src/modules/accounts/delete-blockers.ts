@@ -1,4 +1,14 @@
-import type { DeleteBlockerCheck } from '../app-module';
+import type { Database } from '../../db/client';
+import type { User } from '../users/queries';
+
+/** One reason an account cannot be deleted yet, in Persian, with a stable code for the client. */
+export interface DeleteBlocker {
+  code: string;
+  message: string;
+}
+
+/** A check that may block deleting an account; null when this module has nothing to settle. */
+export type DeleteBlockerCheck = (user: User, db: Database) => Promise<DeleteBlocker | null>;
 
 /** Money left in the wallet belongs to the customer: it is refunded before the account goes. */
 export const balanceBlocker: DeleteBlockerCheck = async (user) =>

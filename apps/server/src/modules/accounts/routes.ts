@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/service';
 import { verifyPassword } from '../auth/password';
 import { CONFIRM_LIMIT } from '../auth/routes';
 import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
-import type { User } from '../users/tables';
+import type { User } from '../users/queries';
 import { findPhotoOwner, removeProfilePhoto, updateProfileInformation } from './profile';
 import {
   checkProfilePhoto,

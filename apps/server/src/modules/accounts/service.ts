@@ -4,7 +4,6 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { parseMobile } from '../../lib/mobile';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { type RequestContext, recordActivity } from '../activity/service';
-import type { DeleteBlocker, DeleteBlockerCheck } from '../app-module';
 import { AuthError } from '../auth/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
@@ -20,7 +19,7 @@ import {
   type User,
   updateUser,
 } from '../users/queries';
-import { balanceBlocker } from './delete-blockers';
+import { balanceBlocker, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
 import { personalAccessTokens, twoFactorUsedSteps } from './tables';
 
 export interface AccountServiceOptions {

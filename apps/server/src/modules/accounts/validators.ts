@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  codeField,
-  confirmed,
-  emailField,
-  nameField,
-  optionalText,
-  passwordInput,
-  text,
-} from '../../http/fields';
+import { codeField, emailField, nameField, optionalText, passwordInput, text } from '../../http/fields';
+import { ALWAYS, newPasswordRules } from '../auth/new-password';
 import { TOKEN_ABILITIES, type TokenAbility } from './tables';
 
 /** `user-profile-information.update`: the photo is not part of this body (see the report on uploads). */
@@ -22,7 +15,7 @@ export const passwordUpdateSchema = z
     password: passwordInput('رمز عبور تازه'),
     password_confirmation: z.unknown(),
   })
-  .superRefine(confirmed);
+  .superRefine(newPasswordRules, ALWAYS);
 
 export const twoFactorCodeSchema = z.object({ code: codeField('کد ورود دومرحله‌ای') });
 

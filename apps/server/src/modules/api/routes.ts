@@ -2,8 +2,8 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { namedRoute } from '../../http/named-route';
+import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing/ledger-list';
 import { useJsonApiErrors } from './json-errors';
-import { listLedger, WALLET_TRANSACTION_TYPES } from './ledger';
 
 const isoDate = (label: string) =>
   z.iso

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { requestContext } from '../../http/route-helpers';
 import { recordActivity } from '../activity/service';
+import type { User } from '../users/queries';
 import { findActiveUserById } from '../users/service';
-import type { User } from '../users/tables';
 import type { RememberSecret, RememberTokenService } from './remember-tokens';
 import { SESSION_KEYS } from './session-keys';
 

@@ -1,13 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { configs } from '../catalog/tables';
+import { readConfig } from '../catalog/service';
 
 /**
+<<<<<<< HEAD
  * The admin-editable switches identity depends on (Admin/Configs, group `auth`). Pages read them
  * through `services.settings()`, cached until a write to configs calls `cache.forget('configs')`
  * (in every process, through Redis), so an admin turning `staff_require_2fa` on takes effect at once.
  * The configs table belongs to the catalog module; this is a read of two keys, kept here until
  * catalog exposes a typed settings reader.
+=======
+ * The admin-editable switches identity depends on (Admin/Configs, group `auth`). They are read per
+ * request rather than cached, so an admin turning `staff_require_2fa` on takes effect at once.
+>>>>>>> main
  */
 export interface AuthSettings {
   registrationOpen: boolean;
@@ -15,8 +19,8 @@ export interface AuthSettings {
 }
 
 async function flag(db: Database, key: string, fallback: boolean): Promise<boolean> {
-  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
-  return row ? row.value === true || row.value === 'true' : fallback;
+  const value = await readConfig(db, key);
+  return value === undefined ? fallback : value === true || value === 'true';
 }
 
 export async function readAuthSettings(db: Database): Promise<AuthSettings> {

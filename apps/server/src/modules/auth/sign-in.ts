@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../users/tables';
+import type { User } from '../users/queries';
 import { SESSION_KEYS, safeIntended } from './session-keys';
 
 /**

@@ -3,7 +3,6 @@ import {
   captchaField,
   checkbox,
   codeField,
-  confirmed,
   emailField,
   mobileField,
   nameField,
@@ -12,6 +11,7 @@ import {
   termsField,
   text,
 } from '../../http/fields';
+import { ALWAYS, newPasswordRules } from './new-password';
 
 /** `login.store`: one field for an e-mail or a mobile number (`email`, as Fortify names it). */
 export const loginSchema = z.object({
@@ -31,7 +31,7 @@ export const registerSchema = z
     terms: termsField,
     captcha_token: captchaField,
   })
-  .superRefine(confirmed);
+  .superRefine(newPasswordRules, ALWAYS);
 
 export const forgotPasswordSchema = z.object({ email: emailField, captcha_token: captchaField });
 
@@ -45,7 +45,7 @@ export const resetPasswordSchema = z
     password: passwordInput(),
     password_confirmation: z.unknown(),
   })
-  .superRefine(confirmed);
+  .superRefine(newPasswordRules, ALWAYS);
 
 export const confirmPasswordSchema = z.object({
   password: optionalText(passwordInput()),

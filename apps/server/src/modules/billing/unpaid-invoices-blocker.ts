@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { DeleteBlockerCheck } from '../app-module';
+import type { DeleteBlockerCheck } from '../accounts/delete-blockers';
 import { invoices } from './tables';
 
 /**

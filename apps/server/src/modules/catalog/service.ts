@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { configs, hardwares, images, locations, ports, resources } from './tables';
 
@@ -103,4 +103,81 @@ export async function holdPort(
   status: 'reserved' | 'bound',
 ): Promise<void> {
   await db.update(ports).set({ instanceId, status }).where(eq(ports.id, portId));
+}
+
+/** What a machine shows of where it runs, for many machines at once: one lookup per kind, by id. */
+export interface PlacementRefs {
+  hardwareIds: number[];
+  locationIds: number[];
+  imageIds?: number[];
+  portIds?: number[];
+}
+
+export async function placementDetails(db: Database, refs: PlacementRefs) {
+  const ids = (list: number[] | undefined) => [...new Set(list ?? [])];
+  const [plans, places, softwares, publicPorts] = await Promise.all([
+    ids(refs.hardwareIds).length
+      ? db
+          .select({ id: hardwares.id, title: hardwares.title, slug: hardwares.slug })
+          .from(hardwares)
+          .where(inArray(hardwares.id, ids(refs.hardwareIds)))
+      : [],
+    ids(refs.locationIds).length
+      ? db
+          .select({ id: locations.id, code: locations.code, name: locations.name })
+          .from(locations)
+          .where(inArray(locations.id, ids(refs.locationIds)))
+      : [],
+    ids(refs.imageIds).length
+      ? db
+          .select({ id: images.id, name: images.name, os: images.os })
+          .from(images)
+          .where(inArray(images.id, ids(refs.imageIds)))
+      : [],
+    ids(refs.portIds).length
+      ? db
+          .select({
+            id: ports.id,
+            publicIp: ports.publicIp,
+            publicPort: ports.publicPort,
+            status: ports.status,
+          })
+          .from(ports)
+          .where(inArray(ports.id, ids(refs.portIds)))
+      : [],
+  ]);
+  const byId = <T extends { id: number }>(rows: T[]) =>
+    new Map(rows.map(({ id, ...rest }) => [id, rest as Omit<T, 'id'>]));
+  return { plans: byId(plans), locations: byId(places), images: byId(softwares), ports: byId(publicPorts) };
+}
+
+/** A host by id, with its driver settings (for the jobs that talk to it). */
+export async function findHost(db: Database, id: number) {
+  const [host] = await db.select().from(resources).where(eq(resources.id, id));
+  return host;
+}
+
+/** Per location, in display order: hosts' total capacity and how many are offline or in maintenance. */
+export async function locationCapacity(db: Database) {
+  return db
+    .select({
+      id: locations.id,
+      code: locations.code,
+      name: locations.name,
+      capacity: sum(resources.capacity).mapWith(Number),
+      offline:
+        sql<number>`count(${resources.id}) filter (where ${resources.status} in ('offline', 'maintenance'))`.mapWith(
+          Number,
+        ),
+    })
+    .from(locations)
+    .leftJoin(resources, eq(resources.locationId, locations.id))
+    .groupBy(locations.id)
+    .orderBy(asc(locations.sort), asc(locations.id));
+}
+
+/** The stored value of one setting (Admin/Configs), or undefined when it was never set. */
+export async function readConfig(db: Database, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
+  return row?.value;
 }

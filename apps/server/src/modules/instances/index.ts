@@ -9,7 +9,7 @@ import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
 
-declare module '../../services' {
+declare module '../../service-types' {
   interface Services {
     instances: InstanceService;
   }

@@ -1,5 +1,5 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { DeleteBlockerCheck } from '../app-module';
+import type { DeleteBlockerCheck } from '../accounts/delete-blockers';
 import { instances } from './tables';
 
 /**

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { resources } from '../catalog/tables';
+import { findHost } from '../catalog/service';
+import type { Job } from '../jobs/queue';
 import type { JobContext, JobHandler } from '../jobs/registry';
-import type { Job } from '../jobs/tables';
 import type { JobLog } from '../jobs/worker';
 import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
@@ -153,12 +153,10 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
       return;
     }
     const payload = parsed.data;
-    const [target] = await db
-      .select({ instance: instances, host: resources })
-      .from(instances)
-      .leftJoin(resources, eq(resources.id, instances.resourceId))
-      .where(eq(instances.id, payload.instanceId));
-    const instance = target?.instance;
+    const [instance] = await db.select().from(instances).where(eq(instances.id, payload.instanceId));
+    const target = instance
+      ? { instance, host: instance.resourceId ? ((await findHost(db, instance.resourceId)) ?? null) : null }
+      : undefined;
     const applies =
       instance?.status === 'ready' && POWER_IN_PROGRESS[payload.action].includes(instance.power);
     if (!instance || !applies) {

@@ -3,11 +3,11 @@ import type { Database } from '../../db/client';
 import { recordActivity } from '../activity/service';
 import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
+import type { Job } from '../jobs/queue';
 import { enqueue } from '../jobs/queue';
 import { notifyJobsEnqueued } from '../jobs/signal';
-import type { Job } from '../jobs/tables';
-import type { User } from '../users/tables';
-import { users } from '../users/tables';
+import type { User } from '../users/queries';
+import { lockUser } from '../users/queries';
 import {
   InstanceActionNotAllowedError,
   InstanceBalanceTooLowError,
@@ -44,12 +44,28 @@ export function isUuid(value: string): boolean {
 
 /** Whether this user owns the machine (any status): the realtime channel's owner check. */
 export async function ownsInstance(db: Database, userId: number, uuid: string): Promise<boolean> {
-  if (!isUuid(uuid)) return false;
+  return (await ownInstanceId(db, userId, uuid)) !== null;
+}
+
+/** The id of the user's machine with this uuid (deleted ones too), or null. */
+export async function ownInstanceId(db: Database, userId: number, uuid: string): Promise<number | null> {
+  if (!isUuid(uuid)) return null;
   const [row] = await db
     .select({ id: instances.id })
     .from(instances)
     .where(and(eq(instances.uuid, uuid), eq(instances.userId, userId)));
-  return row !== undefined;
+  return row?.id ?? null;
+}
+
+/** The uuids of these machines, by id: how other modules name a machine to its owner. */
+export async function instanceUuids(db: Database, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: instances.id, uuid: instances.uuid })
+    .from(instances)
+    .where(inArray(instances.id, unique));
+  return new Map(rows.map((row) => [row.id, row.uuid]));
 }
 
 export interface InstanceServiceOptions {
@@ -113,7 +129,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
         db,
         broadcaster,
         async (tx, broadcast) => {
-          const [owner] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+          const owner = await lockUser(tx, user.id);
           const [row] = await tx
             .select()
             .from(instances)

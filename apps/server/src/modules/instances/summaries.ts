@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lt, ne, or, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { hardwares, locations, resources } from '../catalog/tables';
+import { locationCapacity, placementDetails } from '../catalog/service';
 import { instances } from './tables';
 
 /** A machine as the home screens show it: enough to recognise it and see what it costs. */
@@ -15,46 +15,34 @@ export interface MachineSummary {
   running_since: string | null;
 }
 
-const summaryColumns = {
-  uuid: instances.uuid,
-  name: instances.name,
-  plan: hardwares.title,
-  location: locations.name,
-  status: instances.status,
-  power: instances.power,
-  pricePerHour: instances.pricePerHour,
-  runningSince: instances.runningSince,
-};
+type Instance = typeof instances.$inferSelect;
 
-type SummaryRow = {
-  uuid: string;
-  name: string;
-  plan: string;
-  location: string;
-  status: string;
-  power: string;
-  pricePerHour: number;
-  runningSince: Date | null;
-};
-
-const toSummary = (row: SummaryRow): MachineSummary => ({
-  uuid: row.uuid,
-  name: row.name,
-  plan: row.plan,
-  location: row.location,
-  status: row.status,
-  power: row.power,
-  price_per_hour: row.pricePerHour,
-  running_since: row.runningSince?.toISOString() ?? null,
-});
+/** The machines as summaries, with their plan and location named by the catalog. */
+async function summarise<T extends Instance>(db: Database, rows: T[]) {
+  const { plans, locations } = await placementDetails(db, {
+    hardwareIds: rows.map((row) => row.hardwareId),
+    locationIds: rows.map((row) => row.locationId),
+  });
+  return rows.map((row) => ({
+    row,
+    summary: {
+      uuid: row.uuid,
+      name: row.name,
+      plan: plans.get(row.hardwareId)?.title ?? '',
+      location: locations.get(row.locationId)?.name ?? '',
+      status: row.status,
+      power: row.power,
+      price_per_hour: row.pricePerHour,
+      running_since: row.runningSince?.toISOString() ?? null,
+    } satisfies MachineSummary,
+  }));
+}
 
 /** The owner's machines that are on or on their way (they are what the wallet pays for right now). */
 export async function poweredMachinesOf(db: Database, userId: number): Promise<MachineSummary[]> {
   const rows = await db
-    .select(summaryColumns)
+    .select()
     .from(instances)
-    .innerJoin(hardwares, eq(hardwares.id, instances.hardwareId))
-    .innerJoin(locations, eq(locations.id, instances.locationId))
     .where(
       and(
         eq(instances.userId, userId),
@@ -63,7 +51,7 @@ export async function poweredMachinesOf(db: Database, userId: number): Promise<M
       ),
     )
     .orderBy(asc(instances.id));
-  return rows.map(toSummary);
+  return (await summarise(db, rows)).map(({ summary }) => summary);
 }
 
 /** How many machines the user holds (any not deleted), for the onboarding checklist. */
@@ -86,15 +74,8 @@ export function burnRate(machines: MachineSummary[]): number {
 export async function machinesNeedingAttention(db: Database, now: Date, limit = 10) {
   const stuckBefore = new Date(now.getTime() - 10 * 60 * 1000);
   const rows = await db
-    .select({
-      ...summaryColumns,
-      id: instances.id,
-      failureReason: instances.failureReason,
-      powerChangedAt: instances.powerChangedAt,
-    })
+    .select()
     .from(instances)
-    .innerJoin(hardwares, eq(hardwares.id, instances.hardwareId))
-    .innerJoin(locations, eq(locations.id, instances.locationId))
     .where(
       or(
         inArray(instances.status, ['provision_failed', 'deletion_failed']),
@@ -103,9 +84,9 @@ export async function machinesNeedingAttention(db: Database, now: Date, limit = 
     )
     .orderBy(asc(instances.powerChangedAt))
     .limit(limit);
-  return rows.map((row) => ({
+  return (await summarise(db, rows)).map(({ row, summary }) => ({
     id: row.id,
-    ...toSummary(row),
+    ...summary,
     failure_reason: row.failureReason,
     // How long it has been stuck: staff see it as «۳۰ دقیقه پیش».
     power_changed_at: row.powerChangedAt.toISOString(),
@@ -114,31 +95,18 @@ export async function machinesNeedingAttention(db: Database, now: Date, limit = 
 
 /** Per location: hosts' capacity and the machines placed on them, for the admin dashboard. */
 export async function capacityByLocation(db: Database) {
-  const capacity = await db
-    .select({
-      code: locations.code,
-      name: locations.name,
-      capacity: sum(resources.capacity).mapWith(Number),
-      offline: sql<number>`count(*) filter (where ${resources.status} in ('offline', 'maintenance'))`.mapWith(
-        Number,
-      ),
-    })
-    .from(locations)
-    .leftJoin(resources, eq(resources.locationId, locations.id))
-    .groupBy(locations.id)
-    .orderBy(asc(locations.sort), asc(locations.id));
+  const capacity = await locationCapacity(db);
   const placed = await db
     .select({
-      code: locations.code,
+      locationId: instances.locationId,
       placed: count(),
       running: sql<number>`count(*) filter (where ${instances.power} = 'running')`.mapWith(Number),
     })
     .from(instances)
-    .innerJoin(locations, eq(locations.id, instances.locationId))
     .where(and(ne(instances.status, 'deleted'), sql`${instances.resourceId} is not null`))
-    .groupBy(locations.code);
+    .groupBy(instances.locationId);
   return capacity.map((row) => {
-    const used = placed.find((p) => p.code === row.code);
+    const used = placed.find((p) => p.locationId === row.id);
     return {
       code: row.code,
       name: row.name,

@@ -1,41 +1,49 @@
-import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { hardwares, images, locations, ports } from '../catalog/tables';
+import { placementDetails } from '../catalog/service';
 import { allowedPowerActions } from './state-machine';
 import { instances } from './tables';
 
-/**
- * A machine as its owner sees it (SCREENS.md panel.instances.view without secrets): one query
- * joining the plan, location, image and public port. The catalog module has no readers for these
- * yet; when it does, the joins stay (one query per list) and only the columns move behind it.
- */
-const columns = {
-  instance: instances,
-  plan: { title: hardwares.title, slug: hardwares.slug },
-  location: { code: locations.code, name: locations.name },
-  image: { name: images.name, os: images.os },
-  port: { publicIp: ports.publicIp, publicPort: ports.publicPort, status: ports.status },
-};
+type Instance = typeof instances.$inferSelect;
 
-function viewQuery(db: Database, where: SQL | undefined) {
-  return db
-    .select(columns)
-    .from(instances)
-    .innerJoin(hardwares, eq(hardwares.id, instances.hardwareId))
-    .innerJoin(locations, eq(locations.id, instances.locationId))
-    .innerJoin(images, eq(images.id, instances.imageId))
-    .leftJoin(ports, eq(ports.id, instances.portId))
-    .where(where);
+/**
+ * A machine as its owner sees it (panel.instances.view without secrets): the row, and its plan,
+ * location, image and public port as the catalog names them (one lookup per kind for a page).
+ */
+export interface InstanceView {
+  instance: Instance;
+  plan: { title: string; slug: string };
+  location: { code: string; name: string };
+  image: { name: string; os: string };
+  port: { publicIp: string; publicPort: number; status: string } | null;
 }
 
-export type InstanceView = Awaited<ReturnType<typeof viewQuery>>[number];
+async function withPlacement(db: Database, rows: Instance[]): Promise<InstanceView[]> {
+  const details = await placementDetails(db, {
+    hardwareIds: rows.map((row) => row.hardwareId),
+    locationIds: rows.map((row) => row.locationId),
+    imageIds: rows.map((row) => row.imageId),
+    portIds: rows.flatMap((row) => (row.portId ? [row.portId] : [])),
+  });
+  return rows.map((instance) => ({
+    instance,
+    plan: details.plans.get(instance.hardwareId)!,
+    location: details.locations.get(instance.locationId)!,
+    image: details.images.get(instance.imageId)!,
+    port: (instance.portId && details.ports.get(instance.portId)) || null,
+  }));
+}
 
 /** The owner's machines, newest first, without deleted ones; one row more says another page exists. */
 export async function listOwnViews(db: Database, userId: number, page: { limit: number; offset: number }) {
-  return viewQuery(db, and(eq(instances.userId, userId), ne(instances.status, 'deleted')))
+  const rows = await db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.userId, userId), ne(instances.status, 'deleted')))
     .orderBy(desc(instances.id))
     .limit(page.limit)
     .offset(page.offset);
+  return withPlacement(db, rows);
 }
 
 export async function findOwnView(
@@ -43,11 +51,11 @@ export async function findOwnView(
   userId: number,
   uuid: string,
 ): Promise<InstanceView | undefined> {
-  const [row] = await viewQuery(
-    db,
-    and(eq(instances.userId, userId), eq(instances.uuid, uuid), ne(instances.status, 'deleted')),
-  );
-  return row;
+  const rows = await db
+    .select()
+    .from(instances)
+    .where(and(eq(instances.userId, userId), eq(instances.uuid, uuid), ne(instances.status, 'deleted')));
+  return (await withPlacement(db, rows))[0];
 }
 
 /**

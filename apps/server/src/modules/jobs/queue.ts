@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { notifyJobsEnqueued } from './signal';
 import { type Job, jobs } from './tables';
 
+export type { Job };
+
 export interface EnqueueOptions {
   /**
    * At most one job with this key is queued or running; enqueueing another meanwhile returns the

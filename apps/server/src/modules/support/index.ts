@@ -4,7 +4,7 @@ import { supportRoutes } from './routes';
 import { seedDemoTickets } from './seed';
 import { createSupportService, type SupportService } from './service';
 
-declare module '../../services' {
+declare module '../../service-types' {
   interface Services {
     support: SupportService;
   }

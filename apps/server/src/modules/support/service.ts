@@ -4,11 +4,11 @@ import { faNumber } from '../../lib/persian';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
-import { configs } from '../catalog/tables';
-import { instances } from '../instances/tables';
+import { readConfig } from '../catalog/service';
+import { instanceUuids, ownInstanceId } from '../instances/service';
 import type { Mailer } from '../notifications/mail';
-import type { User } from '../users/tables';
-import { users } from '../users/tables';
+import type { User } from '../users/queries';
+import { lockUser, userNames } from '../users/queries';
 import { SupportError } from './errors';
 import { mailStaffAboutGuestTicket } from './staff-mail';
 import { type Ticket, type TicketPriority, type TicketStatus, ticketMessages, tickets } from './tables';
@@ -81,12 +81,9 @@ export type SupportService = ReturnType<typeof createSupportService>;
 
 /** The departments tickets may be filed under (config `ticket_departments`, Admin/Configs). */
 export async function ticketDepartments(db: Database): Promise<string[]> {
-  const [row] = await db
-    .select({ value: configs.value })
-    .from(configs)
-    .where(eq(configs.key, 'ticket_departments'));
-  const listed = Array.isArray(row?.value)
-    ? row.value.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+  const value = await readConfig(db, 'ticket_departments');
+  const listed = Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
     : [];
   return listed.length > 0 ? listed : [...DEFAULT_DEPARTMENTS];
 }
@@ -136,23 +133,20 @@ export function createSupportService({
       broadcaster,
       async (tx, broadcast) => {
         // One user's opens wait for each other, so two at once cannot both slip under the limit.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await lockUser(tx, user.id);
 
         let instanceId: number | null = null;
         if (input.instance) {
           // Ownership only: a question about a machine deleted last week is still a fair question.
-          const [own] = await tx
-            .select({ id: instances.id })
-            .from(instances)
-            .where(and(eq(instances.uuid, input.instance), eq(instances.userId, user.id)));
-          if (!own) {
+          const own = await ownInstanceId(tx, user.id, input.instance);
+          if (own === null) {
             throw new SupportError(
               'RF_SUPPORT_INSTANCE_NOT_FOUND',
               'این سرور در میان سرورهای شما پیدا نشد.',
               'instance',
             );
           }
-          instanceId = own.id;
+          instanceId = own;
         }
 
         if (limit.allowed !== null) {
@@ -264,15 +258,21 @@ export function createSupportService({
     if (query.status) conditions.push(eq(tickets.status, query.status));
     // One row more than a page says whether another page exists, without counting them all.
     const rows = await db
-      .select({ ticket: tickets, instanceUuid: instances.uuid })
+      .select()
       .from(tickets)
-      .leftJoin(instances, eq(tickets.instanceId, instances.id))
       .where(and(...conditions))
       .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
       .limit(query.perPage + 1)
       .offset((query.page - 1) * query.perPage);
+    const page = rows.slice(0, query.perPage);
+    const machines = await instanceUuids(
+      db,
+      page.flatMap((ticket) => (ticket.instanceId ? [ticket.instanceId] : [])),
+    );
     return {
-      data: rows.slice(0, query.perPage).map((row) => summary(row.ticket, row.instanceUuid)),
+      data: page.map((ticket) =>
+        summary(ticket, ticket.instanceId ? (machines.get(ticket.instanceId) ?? null) : null),
+      ),
       meta: { page: query.page, per_page: query.perPage, has_more: rows.length > query.perPage },
     };
   }
@@ -281,24 +281,28 @@ export function createSupportService({
   async function findOwnTicket(userId: number, uuid: string): Promise<TicketThread> {
     const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
     if (!UUID.test(uuid)) throw notFound();
-    const [row] = await db
-      .select({ ticket: tickets, instanceUuid: instances.uuid })
+    const [ticket] = await db
+      .select()
       .from(tickets)
-      .leftJoin(instances, eq(tickets.instanceId, instances.id))
       .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId)));
-    if (!row) throw notFound();
-    const messages = await db
-      .select({
-        id: ticketMessages.id,
-        authorId: ticketMessages.authorId,
-        authorName: users.name,
-        body: ticketMessages.body,
-        createdAt: ticketMessages.createdAt,
-      })
+    if (!ticket) throw notFound();
+    const machine = ticket.instanceId
+      ? (await instanceUuids(db, [ticket.instanceId])).get(ticket.instanceId)
+      : null;
+    const row = { ticket, instanceUuid: machine ?? null };
+    const thread = await db
+      .select()
       .from(ticketMessages)
-      .leftJoin(users, eq(ticketMessages.authorId, users.id))
-      .where(and(eq(ticketMessages.ticketId, row.ticket.id), eq(ticketMessages.internal, false)))
+      .where(and(eq(ticketMessages.ticketId, ticket.id), eq(ticketMessages.internal, false)))
       .orderBy(asc(ticketMessages.id));
+    const authors = await userNames(
+      db,
+      thread.flatMap((m) => (m.authorId ? [m.authorId] : [])),
+    );
+    const messages = thread.map((m) => ({
+      ...m,
+      authorName: m.authorId ? (authors.get(m.authorId)?.name ?? null) : null,
+    }));
     return {
       ...summary(row.ticket, row.instanceUuid),
       messages: messages.map((m) => ({

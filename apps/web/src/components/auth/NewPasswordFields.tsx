@@ -1,4 +1,6 @@
 import type { InertiaFormProps } from '@renderfarm/react';
+import { bindField } from '../ui/bind-field';
+import { NEW_PASSWORD_INPUT } from '../ui/input-presets';
 import { TextField } from '../ui/TextField';
 
 /**
@@ -22,26 +24,16 @@ export function NewPasswordFields<T extends { password: string; password_confirm
     <>
       <TextField
         label={label}
-        name="password"
-        type="password"
-        value={form.data.password}
-        onChange={(value) => form.setData('password', value)}
-        error={errors.password}
-        autoComplete="new-password"
+        {...bindField(form, errors, 'password')}
+        {...NEW_PASSWORD_INPUT}
         hint="دست‌کم ۸ نویسه؛ رمزهای رایج و لو‌رفته پذیرفته نمی‌شوند."
-        ltr
         required={required}
         autoFocus={autoFocus}
       />
       <TextField
         label={`تکرار ${label}`}
-        name="password_confirmation"
-        type="password"
-        value={form.data.password_confirmation}
-        onChange={(value) => form.setData('password_confirmation', value)}
-        error={errors.password_confirmation}
-        autoComplete="new-password"
-        ltr
+        {...bindField(form, errors, 'password_confirmation')}
+        {...NEW_PASSWORD_INPUT}
         required={required}
       />
     </>

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Head, usePage } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
 import { Button } from '../../components/ui/Button';
+import { bindField } from '../../components/ui/bind-field';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { FormSection } from '../../components/ui/FormSection';
 import { SavedNote } from '../../components/ui/SavedNote';
@@ -58,12 +59,9 @@ export default function Index({
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
             <TextField
               label="نام توکن"
-              name="name"
-              value={form.data.name}
-              onChange={(value) => form.setData('name', value)}
-              error={form.errors.name}
+              {...bindField(form, form.errors, 'name')}
               placeholder="مثلاً اسکریپت رندر شبانه"
-              maxLength={255}
+              maxLength={100}
             />
             <PermissionChecks
               available={available_permissions}

@@ -4,6 +4,8 @@ import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
+import { CURRENT_PASSWORD_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -37,13 +39,8 @@ export default function ConfirmPassword({ has_password = true, mobile_masked }: 
         {has_password ? (
           <TextField
             label="رمز عبور"
-            name="password"
-            type="password"
-            value={form.data.password}
-            onChange={(value) => form.setData('password', value)}
-            error={errors.password}
-            autoComplete="current-password"
-            ltr
+            {...bindField(form, errors, 'password')}
+            {...CURRENT_PASSWORD_INPUT}
             required
             autoFocus
           />

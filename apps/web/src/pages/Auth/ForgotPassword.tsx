@@ -5,7 +5,9 @@ import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
 import { FormAlert } from '../../components/ui/FormAlert';
+import { EMAIL_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -35,18 +37,7 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
       </FormAlert>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         <FormAlert>{botError}</FormAlert>
-        <TextField
-          label="ایمیل"
-          name="email"
-          type="email"
-          value={form.data.email}
-          onChange={(value) => form.setData('email', value)}
-          error={errors.email}
-          autoComplete="email"
-          ltr
-          required
-          autoFocus
-        />
+        <TextField label="ایمیل" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} required autoFocus />
         <SubmitButton busy={busy}>فرستادن پیوند</SubmitButton>
       </form>
       {route.has('login') && (

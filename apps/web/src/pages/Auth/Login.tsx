@@ -5,8 +5,10 @@ import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { FormAlert } from '../../components/ui/FormAlert';
+import { CURRENT_PASSWORD_INPUT, LOGIN_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -40,27 +42,16 @@ export default function Login({ can_reset_password = true, can_register = true, 
         <FormAlert>{botError}</FormAlert>
         <TextField
           label="ایمیل یا شماره موبایل"
-          name="email"
-          type="text"
-          value={form.data.email}
-          onChange={(value) => form.setData('email', value)}
-          error={errors.email}
-          autoComplete="username"
-          digits
-          ltr
+          {...bindField(form, errors, 'email')}
+          {...LOGIN_INPUT}
           required
           autoFocus
         />
         <div>
           <TextField
             label="رمز عبور"
-            name="password"
-            type="password"
-            value={form.data.password}
-            onChange={(value) => form.setData('password', value)}
-            error={errors.password}
-            autoComplete="current-password"
-            ltr
+            {...bindField(form, errors, 'password')}
+            {...CURRENT_PASSWORD_INPUT}
             required
           />
           {can_reset_password && route.has('password.request') && (

@@ -7,7 +7,9 @@ import { TermsCheckbox } from '../../components/auth/TermsCheckbox';
 import { TextLink } from '../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
 import { FormAlert } from '../../components/ui/FormAlert';
+import { EMAIL_INPUT, MOBILE_INPUT, NAME_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -32,7 +34,8 @@ export default function Register() {
     }),
     send: () =>
       form.post(route('register.store'), {
-        onFinish: () => form.reset('password', 'password_confirmation'),
+        // On success only: a refused form keeps what was typed, so every error can be fixed at once.
+        onSuccess: () => form.reset('password', 'password_confirmation'),
       }),
   });
 
@@ -46,39 +49,13 @@ export default function Register() {
         <FormAlert>{botError}</FormAlert>
         <TextField
           label="نام و نام خانوادگی"
-          name="name"
-          value={form.data.name}
-          onChange={(value) => form.setData('name', value)}
-          error={errors.name}
-          autoComplete="name"
-          maxLength={255}
+          {...bindField(form, errors, 'name')}
+          {...NAME_INPUT}
           required
           autoFocus
         />
-        <TextField
-          label="ایمیل"
-          name="email"
-          type="email"
-          value={form.data.email}
-          onChange={(value) => form.setData('email', value)}
-          error={errors.email}
-          autoComplete="email"
-          ltr
-          required
-        />
-        <TextField
-          label="شماره موبایل"
-          name="mobile"
-          type="tel"
-          value={form.data.mobile}
-          onChange={(value) => form.setData('mobile', value)}
-          error={errors.mobile}
-          autoComplete="tel"
-          placeholder="09121234567"
-          digits
-          ltr
-          required
-        />
+        <TextField label="ایمیل" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} required />
+        <TextField label="شماره موبایل" {...bindField(form, errors, 'mobile')} {...MOBILE_INPUT} required />
         <NewPasswordFields form={form} errors={errors} />
         <TermsCheckbox
           checked={form.data.terms}

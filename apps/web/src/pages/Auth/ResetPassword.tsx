@@ -5,6 +5,7 @@ import { AuthHeading } from '../../components/auth/AuthHeading';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -23,7 +24,8 @@ export default function ResetPassword({ email, token }: ResetPasswordProps) {
     event.preventDefault();
     form.transform((data) => ({ ...data, email: data.email.trim() }));
     await form.post(route('password.update'), {
-      onFinish: () => form.reset('password', 'password_confirmation'),
+      // On success only: a refused form keeps what was typed, so every error can be fixed at once.
+      onSuccess: () => form.reset('password', 'password_confirmation'),
     });
   };
 
@@ -42,11 +44,8 @@ export default function ResetPassword({ email, token }: ResetPasswordProps) {
         )}
         <TextField
           label="ایمیل"
-          name="email"
+          {...bindField(form, errors, 'email')}
           type="email"
-          value={form.data.email}
-          onChange={(value) => form.setData('email', value)}
-          error={errors.email}
           autoComplete="username"
           ltr
           required

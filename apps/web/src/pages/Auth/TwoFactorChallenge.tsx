@@ -4,6 +4,7 @@ import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -44,12 +45,9 @@ export default function TwoFactorChallenge() {
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         {recovery ? (
           <TextField
-            ref={recoveryRef}
             label="کد بازیابی"
-            name="recovery_code"
-            value={form.data.recovery_code}
-            onChange={(value) => form.setData('recovery_code', value)}
-            error={errors.recovery_code}
+            {...bindField(form, errors, 'recovery_code')}
+            ref={recoveryRef}
             autoComplete="one-time-code"
             ltr
             required
@@ -57,12 +55,9 @@ export default function TwoFactorChallenge() {
           />
         ) : (
           <TextField
-            ref={codeRef}
             label="کد تأیید"
-            name="code"
-            value={form.data.code}
-            onChange={(value) => form.setData('code', value)}
-            error={errors.code}
+            {...bindField(form, errors, 'code')}
+            ref={codeRef}
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}

@@ -4,6 +4,7 @@ import { Head } from '../../app/protocol';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { Container } from '../../components/ui/Container';
 import { FormAlert } from '../../components/ui/FormAlert';
@@ -101,20 +102,14 @@ export default function Contact({
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextField
                   label="نام و نام خانوادگی"
-                  name="name"
-                  value={form.data.name}
-                  onChange={(value) => form.setData('name', value)}
-                  error={errors.name}
+                  {...bindField(form, errors, 'name')}
                   autoComplete="name"
                   maxLength={100}
                   required
                 />
                 <TextField
                   label="ایمیل یا شماره موبایل"
-                  name="contact"
-                  value={form.data.contact}
-                  onChange={(value) => form.setData('contact', value)}
-                  error={errors.contact}
+                  {...bindField(form, errors, 'contact')}
                   autoComplete="email"
                   inputMode="email"
                   digits
@@ -130,10 +125,7 @@ export default function Contact({
               />
               <TextField
                 label="موضوع"
-                name="subject"
-                value={form.data.subject}
-                onChange={(value) => form.setData('subject', value)}
-                error={errors.subject}
+                {...bindField(form, errors, 'subject')}
                 maxLength={limits.subject}
                 required
               />

@@ -1,6 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { bindField } from '../../../components/ui/bind-field';
+import { EMAIL_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 
@@ -23,14 +25,9 @@ export function CorrectAddressForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
         label="نشانی درست ایمیل"
-        name="email"
-        type="email"
-        value={form.data.email}
-        onChange={(value) => form.setData('email', value)}
-        error={form.errors.email}
-        autoComplete="email"
+        {...bindField(form, form.errors, 'email')}
+        {...EMAIL_INPUT}
         maxLength={255}
-        ltr
         required
         autoFocus
       />

@@ -5,6 +5,7 @@ import { router } from '../../../app/protocol';
 import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { bindField } from '../../../components/ui/bind-field';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormSection } from '../../../components/ui/FormSection';
@@ -203,10 +204,7 @@ export function TwoFactorAuthenticationForm({
           <form onSubmit={confirm} noValidate className="space-y-4">
             <TextField
               label="کد تأیید"
-              name="code"
-              value={confirmForm.data.code}
-              onChange={(value) => confirmForm.setData('code', value)}
-              error={confirmForm.errors.code}
+              {...bindField(confirmForm, confirmForm.errors, 'code')}
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}

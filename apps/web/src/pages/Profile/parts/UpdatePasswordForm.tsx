@@ -2,7 +2,9 @@ import { useForm } from '@renderfarm/react';
 import { type FormEvent, useRef } from 'react';
 import { NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { Button } from '../../../components/ui/Button';
+import { bindField } from '../../../components/ui/bind-field';
 import { FormSection } from '../../../components/ui/FormSection';
+import { CURRENT_PASSWORD_INPUT } from '../../../components/ui/input-presets';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { TextField } from '../../../components/ui/TextField';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
@@ -35,13 +37,8 @@ export function UpdatePasswordForm({ hasPassword = true }: { hasPassword?: boole
         {hasPassword && (
           <TextField
             label="رمز عبور فعلی"
-            name="current_password"
-            type="password"
-            value={form.data.current_password}
-            onChange={(value) => form.setData('current_password', value)}
-            error={form.errors.current_password}
-            autoComplete="current-password"
-            ltr
+            {...bindField(form, form.errors, 'current_password')}
+            {...CURRENT_PASSWORD_INPUT}
           />
         )}
         <NewPasswordFields form={form} errors={form.errors} label="رمز عبور جدید" required={false} />

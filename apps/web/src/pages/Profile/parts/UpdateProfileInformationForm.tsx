@@ -2,7 +2,9 @@ import { useForm } from '@renderfarm/react';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { router } from '../../../app/protocol';
 import { Button, buttonClasses } from '../../../components/ui/Button';
+import { bindField } from '../../../components/ui/bind-field';
 import { FormSection } from '../../../components/ui/FormSection';
+import { EMAIL_INPUT, NAME_INPUT } from '../../../components/ui/input-presets';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { TextField } from '../../../components/ui/TextField';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
@@ -173,26 +175,9 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
             )}
           </div>
         </fieldset>
-        <TextField
-          label="نام و نام خانوادگی"
-          name="name"
-          value={form.data.name}
-          onChange={(value) => form.setData('name', value)}
-          error={form.errors.name}
-          autoComplete="name"
-          maxLength={255}
-        />
+        <TextField label="نام و نام خانوادگی" {...bindField(form, form.errors, 'name')} {...NAME_INPUT} />
         <div>
-          <TextField
-            label="ایمیل"
-            name="email"
-            type="email"
-            value={form.data.email}
-            onChange={(value) => form.setData('email', value)}
-            error={form.errors.email}
-            autoComplete="email"
-            ltr
-          />
+          <TextField label="ایمیل" {...bindField(form, form.errors, 'email')} {...EMAIL_INPUT} />
           {profile.email && profile.email_verified === false && (
             <p className="mt-2 text-sm text-amber-800">
               ایمیلتان هنوز تأیید نشده است.{' '}

@@ -5,8 +5,10 @@ import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TextLink } from '../../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
+import { bindField } from '../../../components/ui/bind-field';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { MOBILE_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 
@@ -40,17 +42,10 @@ export default function Signin({ mobile = '', remember = false }: SigninProps) {
         <FormAlert>{botError}</FormAlert>
         <TextField
           label="شماره موبایل"
-          name="mobile"
-          type="tel"
-          value={form.data.mobile}
-          onChange={(value) => form.setData('mobile', value)}
-          error={errors.mobile}
-          autoComplete="tel"
-          placeholder="09121234567"
+          {...bindField(form, errors, 'mobile')}
+          {...MOBILE_INPUT}
           hint="با رقم‌های فارسی یا انگلیسی، مثل ۰۹۱۲۱۲۳۴۵۶۷"
           maxLength={20}
-          digits
-          ltr
           required
           autoFocus
         />

@@ -6,7 +6,9 @@ import { TermsCheckbox } from '../../../components/auth/TermsCheckbox';
 import { TextLink } from '../../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
+import { bindField } from '../../../components/ui/bind-field';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { EMAIL_INPUT, MOBILE_INPUT, NAME_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 
@@ -56,46 +58,23 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
         <FormAlert>{botError}</FormAlert>
         <TextField
           label="نام و نام خانوادگی"
-          name="name"
-          value={form.data.name}
-          onChange={(value) => form.setData('name', value)}
-          error={errors.name}
-          autoComplete="name"
-          maxLength={255}
+          {...bindField(form, errors, 'name')}
+          {...NAME_INPUT}
           required
           autoFocus
         />
         <TextField
           label="شماره موبایل"
-          name="mobile"
-          type="tel"
-          value={form.data.mobile}
-          onChange={(value) => form.setData('mobile', value)}
-          error={errors.mobile}
-          autoComplete="tel"
+          {...bindField(form, errors, 'mobile')}
+          {...MOBILE_INPUT}
           readOnly={mobile_verified}
           hint={mobile_verified ? 'این شماره تأیید شده است.' : undefined}
-          placeholder="09121234567"
-          digits
-          ltr
           required
         />
-        <TextField
-          label="ایمیل (اختیاری)"
-          name="email"
-          type="email"
-          value={form.data.email}
-          onChange={(value) => form.setData('email', value)}
-          error={errors.email}
-          autoComplete="email"
-          ltr
-        />
+        <TextField label="ایمیل (اختیاری)" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} />
         <TextField
           label="کد معرف (اختیاری)"
-          name="referral_code"
-          value={form.data.referral_code}
-          onChange={(value) => form.setData('referral_code', value)}
-          error={errors.referral_code}
+          {...bindField(form, errors, 'referral_code')}
           autoComplete="off"
           maxLength={32}
           ltr

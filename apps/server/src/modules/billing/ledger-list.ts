@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { WALLET_TRANSACTION_TYPES, type WalletTransactionType, walletTransactions } from '../billing/tables';
+import { WALLET_TRANSACTION_TYPES, type WalletTransactionType, walletTransactions } from './tables';
 
 /**
  * A read of one user's wallet ledger for `api.v1.items.index`. The billing module owns the table

@@ -1,0 +1,52 @@
+import type { Database } from './db/client';
+import type { SharedCache } from './lib/cache/shared-cache';
+import type { RateLimiter } from './lib/rate-limit';
+import type { ApiTokenService } from './modules/accounts/api-tokens';
+import type { AccountService } from './modules/accounts/service';
+import type { TwoFactorService } from './modules/accounts/two-factor';
+import type { createEmailVerificationService } from './modules/auth/email-verification';
+import type { createPasswordResetService } from './modules/auth/password-reset';
+import type { RememberCookie } from './modules/auth/remember-cookie';
+import type { RememberTokenService } from './modules/auth/remember-tokens';
+import type { AuthSettings } from './modules/auth/settings';
+import type { SignedLinks } from './modules/auth/signed-links';
+import type { SmsCodeService } from './modules/auth/sms-codes';
+import type { createAltchaProvider } from './modules/botcheck/altcha';
+import type { BotCheckProvider } from './modules/botcheck/service';
+import type { Mailer } from './modules/notifications/mail';
+import type { SmsProvider } from './modules/notifications/sms';
+
+/**
+ * The services of the app, built once per app after APP_KEY is known (services.ts) and handed to
+ * every route module as `app.services`: one rate limiter (Redis when REDIS_URL is set, so every
+ * node counts the same attempts), one mailer, one SMS provider, one bot check, the identity
+ * services, and each module's own, which the module adds here by augmenting this interface
+ * (`declare module '../../service-types'`, see modules/instances/index.ts).
+ */
+export interface Services {
+  db: Database;
+  storageDir: string;
+  /**
+   * The admin switches of group `auth` (registration open, staff 2FA), cached under
+   * `configs:auth`: a write to configs calls `cache.forget('configs')`.
+   */
+  settings(): Promise<AuthSettings>;
+  /** Settings, menus and links every page reads, in memory; forgets reach every process via Redis. */
+  cache: SharedCache;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  sms: SmsProvider;
+  botCheck: BotCheckProvider;
+  /** ALTCHA challenges for the bot-check widget; null when another provider is configured. */
+  altcha: ReturnType<typeof createAltchaProvider> | null;
+  links: SignedLinks;
+  accounts: AccountService;
+  smsCodes: SmsCodeService;
+  twoFactor: TwoFactorService;
+  apiTokens: ApiTokenService;
+  passwordReset: ReturnType<typeof createPasswordResetService>;
+  emailVerification: ReturnType<typeof createEmailVerificationService>;
+  /** "Remember me": the stored tokens and the signed cookie that carries one. */
+  rememberTokens: RememberTokenService;
+  remember: RememberCookie;
+}

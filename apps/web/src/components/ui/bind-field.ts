@@ -1,0 +1,36 @@
+import type { InertiaFormProps } from '@renderfarm/react';
+
+type Errors = Partial<Record<string, string | undefined>>;
+type Data = Record<string, unknown>;
+
+/**
+ * The props that tie an input to one field of a form: its name, value, change handler and the
+ * server's error for it. `<TextField label="ایمیل" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} />`
+ * instead of the same five lines on every field of every form.
+ */
+export function bindField<T extends Data, K extends keyof T & string>(
+  form: InertiaFormProps<T>,
+  errors: Errors,
+  name: K,
+) {
+  return {
+    name,
+    value: form.data[name] as unknown as string,
+    onChange: (value: string) => form.setData(name, value as T[K]),
+    error: errors[name],
+  };
+}
+
+/** The same for a checkbox (`checked` instead of `value`). */
+export function bindCheckbox<T extends Data, K extends keyof T & string>(
+  form: InertiaFormProps<T>,
+  errors: Errors,
+  name: K,
+) {
+  return {
+    name,
+    checked: form.data[name] as unknown as boolean,
+    onChange: (checked: boolean) => form.setData(name, checked as T[K]),
+    error: errors[name],
+  };
+}
