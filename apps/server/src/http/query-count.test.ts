@@ -21,8 +21,9 @@ const PAGES = [
     component: 'Panel/Home',
     // What the page's live reload asks for (apps/web Panel/Home.tsx).
     partial: ['machines', 'burn_rate', 'hours_left', 'balance', 'tickets', 'auth'],
-    // session + user, machines, tickets, announcements; the live reload: session + user, machines, tickets.
-    statements: { full: 4, partial: 3 },
+    // Session + user, machines (and their plan and location names: two), tickets, announcements; the
+    // live reload leaves the announcements out.
+    statements: { full: 6, partial: 5 },
   },
   {
     route: 'panel.instances.list',
@@ -30,8 +31,8 @@ const PAGES = [
     user: email('customer'),
     component: 'Panel/Instances/List',
     partial: ['items', 'auth'],
-    // session + user, the page of machines.
-    statements: { full: 2, partial: 2 },
+    // Session + user, the page of machines and their plans, locations, images and ports.
+    statements: { full: 6, partial: 6 },
   },
   {
     route: 'care.home',
@@ -39,8 +40,8 @@ const PAGES = [
     user: email('care'),
     component: 'Care/Home',
     partial: ['machines'],
-    // session + user, queues, KYC waiting, machines, staff online (two); the reload: machines only.
-    statements: { full: 6, partial: 2 },
+    // Session + user, queues, KYC waiting, machines (three), staff online (two); the reload: machines.
+    statements: { full: 8, partial: 4 },
   },
   {
     route: 'admin.dash',
@@ -48,8 +49,9 @@ const PAGES = [
     user: email('admin'),
     component: 'Admin/Dash',
     partial: ['kpis'],
-    // session + user and eight summaries (capacity is two); the reload: revenue ×2, customers, capacity.
-    statements: { full: 10, partial: 6 },
+    // Session + user and eight summaries (capacity and machines three each); the reload: revenue
+    // twice, active customers, capacity (two).
+    statements: { full: 12, partial: 6 },
   },
 ] as const;
 
