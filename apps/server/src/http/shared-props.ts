@@ -74,9 +74,3 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
     };
   };
 }
-
-/** What a prop sends: a function's (awaited) result, or the value itself. */
-type Sent<T> = T extends (...args: never[]) => infer R ? Awaited<R> : T;
-type LazySharedProps = ReturnType<ReturnType<typeof createSharedProps>>;
-/** The shared props as a page receives them, every function resolved (for `import type`). */
-export type SharedProps = { [K in keyof LazySharedProps]: Sent<LazySharedProps[K]> };

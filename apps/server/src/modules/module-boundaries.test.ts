@@ -54,6 +54,15 @@ describe('module boundaries', () => {
     }
   });
 
+  it('lets the web app take only types from the server (its contracts), never code', () => {
+    const web = join(ROOT, '../../web/src');
+    const reaches = importGraph(web, sourceFiles(web))
+      .filter((edge) => edge.specifier.startsWith('@server/'))
+      .filter((edge) => !edge.typeOnly || !/\/contracts$/.test(edge.specifier))
+      .map((edge) => `${edge.from} → ${edge.specifier}`);
+    expect(reaches).toEqual([]);
+  });
+
   it('reads imports the way the rules assume', () => {
     const text = [
       "import { b } from './b';",

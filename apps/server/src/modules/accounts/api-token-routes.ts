@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { TOKEN_ABILITIES } from './tables';
 import { tokenStoreSchema, tokenUpdateSchema } from './validators';
@@ -39,7 +40,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
     { name: 'api-tokens.index', method: 'GET', uri: '/user/api-tokens', access: 'customer', kyc: true },
     async (request, reply) => {
       const tokens = await apiTokens.list(request.user!.id);
-      return reply.page('API/Index', {
+      return render(reply, 'API/Index', {
         tokens: tokens.map((t) => ({
           id: t.id,
           name: t.name,
@@ -48,7 +49,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
           last_used_at: t.lastUsedAt?.toISOString() ?? null,
           created_at: t.createdAt.toISOString(),
         })),
-        available_permissions: TOKEN_ABILITIES,
+        available_permissions: [...TOKEN_ABILITIES],
         default_permissions: ['read'],
       });
     },

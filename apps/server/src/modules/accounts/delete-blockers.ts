@@ -18,3 +18,18 @@ export const balanceBlocker: DeleteBlockerCheck = async (user) =>
         message: 'کیف پول شما هنوز موجودی دارد؛ پیش از حذف حساب، درخواست بازگشت وجه بدهید.',
       }
     : null;
+
+/**
+ * A blocker that counts what the account still holds of something (machines, unpaid invoices):
+ * none lets the deletion go; otherwise the count goes into the Persian reason.
+ */
+export function countingBlocker(
+  code: string,
+  count: (user: User, db: Database) => Promise<number>,
+  reason: (countInPersian: string) => string,
+): DeleteBlockerCheck {
+  return async (user, db) => {
+    const held = await count(user, db);
+    return held === 0 ? null : { code, message: reason(new Intl.NumberFormat('fa-IR').format(held)) };
+  };
+}

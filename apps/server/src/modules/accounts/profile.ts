@@ -1,4 +1,3 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';

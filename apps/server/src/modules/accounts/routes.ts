@@ -3,6 +3,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptUploads, singleUpload } from '../../http/multipart';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { fieldError, requestContext } from '../../http/route-helpers';
 import { UploadError } from '../../http/upload-error';
 import { maskMobile } from '../../lib/mobile';
@@ -75,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
         user.twoFactorConfirmedAt ? twoFactor.remainingRecoveryCodes(user.id) : Promise.resolve(0),
         app.services.settings(),
       ]);
-      return reply.page('Profile/Show', {
+      return render(reply, 'Profile/Show', {
         user: {
           name: user.name,
           email: user.email,

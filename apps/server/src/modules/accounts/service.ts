@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { parseMobile } from '../../lib/mobile';

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/tables';
+import { ownerColumn, users } from '../users/tables';
 
 export const TOKEN_ABILITIES = ['read', 'create', 'update', 'delete'] as const;
 export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
@@ -9,9 +9,7 @@ export const personalAccessTokens = pgTable(
   'personal_access_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn({ cascade: true }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     abilities: jsonb('abilities').$type<TokenAbility[]>().notNull().default(['read']),

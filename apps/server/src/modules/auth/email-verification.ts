@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { recordActivity } from '../activity/service';

@@ -1,5 +1,4 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { namedRoute } from '../../http/named-route';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';

@@ -1,5 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteOwnedRows } from '../../db/owned-rows';
 import { passwordResetTokens, rememberTokens } from './tables';
 
 /** Ends "remember me" on every browser of the account (but the one kept, when given). */
@@ -8,13 +9,10 @@ export async function revokeRememberTokens(
   userId: number,
   exceptId?: number | null,
 ): Promise<void> {
-  await db
-    .delete(rememberTokens)
-    .where(
-      exceptId
-        ? and(eq(rememberTokens.userId, userId), ne(rememberTokens.id, exceptId))
-        : eq(rememberTokens.userId, userId),
-    );
+  await deleteOwnedRows(db, rememberTokens, rememberTokens.userId, userId, {
+    column: rememberTokens.id,
+    value: exceptId,
+  });
 }
 
 /** Spends any password-reset link the account was sent. */

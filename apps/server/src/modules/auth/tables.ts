@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../users/tables';
+import { ownerColumn, users } from '../users/tables';
 
 export const SMS_CODE_PURPOSES = ['signin', 'signup', 'confirm', 'mobile_change'] as const;
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];
@@ -47,9 +47,7 @@ export const rememberTokens = pgTable(
   'remember_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn({ cascade: true }),
     tokenHash: text('token_hash').notNull().unique(),
     previousHash: text('previous_hash'),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),

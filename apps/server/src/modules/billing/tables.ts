@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
-import { users } from '../users/tables';
+import { ownerColumn } from '../users/tables';
 
 export const WALLET_TRANSACTION_TYPES = ['topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
@@ -23,9 +23,7 @@ export const walletTransactions = pgTable(
   'wallet_transactions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: ownerColumn(),
     type: text('type').$type<WalletTransactionType>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -70,9 +68,7 @@ export const invoices = pgTable(
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
     number: integer('number').unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: ownerColumn(),
     kind: text('kind').$type<InvoiceKind>().notNull(),
     status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),

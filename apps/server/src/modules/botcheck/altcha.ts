@@ -2,16 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Clock, systemClock } from '../../lib/clock';
 import { deriveKey, hmacHex } from '../../lib/key-derivation';
 import type { RateLimiter } from '../../lib/rate-limit';
+import type { AltchaChallenge } from './contracts';
 import { BOT_CHECK_ACTIONS, type BotCheckAction, type BotCheckProvider, fail } from './provider';
 
-/** The challenge the ALTCHA widget fetches (https://altcha.org/docs/server-integration). */
-export interface AltchaChallenge {
-  algorithm: 'SHA-256';
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
+export type { AltchaChallenge };
 
 export interface AltchaOptions {
   appKey: string;

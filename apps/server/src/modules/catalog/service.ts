@@ -1,20 +1,8 @@
 import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import type { PlanSummary } from './contracts';
 import { configs, hardwares, images, locations, ports, resources } from './tables';
-
-/** A plan as pages see it: snake_case, Rial amounts (PROTOCOL.md conventions). */
-export interface PlanSummary {
-  slug: string;
-  title: string;
-  gpu_model: string;
-  gpu_count: number;
-  vram_gb: number;
-  cpu_model: string;
-  cpu_cores: number;
-  ram_gb: number;
-  disk_gb: number;
-  price_per_hour: number;
-}
 
 export async function listActivePlans(db: Database, limit = 12): Promise<PlanSummary[]> {
   const rows = await db
@@ -114,41 +102,35 @@ export interface PlacementRefs {
 }
 
 export async function placementDetails(db: Database, refs: PlacementRefs) {
-  const ids = (list: number[] | undefined) => [...new Set(list ?? [])];
   const [plans, places, softwares, publicPorts] = await Promise.all([
-    ids(refs.hardwareIds).length
-      ? db
-          .select({ id: hardwares.id, title: hardwares.title, slug: hardwares.slug })
-          .from(hardwares)
-          .where(inArray(hardwares.id, ids(refs.hardwareIds)))
-      : [],
-    ids(refs.locationIds).length
-      ? db
-          .select({ id: locations.id, code: locations.code, name: locations.name })
-          .from(locations)
-          .where(inArray(locations.id, ids(refs.locationIds)))
-      : [],
-    ids(refs.imageIds).length
-      ? db
-          .select({ id: images.id, name: images.name, os: images.os })
-          .from(images)
-          .where(inArray(images.id, ids(refs.imageIds)))
-      : [],
-    ids(refs.portIds).length
-      ? db
-          .select({
-            id: ports.id,
-            publicIp: ports.publicIp,
-            publicPort: ports.publicPort,
-            status: ports.status,
-          })
-          .from(ports)
-          .where(inArray(ports.id, ids(refs.portIds)))
-      : [],
+    rowsById(db, hardwares, refs.hardwareIds, { title: hardwares.title, slug: hardwares.slug }),
+    rowsById(db, locations, refs.locationIds, { code: locations.code, name: locations.name }),
+    rowsById(db, images, refs.imageIds, { name: images.name, os: images.os }),
+    rowsById(db, ports, refs.portIds, {
+      publicIp: ports.publicIp,
+      publicPort: ports.publicPort,
+      status: ports.status,
+    }),
   ]);
-  const byId = <T extends { id: number }>(rows: T[]) =>
-    new Map(rows.map(({ id, ...rest }) => [id, rest as Omit<T, 'id'>]));
-  return { plans: byId(plans), locations: byId(places), images: byId(softwares), ports: byId(publicPorts) };
+  return { plans, locations: places, images: softwares, ports: publicPorts };
+}
+
+/** The chosen columns of the rows with these ids, by id; no query for an empty list. */
+async function rowsById<Columns extends Record<string, AnyPgColumn>>(
+  db: Database,
+  table: typeof hardwares | typeof locations | typeof images | typeof ports,
+  ids: number[] | undefined,
+  columns: Columns,
+) {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length === 0) return new Map<number, { [K in keyof Columns]: Columns[K]['_']['data'] }>();
+  const rows = await db
+    .select({ id: table.id, ...columns })
+    .from(table as typeof hardwares)
+    .where(inArray(table.id, unique));
+  return new Map(
+    rows.map(({ id, ...rest }) => [id, rest as unknown as { [K in keyof Columns]: Columns[K]['_']['data'] }]),
+  );
 }
 
 /** A host by id, with its driver settings (for the jobs that talk to it). */

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { catalogStats, listActiveImages, listActivePlans } from '../catalog/service';
 import { latestPosts } from './service';
 
@@ -17,7 +18,7 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
         latestPosts(db, 3),
         catalogStats(db),
       ]);
-      return reply.page('Public/Home', { plans, software, posts, stats });
+      return render(reply, 'Public/Home', { plans, software, posts, stats });
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { once } from '../../lib/once';
 import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
@@ -34,7 +35,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
       // neither the tickets nor the announcements.
       const machines = once(() => poweredMachinesOf(db, user.id));
       const rate = async () => burnRate(await machines());
-      return reply.page('Panel/Home', {
+      return render(reply, 'Panel/Home', {
         balance: user.balance,
         burn_rate: rate,
         // Whole hours the balance still pays for at today's rate; null while nothing runs.
@@ -57,7 +58,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'care.home', method: 'GET', uri: '/care', access: 'care' },
     async (request, reply) => {
       const now = new Date();
-      return reply.page('Care/Home', {
+      return render(reply, 'Care/Home', {
         queues: () => ticketQueues(db, request.user!.id, now),
         kyc_waiting: () => pendingVerificationCount(db),
         machines: () => machinesNeedingAttention(db, now),
@@ -78,7 +79,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
       const capacity = once(() => capacityByLocation(db));
       const total = async (field: 'running' | 'hosts_unavailable') =>
         (await capacity()).reduce((n, l) => n + l[field], 0);
-      return reply.page('Admin/Dash', {
+      return render(reply, 'Admin/Dash', {
         kpis: {
           revenue_today: async () => (await topupsSince(db, tehranDayStart(now))).amount,
           revenue_month: async () => (await month()).amount,

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
+import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import type { PowerAction } from './state-machine';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
@@ -30,7 +31,7 @@ export async function instancePanelRoutes(app: FastifyInstance, { registry }: { 
       // A hand-edited `?page=abc` is not worth an error page: the first page is what was meant.
       const parsed = instanceListQuery.safeParse(request.query);
       const { page, per_page: perPage } = parsed.success ? parsed.data : { page: 1, per_page: 25 };
-      return reply.page('Panel/Instances/List', {
+      return render(reply, 'Panel/Instances/List', {
         // Lazy: read only when the response sends `items`.
         items: async () => {
           const { rows, hasMore } = await instances.listOwn(request.user!.id, { page, perPage });

@@ -1,19 +1,8 @@
-import { and, asc, count, eq, inArray, lt, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locationCapacity, placementDetails } from '../catalog/service';
+import type { PoweredMachine } from './contracts';
 import { instances } from './tables';
-
-/** A machine as the home screens show it: enough to recognise it and see what it costs. */
-export interface MachineSummary {
-  uuid: string;
-  name: string;
-  plan: string;
-  location: string;
-  status: string;
-  power: string;
-  price_per_hour: number;
-  running_since: string | null;
-}
 
 type Instance = typeof instances.$inferSelect;
 
@@ -34,12 +23,12 @@ async function summarise<T extends Instance>(db: Database, rows: T[]) {
       power: row.power,
       price_per_hour: row.pricePerHour,
       running_since: row.runningSince?.toISOString() ?? null,
-    } satisfies MachineSummary,
+    } satisfies PoweredMachine,
   }));
 }
 
 /** The owner's machines that are on or on their way (they are what the wallet pays for right now). */
-export async function poweredMachinesOf(db: Database, userId: number): Promise<MachineSummary[]> {
+export async function poweredMachinesOf(db: Database, userId: number): Promise<PoweredMachine[]> {
   const rows = await db
     .select()
     .from(instances)
@@ -64,7 +53,7 @@ export async function machineCountOf(db: Database, userId: number): Promise<numb
 }
 
 /** Rial an hour the user's machines cost while running; billed per started minute (DOMAIN.md). */
-export function burnRate(machines: MachineSummary[]): number {
+export function burnRate(machines: PoweredMachine[]): number {
   return machines
     .filter((m) => m.power === 'running' || m.power === 'starting')
     .reduce((total, m) => total + m.price_per_hour, 0);

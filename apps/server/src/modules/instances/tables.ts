@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
 import { hardwares, images, locations, ports, resources } from '../catalog/tables';
-import { users } from '../users/tables';
+import { ownerColumn } from '../users/tables';
 
 /** The life of a machine (DOMAIN.md, Instances): where it is between order and deletion. */
 export const INSTANCE_STATUSES = [
@@ -27,9 +27,7 @@ export const instances = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: ownerColumn(),
     hardwareId: integer('hardware_id')
       .notNull()
       .references(() => hardwares.id),

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../notifications/mail';
 import { escapeHtml, layout, SITE_NAME } from '../notifications/mail/layout';

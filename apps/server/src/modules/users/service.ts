@@ -1,22 +1,11 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../http/contracts';
 import { maskMobile } from '../../lib/mobile';
 import { findActiveUserById } from './queries';
 import { type User, users } from './tables';
 
 export { findActiveUserById };
-
-/** The signed-in user as every page sees it (`auth.user`, SCREENS.md §0): nothing secret. */
-export interface AuthUser {
-  id: number;
-  name: string;
-  mobile_masked: string | null;
-  roles: string[];
-  balance: number;
-  kyc_status: string;
-  two_factor: boolean;
-  email_verified: boolean;
-}
 
 export function toAuthUser(user: User): AuthUser {
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const USER_ROLES = ['customer', 'care', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -37,3 +37,14 @@ export const users = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * The `user_id` column of a row that belongs to one account. `cascade`: the row goes with the
+ * account (tokens, sessions); without it the account cannot be removed while rows point at it
+ * (ledger, invoices, machines: money and history stay).
+ */
+export function ownerColumn(options: { cascade?: boolean } = {}) {
+  return integer('user_id')
+    .notNull()
+    .references(() => users.id, options.cascade ? { onDelete: 'cascade' } : {});
+}

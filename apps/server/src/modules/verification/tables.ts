@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/tables';
+import { ownerColumn, users } from '../users/tables';
 
 export const VERIFICATION_STATUSES = [
   'draft',
@@ -17,9 +17,7 @@ export const verificationRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: ownerColumn(),
     type: text('type').$type<'individual' | 'legal'>().notNull().default('individual'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

@@ -1,9 +1,10 @@
+import type { AttentionMachine } from '@server/modules/instances/contracts';
 import { CircleCheck } from 'lucide-react';
-import { Link } from '../../app/protocol';
 import { formatRelative } from '../../lib/relative-time';
 import { Badge, type BadgeTone } from '../ui/Badge';
-import { EmptyState } from '../ui/EmptyState';
-import type { AttentionMachine } from './attention-types';
+import { ItemList } from '../ui/ItemList';
+import { MaybeLink } from '../ui/MaybeLink';
+import { statusLabel } from '../ui/status-labels';
 
 /** «از ۲۵ دقیقه پیش»; under a minute plain «همین حالا» («از همین حالا» reads as "from now on"). */
 function since(at: string): string {
@@ -13,8 +14,10 @@ function since(at: string): string {
 
 /** Why the machine is on the list, in the words staff use (the server picks failed or stuck ones). */
 function problemOf(machine: AttentionMachine): { label: string; tone: BadgeTone } {
-  if (machine.status === 'provision_failed') return { label: 'ساخت ناموفق', tone: 'red' };
-  if (machine.status === 'deletion_failed') return { label: 'حذف ناموفق', tone: 'red' };
+  // Failed states read as everywhere else (status-labels.ts); a stuck power change says so.
+  if (machine.status === 'provision_failed' || machine.status === 'deletion_failed') {
+    return statusLabel('instance', machine.status);
+  }
   if (machine.power === 'starting') return { label: 'روشن شدن طول کشیده', tone: 'yellow' };
   if (machine.power === 'stopping') return { label: 'خاموش شدن طول کشیده', tone: 'yellow' };
   return { label: 'نیاز به بررسی', tone: 'yellow' };
@@ -32,32 +35,23 @@ export function AttentionList({
   machines: AttentionMachine[];
   hrefFor: (machine: AttentionMachine) => string | null;
 }) {
-  if (machines.length === 0) {
-    return (
-      <EmptyState
-        icon={CircleCheck}
-        title="همه سرورها روبه‌راه‌اند"
-        description="سروری با ساخت ناموفق یا روشن و خاموش شدنِ طولانی نداریم."
-        className="py-8"
-      />
-    );
-  }
   return (
-    <ul className="divide-y divide-gray-100">
-      {machines.map((machine) => {
+    <ItemList
+      items={machines}
+      empty={{
+        icon: CircleCheck,
+        title: 'همه سرورها روبه‌راه‌اند',
+        description: 'سروری با آماده‌سازی ناموفق یا روشن و خاموش شدنِ طولانی نداریم.',
+      }}
+    >
+      {(machine) => {
         const problem = problemOf(machine);
         const href = hrefFor(machine);
         return (
           <li key={machine.id} className="py-3 first:pt-0 last:pb-0">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="min-w-0 font-medium break-words text-gray-900">
-                {href ? (
-                  <Link href={href} className="hover:text-brand-700 hover:underline">
-                    {machine.name}
-                  </Link>
-                ) : (
-                  machine.name
-                )}
+                <MaybeLink href={href}>{machine.name}</MaybeLink>
               </p>
               <Badge tone={problem.tone} dot>
                 {problem.label}
@@ -75,7 +69,7 @@ export function AttentionList({
             )}
           </li>
         );
-      })}
-    </ul>
+      }}
+    </ItemList>
   );
 }

@@ -27,10 +27,10 @@ export function bindCheckbox<T extends Data, K extends keyof T & string>(
   errors: Errors,
   name: K,
 ) {
+  const { value, onChange, ...rest } = bindField(form, errors, name);
   return {
-    name,
-    checked: form.data[name] as unknown as boolean,
-    onChange: (checked: boolean) => form.setData(name, checked as T[K]),
-    error: errors[name],
+    ...rest,
+    checked: value as unknown as boolean,
+    onChange: onChange as unknown as (checked: boolean) => void,
   };
 }

@@ -1,5 +1,7 @@
 import type { BotCheckAction } from './constants';
 
+export type { AltchaChallenge } from '@server/modules/botcheck/contracts';
+
 /** One bot-check service as a form sees it. */
 export interface BotCheckClient {
   provider: 'altcha' | 'recaptcha' | 'none';
@@ -7,13 +9,4 @@ export interface BotCheckClient {
   prepare(action: BotCheckAction): void;
   /** The token for one submit of the form named `action`; `null` when no check is configured. */
   execute(action: BotCheckAction): Promise<string | null>;
-}
-
-/** What the ALTCHA challenge route answers (ALTCHA's published format). */
-export interface AltchaChallenge {
-  algorithm: 'SHA-256';
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
 }

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ApiIndexProps } from '@server/modules/accounts/contracts';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Head, usePage } from '../../app/protocol';
@@ -11,16 +12,9 @@ import { SavedNote } from '../../components/ui/SavedNote';
 import { TextField } from '../../components/ui/TextField';
 import { useFocusFirstError } from '../../hooks/use-focus-first-error';
 import { useRoute } from '../../lib/route';
-import type { ApiToken } from './parts/api-types';
 import { NewTokenDialog } from './parts/NewTokenDialog';
 import { PermissionChecks } from './parts/PermissionChecks';
 import { TokenRow } from './parts/TokenRow';
-
-export interface ApiIndexProps {
-  tokens?: ApiToken[];
-  available_permissions?: string[];
-  default_permissions?: string[];
-}
 
 /** `api-tokens.index`: personal access tokens for the JSON API: make, list, change, revoke. */
 export default function Index({

@@ -1,9 +1,9 @@
+import type { AdminDashProps } from '@server/modules/dashboard/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render-page';
 import { CUSTOMER } from '../../test/sample-page';
 import { sampleRoutes } from '../../test/sample-routes';
-import type { AdminDashProps } from './parts/dash-types';
 
 afterEach(() => {
   cleanup();
@@ -89,7 +89,7 @@ describe('Admin/Dash', () => {
     await renderPage('Admin/Dash', props(), admin);
     const alerts = screen.getByRole('region', { name: 'هشدارها' });
     expect(alerts.textContent).toContain('۱ میزبان خاموش یا در حال تعمیر است.');
-    expect(alerts.textContent).toContain('حذف ناموفق');
+    expect(alerts.textContent).toContain('حذف ناتمام');
     expect(alerts.textContent).toContain('علت: دیسک قفل است');
     const queues = screen.getByRole('region', { name: 'کارهای در انتظار' });
     expect(queues.textContent).toContain('تیکت‌های باز۹');

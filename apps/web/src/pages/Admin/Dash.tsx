@@ -1,3 +1,4 @@
+import type { AdminDashProps } from '@server/modules/dashboard/contracts';
 import { CalendarDays, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
@@ -10,7 +11,6 @@ import { formatJalali } from '../../lib/jalali-date';
 import { formatToman } from '../../lib/money';
 import { useRoute } from '../../lib/route';
 import { CapacityList } from './parts/CapacityList';
-import type { AdminDashProps } from './parts/dash-types';
 import { Signups } from './parts/Signups';
 import { WaitingWork } from './parts/WaitingWork';
 

@@ -1,5 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import { Head } from '../../app/protocol';
+import { AuthFooter } from '../../components/auth/AuthFooter';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
@@ -68,7 +69,7 @@ export default function Login({ can_reset_password = true, can_register = true, 
         />
         <SubmitButton busy={busy}>ورود</SubmitButton>
       </form>
-      <div className="mt-6 space-y-2 border-t border-gray-100 pt-5 text-sm text-gray-600">
+      <AuthFooter>
         {route.has('users.auth.signin') && (
           <p>
             رمز عبور ندارید؟ <TextLink href={route('users.auth.signin')}>ورود با کد پیامکی</TextLink>
@@ -79,7 +80,7 @@ export default function Login({ can_reset_password = true, can_register = true, 
             حساب کاربری ندارید؟ <TextLink href={route('register')}>ثبت‌نام کنید</TextLink>
           </p>
         )}
-      </div>
+      </AuthFooter>
     </>
   );
 }

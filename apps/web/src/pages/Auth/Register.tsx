@@ -1,15 +1,17 @@
 import { useForm } from '@renderfarm/react';
 import { Head } from '../../app/protocol';
+import { AuthFooter } from '../../components/auth/AuthFooter';
 import { AuthHeading } from '../../components/auth/AuthHeading';
+import { FullNameField } from '../../components/auth/FullNameField';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TermsCheckbox } from '../../components/auth/TermsCheckbox';
 import { TextLink } from '../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
-import { bindField } from '../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../components/ui/bind-field';
 import { FormAlert } from '../../components/ui/FormAlert';
-import { EMAIL_INPUT, MOBILE_INPUT, NAME_INPUT } from '../../components/ui/input-presets';
+import { EMAIL_INPUT, MOBILE_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
 
@@ -47,24 +49,14 @@ export default function Register() {
       </AuthHeading>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         <FormAlert>{botError}</FormAlert>
-        <TextField
-          label="نام و نام خانوادگی"
-          {...bindField(form, errors, 'name')}
-          {...NAME_INPUT}
-          required
-          autoFocus
-        />
+        <FullNameField form={form} errors={errors} />
         <TextField label="ایمیل" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} required />
         <TextField label="شماره موبایل" {...bindField(form, errors, 'mobile')} {...MOBILE_INPUT} required />
         <NewPasswordFields form={form} errors={errors} />
-        <TermsCheckbox
-          checked={form.data.terms}
-          onChange={(checked) => form.setData('terms', checked)}
-          error={errors.terms}
-        />
+        <TermsCheckbox {...bindCheckbox(form, errors, 'terms')} />
         <SubmitButton busy={busy}>ثبت‌نام</SubmitButton>
       </form>
-      <div className="mt-6 space-y-2 border-t border-gray-100 pt-5 text-sm text-gray-600">
+      <AuthFooter>
         {route.has('login') && (
           <p>
             حساب دارید؟ <TextLink href={route('login')}>وارد شوید</TextLink>
@@ -75,7 +67,7 @@ export default function Register() {
             یا <TextLink href={route('users.auth.signup')}>فقط با شماره موبایل ثبت‌نام کنید</TextLink>
           </p>
         )}
-      </div>
+      </AuthFooter>
     </>
   );
 }

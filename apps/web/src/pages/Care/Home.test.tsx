@@ -1,10 +1,10 @@
+import type { CareHomeProps } from '@server/modules/dashboard/contracts';
+import type { AttentionMachine } from '@server/modules/instances/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AttentionMachine } from '../../components/instances/attention-types';
 import { renderPage } from '../../test/render-page';
 import { CUSTOMER } from '../../test/sample-page';
 import { sampleRoutes } from '../../test/sample-routes';
-import type { CareHomeProps } from './parts/care-types';
 
 afterEach(cleanup);
 
@@ -86,7 +86,7 @@ describe('Care/Home', () => {
     await renderPage('Care/Home', props(), care);
     const attention = screen.getByRole('region', { name: 'سرورهای نیازمند بررسی' });
     const [first, second] = within(attention).getAllByRole('listitem');
-    expect(first!.textContent).toContain('ساخت ناموفق');
+    expect(first!.textContent).toContain('آماده‌سازی ناموفق');
     expect(first!.textContent).toContain('علت: میزبان پاسخ نداد');
     expect(second!.textContent).toContain('روشن شدن طول کشیده');
     expect(second!.textContent).toContain('از ۲۵ دقیقه پیش');

@@ -1,3 +1,4 @@
+import type { CareHomeProps } from '@server/modules/dashboard/contracts';
 import { AlarmClock, Hourglass, IdCard, Inbox, UserRoundCheck } from 'lucide-react';
 import { Head, usePage } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
@@ -7,7 +8,6 @@ import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
 import { formatNumber } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
-import type { CareHomeProps } from './parts/care-types';
 import { QueueTable } from './parts/QueueTable';
 import { StaffOnline } from './parts/StaffOnline';
 

@@ -1,10 +1,10 @@
 import { router } from '@renderfarm/react';
+import type { PanelHomeProps } from '@server/modules/dashboard/contracts';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render-page';
 import { CUSTOMER } from '../../test/sample-page';
 import { sampleRoutes } from '../../test/sample-routes';
-import type { PanelHomeProps } from './parts/home-types';
 
 // The realtime connection, faked at the one place the app makes it: the test plays the server
 // and fires events on the user's private channel.
@@ -181,7 +181,7 @@ describe('Panel/Home', () => {
     const [first, second] = within(section).getAllByRole('listitem');
     expect(first!.textContent).toContain('پاسخ داده شد');
     expect(first!.textContent).toContain('۵ دقیقه پیش');
-    expect(second!.textContent).toContain('پاسخ شما');
+    expect(second!.textContent).toContain('در انتظار پاسخ پشتیبانی');
   });
 
   it('links only to the pages this user was sent', async () => {

@@ -1,3 +1,4 @@
+import type { PanelHomeProps } from '@server/modules/dashboard/contracts';
 import { Plus } from 'lucide-react';
 import { Head, usePage } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
@@ -6,7 +7,6 @@ import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { Announcements } from './parts/Announcements';
 import { BalanceCard } from './parts/BalanceCard';
-import type { PanelHomeProps } from './parts/home-types';
 import { KycBanner } from './parts/KycBanner';
 import { OpenTickets } from './parts/OpenTickets';
 import { RunningMachines } from './parts/RunningMachines';

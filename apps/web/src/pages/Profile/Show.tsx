@@ -1,20 +1,11 @@
+import type { ProfileDetails, ProfileShowProps, TwoFactorState } from '@server/modules/accounts/contracts';
 import { Head, usePage } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
 import { DeleteUserForm } from './parts/DeleteUserForm';
 import { LogoutOtherBrowserSessionsForm } from './parts/LogoutOtherBrowserSessionsForm';
-import type { BrowserSession, DeleteBlocker, ProfileDetails, TwoFactorState } from './parts/profile-types';
 import { TwoFactorAuthenticationForm } from './parts/TwoFactorAuthenticationForm';
 import { UpdatePasswordForm } from './parts/UpdatePasswordForm';
 import { UpdateProfileInformationForm } from './parts/UpdateProfileInformationForm';
-
-export interface ProfileShowProps {
-  /** The account's editable details (the shared `auth.user` carries no e-mail or photo). */
-  user?: ProfileDetails;
-  two_factor?: TwoFactorState;
-  sessions?: BrowserSession[];
-  confirms_two_factor_authentication?: boolean;
-  delete_blockers?: DeleteBlocker[];
-}
 
 /** `profile.show`: the five account-security forms, one under another. */
 export default function Show({

@@ -1,3 +1,4 @@
+import type { BlankProps } from '@server/http/contracts';
 import type { LucideIcon } from 'lucide-react';
 import { Ban, Clock, FileQuestion, RefreshCw, ServerCrash, Wrench } from 'lucide-react';
 import { Head } from '../../app/protocol';
@@ -5,11 +6,6 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { BackArrow } from '../../components/ui/DirectionalIcon';
 import { toPersianDigits } from '../../lib/digits';
-
-export interface BlankProps {
-  status: number;
-  message?: string | null;
-}
 
 interface ErrorText {
   icon: LucideIcon;

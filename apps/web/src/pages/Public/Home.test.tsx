@@ -1,8 +1,8 @@
+import type { PublicHomeProps as HomeProps } from '@server/modules/content/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/render-page';
 import { CUSTOMER } from '../../test/sample-page';
-import type { HomeProps } from './Home';
 
 const FULL: HomeProps = {
   plans: [

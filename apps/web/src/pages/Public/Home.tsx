@@ -1,30 +1,23 @@
+import type { PlanSummary, PublicHomeProps } from '@server/modules/content/contracts';
 import { Server } from 'lucide-react';
 import { Head, usePage } from '../../app/protocol';
+import { SectionLink } from '../../components/dashboard/SectionLink';
 import { ButtonLink } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { EmptyState } from '../../components/ui/EmptyState';
-import type { PlanSummary, PostSummary, SiteStats, SoftwareImage } from '../../types/public';
 import { Hero } from './Home/parts/Hero';
 import { HowItWorks } from './Home/parts/HowItWorks';
 import { LatestPosts } from './Home/parts/LatestPosts';
-import { MoreLink } from './Home/parts/MoreLink';
 import { PlanCard } from './Home/parts/PlanCard';
 import { SectionHeading } from './Home/parts/SectionHeading';
 import { SoftwareList } from './Home/parts/SoftwareList';
 import { StatsBand } from './Home/parts/StatsBand';
 
-export interface HomeProps {
-  plans?: PlanSummary[];
-  software?: SoftwareImage[];
-  posts?: PostSummary[];
-  stats?: Partial<SiteStats>;
-}
-
 const SIGN_IN_URL = '/auth/signin';
 const NEW_MACHINE_URL = '/panel/instances/create';
 
 /** The public home page (`home`, GET /): what the farm is, its plans, and how to start. */
-export default function Home({ plans = [], software = [], posts = [], stats }: HomeProps) {
+export default function Home({ plans = [], software = [], posts = [], stats }: PublicHomeProps) {
   const signedIn = Boolean(usePage().props.auth?.user);
   // Signed-in customers skip the sign-in step: the next thing for them is renting a machine.
   const start = signedIn
@@ -48,7 +41,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
             id="plans-title"
             title="پلن‌های پیشنهادی"
             lead="قیمت‌ها ساعتی است و فقط برای زمانی که سرور روشن است حساب می‌شود."
-            action={plans.length > 0 && <MoreLink href="/plans">همه پلن‌ها</MoreLink>}
+            action={plans.length > 0 && <SectionLink href="/plans">همه پلن‌ها</SectionLink>}
           />
           {plans.length > 0 ? (
             // Phones swipe through the plans side by side (the next card peeks in); wider screens get
@@ -85,7 +78,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
             id="software-title"
             title="نرم‌افزارهای آماده روی سرورها"
             lead="سرور با نرم‌افزارهای رندر نصب‌شده تحویل می‌شود؛ لایسنس‌های خودتان را هم می‌توانید فعال کنید."
-            action={software.length > 0 && <MoreLink href="/software">همه نرم‌افزارها</MoreLink>}
+            action={software.length > 0 && <SectionLink href="/software">همه نرم‌افزارها</SectionLink>}
           />
           <SoftwareList images={software} />
         </section>
@@ -103,7 +96,7 @@ export default function Home({ plans = [], software = [], posts = [], stats }: H
           <SectionHeading
             id="posts-title"
             title="تازه‌ترین مطالب"
-            action={posts.length > 0 && <MoreLink href="/blog">همه مطالب</MoreLink>}
+            action={posts.length > 0 && <SectionLink href="/blog">همه مطالب</SectionLink>}
           />
           <LatestPosts posts={posts} />
         </section>

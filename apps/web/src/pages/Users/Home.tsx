@@ -1,10 +1,10 @@
 import { Headset, KeyRound, LayoutDashboard, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { Head, Link, usePage } from '../../app/protocol';
-import { KycBadge } from '../../components/account/KycBadge';
 import { PageHeader } from '../../components/account/PageHeader';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ForwardArrow } from '../../components/ui/DirectionalIcon';
+import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatToman } from '../../lib/money';
 import { useRoute } from '../../lib/route';
 
@@ -96,7 +96,7 @@ export default function UsersHome({ intended, shortcuts, suspended = false }: Us
           <div className="flex-1">
             <p className="text-sm text-gray-600">احراز هویت</p>
             <div className="mt-1">
-              <KycBadge status={user.kyc_status} />
+              <StatusBadge kind="kyc" state={user.kyc_status} />
             </div>
           </div>
           {user.kyc_status !== 'approved' && route.has('panel.account.verify') && (

@@ -1,5 +1,5 @@
 import { Checkbox } from '../../../components/ui/Checkbox';
-import { abilityLabel } from './api-types';
+import { abilityLabel } from './abilities';
 
 /** One checkbox per ability, in a fieldset named for screen readers. */
 export function PermissionChecks({

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ApiToken } from '@server/modules/accounts/contracts';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -6,7 +7,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { toPersianDigits } from '../../../lib/digits';
 import { formatWhen } from '../../../lib/relative-time';
 import { useRoute } from '../../../lib/route';
-import { type ApiToken, abilityLabel } from './api-types';
+import { abilityLabel } from './abilities';
 import { PermissionChecks } from './PermissionChecks';
 
 function lastUsed(token: ApiToken): string {

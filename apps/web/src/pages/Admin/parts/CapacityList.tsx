@@ -1,9 +1,9 @@
+import type { LocationCapacity } from '@server/modules/dashboard/contracts';
 import { MapPin } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { ItemList } from '../../../components/ui/ItemList';
 import { Ltr } from '../../../components/ui/Ltr';
 import { formatNumber } from '../../../lib/digits';
-import type { LocationCapacity } from './dash-types';
 
 /** How full a location is, in words first: the bar's colour only repeats it. */
 function fullness(used: number, capacity: number): { label: string | null; tone: BadgeTone; bar: string } {
@@ -16,19 +16,17 @@ const percent = new Intl.NumberFormat('fa-IR', { style: 'percent', maximumFracti
 
 /** Per location: the places its hosts have, how many are taken, how many machines run. */
 export function CapacityList({ locations }: { locations: LocationCapacity[] }) {
-  if (locations.length === 0) {
-    return (
-      <EmptyState
-        icon={MapPin}
-        title="هنوز دیتاسنتری تعریف نشده"
-        description="با افزودن دیتاسنتر و میزبان‌ها، ظرفیت هر کدام اینجا دیده می‌شود."
-        className="py-8"
-      />
-    );
-  }
   return (
-    <ul className="space-y-5">
-      {locations.map((location) => {
+    <ItemList
+      items={locations}
+      className="space-y-5"
+      empty={{
+        icon: MapPin,
+        title: 'هنوز دیتاسنتری تعریف نشده',
+        description: 'با افزودن دیتاسنتر و میزبان‌ها، ظرفیت هر کدام اینجا دیده می‌شود.',
+      }}
+    >
+      {(location) => {
         const { capacity, placed } = location;
         const used = `${formatNumber(placed)} از ${formatNumber(capacity)} جایگاه پر`;
         const state = capacity > 0 ? fullness(placed, capacity) : null;
@@ -75,7 +73,7 @@ export function CapacityList({ locations }: { locations: LocationCapacity[] }) {
             </p>
           </li>
         );
-      })}
-    </ul>
+      }}
+    </ItemList>
   );
 }

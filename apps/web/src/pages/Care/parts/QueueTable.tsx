@@ -1,7 +1,7 @@
+import type { DepartmentQueue } from '@server/modules/dashboard/contracts';
 import { Inbox } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { formatNumber } from '../../../lib/digits';
-import type { DepartmentQueue } from './care-types';
 
 const COLUMNS: { key: keyof Omit<DepartmentQueue, 'department'>; label: string }[] = [
   { key: 'waiting', label: 'در انتظار پاسخ' },

@@ -1,25 +1,23 @@
+import type { StaffMember } from '@server/modules/dashboard/contracts';
 import { Users } from 'lucide-react';
 import { Badge } from '../../../components/ui/Badge';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import type { StaffMember } from './care-types';
+import { ItemList } from '../../../components/ui/ItemList';
 
 const ROLE_LABELS: Record<string, string> = { care: 'پشتیبان', admin: 'مدیر' };
 
 /** Colleagues seen in the last few minutes, so a handover or a second opinion is one message away. */
 export function StaffOnline({ staff, selfId }: { staff: StaffMember[]; selfId: number | string | null }) {
-  if (staff.length === 0) {
-    return (
-      <EmptyState
-        icon={Users}
-        title="کسی از همکاران آنلاین نیست"
-        description="همکارانی که در چند دقیقه گذشته کار کرده‌اند، اینجا دیده می‌شوند."
-        className="py-8"
-      />
-    );
-  }
   return (
-    <ul className="space-y-2">
-      {staff.map((member) => (
+    <ItemList
+      items={staff}
+      className="space-y-2"
+      empty={{
+        icon: Users,
+        title: 'کسی از همکاران آنلاین نیست',
+        description: 'همکارانی که در چند دقیقه گذشته کار کرده‌اند، اینجا دیده می‌شوند.',
+      }}
+    >
+      {(member) => (
         <li key={member.id} className="flex items-center gap-2.5">
           <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-green-500" />
           <span className="min-w-0 flex-1 truncate text-sm text-gray-900">
@@ -30,7 +28,7 @@ export function StaffOnline({ staff, selfId }: { staff: StaffMember[]; selfId: n
             {ROLE_LABELS[member.role] ?? 'کارمند'}
           </Badge>
         </li>
-      ))}
-    </ul>
+      )}
+    </ItemList>
   );
 }

@@ -1,10 +1,10 @@
 import { router } from '@renderfarm/react';
+import type { InstanceListProps, OwnedMachine } from '@server/modules/instances/contracts';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render-page';
 import { CUSTOMER } from '../../../test/sample-page';
 import { sampleRoutes } from '../../../test/sample-routes';
-import type { InstanceListProps, OwnedMachine } from './parts/instance-types';
 
 // The realtime connection, faked where the app makes it: the test fires events on the channel.
 const listeners = vi.hoisted(() => new Map<string, Set<() => void>>());

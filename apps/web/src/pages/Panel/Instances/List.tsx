@@ -1,3 +1,4 @@
+import type { InstanceListProps } from '@server/modules/instances/contracts';
 import { Plus, Server } from 'lucide-react';
 import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
@@ -7,7 +8,6 @@ import { useNow } from '../../../hooks/use-now';
 import { formatNumber } from '../../../lib/digits';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
-import type { InstanceListProps } from './parts/instance-types';
 import { MachineCard } from './parts/MachineCard';
 
 // Every step of a power job (stopping → stopped) is an InstanceUpdated on the owner's channel; a

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/Card';
 import { Price } from '../../../components/ui/Price';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
-import { LOW_HOURS } from './home-types';
+import { LOW_HOURS } from './balance-thresholds';
 
 /** «حدود ۷۲ ساعت (۳ روز)»: hours as the server counts them, with days once they are many. */
 function hoursText(hours: number): string {

@@ -1,8 +1,8 @@
+import type { KycState } from '@server/modules/dashboard/contracts';
 import { ShieldAlert } from 'lucide-react';
-import { KycBadge } from '../../../components/account/KycBadge';
 import { ButtonLink } from '../../../components/ui/Button';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { useRoute } from '../../../lib/route';
-import type { KycState } from './home-types';
 
 interface Message {
   text: string;
@@ -46,7 +46,7 @@ export function KycBanner({ status }: { status: KycState }) {
       <div className="min-w-0 flex-1">
         <h2 id="kyc-title" className="flex flex-wrap items-center gap-2 font-bold text-amber-950">
           احراز هویت
-          <KycBadge status={status} />
+          <StatusBadge kind="kyc" state={status} />
         </h2>
         <p className="mt-1 text-sm leading-7 text-amber-900">{message.text}</p>
       </div>

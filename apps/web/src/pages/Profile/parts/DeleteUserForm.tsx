@@ -1,8 +1,8 @@
+import type { DeleteBlocker } from '@server/modules/accounts/contracts';
 import { PasswordDialog } from '../../../components/confirm/PasswordDialog';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormSection } from '../../../components/ui/FormSection';
-import type { DeleteBlocker } from './profile-types';
 import { usePasswordConfirmedDelete } from './use-password-confirmed-delete';
 
 /** Deleting the account: asks for the password in a dialog, and says first what stands in the way. */

@@ -1,3 +1,4 @@
+import type { BrowserSession } from '@server/modules/accounts/contracts';
 import { Monitor, Smartphone } from 'lucide-react';
 import { PasswordDialog } from '../../../components/confirm/PasswordDialog';
 import { Badge } from '../../../components/ui/Badge';
@@ -6,7 +7,6 @@ import { FormSection } from '../../../components/ui/FormSection';
 import { Ltr } from '../../../components/ui/Ltr';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { formatWhen } from '../../../lib/relative-time';
-import type { BrowserSession } from './profile-types';
 import { usePasswordConfirmedDelete } from './use-password-confirmed-delete';
 
 const UNKNOWN = 'نامشخص';

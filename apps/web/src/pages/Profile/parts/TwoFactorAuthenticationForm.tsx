@@ -1,5 +1,6 @@
 import type { Page } from '@renderfarm/react';
 import { useForm } from '@renderfarm/react';
+import type { TwoFactorState } from '@server/modules/accounts/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { router } from '../../../app/protocol';
 import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
@@ -14,7 +15,6 @@ import { TextField } from '../../../components/ui/TextField';
 import { formatNumber } from '../../../lib/digits';
 import { getJson } from '../../../lib/fetch-json';
 import { useRoute } from '../../../lib/route';
-import type { TwoFactorState } from './profile-types';
 
 type Step = 'off' | 'confirming' | 'on';
 

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ProfileDetails } from '@server/modules/accounts/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { router } from '../../../app/protocol';
 import { Button, buttonClasses } from '../../../components/ui/Button';
@@ -10,7 +11,6 @@ import { TextField } from '../../../components/ui/TextField';
 import { useFocusFirstError } from '../../../hooks/use-focus-first-error';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
-import type { ProfileDetails } from './profile-types';
 
 /** What the server takes (apps/server accounts/profile-photo.ts): these types, up to 2 MB. */
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];

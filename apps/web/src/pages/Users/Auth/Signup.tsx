@@ -1,14 +1,15 @@
 import { useForm } from '@renderfarm/react';
 import { Head } from '../../../app/protocol';
 import { AuthHeading } from '../../../components/auth/AuthHeading';
+import { FullNameField } from '../../../components/auth/FullNameField';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TermsCheckbox } from '../../../components/auth/TermsCheckbox';
 import { TextLink } from '../../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
-import { bindField } from '../../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../../components/ui/bind-field';
 import { FormAlert } from '../../../components/ui/FormAlert';
-import { EMAIL_INPUT, MOBILE_INPUT, NAME_INPUT } from '../../../components/ui/input-presets';
+import { EMAIL_INPUT, MOBILE_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 
@@ -56,13 +57,7 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
       </AuthHeading>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         <FormAlert>{botError}</FormAlert>
-        <TextField
-          label="نام و نام خانوادگی"
-          {...bindField(form, errors, 'name')}
-          {...NAME_INPUT}
-          required
-          autoFocus
-        />
+        <FullNameField form={form} errors={errors} />
         <TextField
           label="شماره موبایل"
           {...bindField(form, errors, 'mobile')}
@@ -79,11 +74,7 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
           maxLength={32}
           ltr
         />
-        <TermsCheckbox
-          checked={form.data.terms}
-          onChange={(checked) => form.setData('terms', checked)}
-          error={errors.terms}
-        />
+        <TermsCheckbox {...bindCheckbox(form, errors, 'terms')} />
         <SubmitButton busy={busy}>ساخت حساب</SubmitButton>
       </form>
       {route.has('users.auth.signin') && (

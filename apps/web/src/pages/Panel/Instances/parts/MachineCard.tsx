@@ -1,16 +1,17 @@
 import { useForm } from '@renderfarm/react';
-import { CircleAlert, Clock, Cpu, MapPin, Play, Power, RotateCcw, TriangleAlert } from 'lucide-react';
+import type { OwnedMachine, PowerAction } from '@server/modules/instances/contracts';
+import { CircleAlert, Play, Power, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { MachineFacts } from '../../../../components/instances/MachineFacts';
 import { Button, type ButtonVariant } from '../../../../components/ui/Button';
 import { Card } from '../../../../components/ui/Card';
 import { CopyButton } from '../../../../components/ui/CopyButton';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { Modal } from '../../../../components/ui/Modal';
 import { Price } from '../../../../components/ui/Price';
-import { elapsedSince, formatDuration } from '../../../../lib/duration';
+import { MachineStatusBadge } from '../../../../components/ui/StatusBadge';
+import { elapsedSince } from '../../../../lib/duration';
 import { useRoute } from '../../../../lib/route';
-import type { OwnedMachine, PowerAction } from './instance-types';
-import { MachineStatus } from './MachineStatus';
 
 const ACTIONS: Record<PowerAction, { label: string; icon: typeof Play; variant: ButtonVariant }> = {
   start: { label: 'روشن کردن', icon: Play, variant: 'primary' },
@@ -63,25 +64,14 @@ export function MachineCard({ machine, now }: { machine: OwnedMachine; now: numb
         <div className="min-w-0 flex-1 basis-60">
           <h2 id={`machine-${machine.uuid}`} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 font-bold break-words text-gray-900">{machine.name}</span>
-            <MachineStatus status={machine.status} power={machine.power} />
+            <MachineStatusBadge status={machine.status} power={machine.power} />
           </h2>
-          <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-500">
-            <span className="inline-flex items-center gap-1">
-              <Cpu aria-hidden="true" className="size-3.5" />
-              {machine.plan.title}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden="true" className="size-3.5" />
-              {machine.location.name}
-            </span>
-            <span>{machine.image.name}</span>
-            {uptime !== null && (
-              <span className="inline-flex items-center gap-1">
-                <Clock aria-hidden="true" className="size-3.5" />
-                مدت روشن بودن: {formatDuration(uptime)}
-              </span>
-            )}
-          </p>
+          <MachineFacts
+            plan={machine.plan.title}
+            location={machine.location.name}
+            image={machine.image.name}
+            uptime={uptime}
+          />
         </div>
         <Price rial={machine.price_per_hour} per="hour" />
       </div>

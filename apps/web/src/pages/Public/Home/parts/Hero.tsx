@@ -1,3 +1,4 @@
+import type { PlanSummary } from '@server/modules/catalog/contracts';
 import { MonitorPlay, Zap } from 'lucide-react';
 import { Badge } from '../../../../components/ui/Badge';
 import { ButtonLink } from '../../../../components/ui/Button';
@@ -5,7 +6,6 @@ import { Container } from '../../../../components/ui/Container';
 import { ForwardArrow } from '../../../../components/ui/DirectionalIcon';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { Price } from '../../../../components/ui/Price';
-import type { PlanSummary } from '../../../../types/public';
 import { gpuLabel } from './gpu-label';
 
 /** What the service is, in one screen: the promise, the lowest price, and where to start. */

@@ -1,24 +1,25 @@
+import type { SoftwareImage } from '@server/modules/catalog/contracts';
 import { AppWindow, Boxes } from 'lucide-react';
 import { Card } from '../../../../components/ui/Card';
-import { EmptyState } from '../../../../components/ui/EmptyState';
-import type { SoftwareImage } from '../../../../types/public';
+import { ItemList } from '../../../../components/ui/ItemList';
 
 const OS_NAMES: Record<string, string> = { windows: 'ویندوز', linux: 'لینوکس' };
 
 /** Machine images and the render software installed on them. */
 export function SoftwareList({ images }: { images: SoftwareImage[] }) {
-  if (images.length === 0) {
-    return (
-      <EmptyState
-        icon={Boxes}
-        title="فهرست نرم‌افزارها به‌زودی اینجا می‌آید"
-        description="اگر نرم‌افزار خاصی برای رندر لازم دارید، از صفحه پشتیبانی بپرسید تا نصب‌بودنش را بررسی کنیم."
-      />
-    );
-  }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {images.map((image) => (
+    <ItemList
+      items={images}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      empty={{
+        icon: Boxes,
+        title: 'فهرست نرم‌افزارها به‌زودی اینجا می‌آید',
+        description:
+          'اگر نرم‌افزار خاصی برای رندر لازم دارید، از صفحه پشتیبانی بپرسید تا نصب‌بودنش را بررسی کنیم.',
+        roomy: true,
+      }}
+    >
+      {(image) => (
         <Card as="li" key={image.name} className="p-5">
           <h3 className="flex items-center gap-2 font-semibold text-gray-900">
             <AppWindow aria-hidden="true" className="size-5 shrink-0 text-gray-400" />
@@ -43,7 +44,7 @@ export function SoftwareList({ images }: { images: SoftwareImage[] }) {
             <p className="mt-4 text-sm text-gray-500">سیستم‌عامل خام، برای نصب نرم‌افزارهای خودتان.</p>
           )}
         </Card>
-      ))}
-    </ul>
+      )}
+    </ItemList>
   );
 }

@@ -1,6 +1,6 @@
+import type { SiteStats } from '@server/modules/catalog/contracts';
 import { Container } from '../../../../components/ui/Container';
 import { formatNumber } from '../../../../lib/digits';
-import type { SiteStats } from '../../../../types/public';
 
 const LABELS: [keyof SiteStats, string][] = [
   ['hosts', 'سرور گرافیکی'],

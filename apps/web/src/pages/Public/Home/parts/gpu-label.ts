@@ -1,4 +1,4 @@
-import type { PlanSummary } from '../../../../types/public';
+import type { PlanSummary } from '@server/modules/catalog/contracts';
 
 /** «2× RTX 4090» for multi-GPU machines, the bare model otherwise (a «1×» only adds noise). */
 export function gpuLabel(plan: Pick<PlanSummary, 'gpu_count' | 'gpu_model'>): string {

@@ -1,4 +1,4 @@
-/** Props of the public pages that show the catalogue and the blog (SCREENS.md §1). */
+/** The catalogue as the public pages show it (plans, software, counts); amounts in Rial. */
 
 export interface PlanSummary {
   slug: string;
@@ -19,13 +19,6 @@ export interface SoftwareImage {
   name: string;
   os: string;
   software: string[];
-}
-
-export interface PostSummary {
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  published_at: string;
 }
 
 export interface SiteStats {

@@ -1,0 +1,111 @@
+import type {} from '../../http/page-contracts';
+import type { PostSummary } from '../content/contracts';
+import type { AttentionMachine, PoweredMachine } from '../instances/contracts';
+
+/** The props of the three area homes, written once here and imported type-only by their pages. */
+
+export interface OpenTicket {
+  uuid: string;
+  subject: string;
+  department: string;
+  status: string;
+  last_message_at: string;
+}
+
+export type KycState =
+  | 'none'
+  | 'draft'
+  | 'submitted'
+  | 'under_review'
+  | 'approved'
+  | 'rejected'
+  | 'revoked'
+  | (string & {});
+
+/** `panel.home` (SCREENS.md §4), exactly as the server sends it; amounts in Rial. */
+export interface PanelHomeProps {
+  balance: number;
+  /** Rial per hour of the machines running or starting. */
+  burn_rate: number;
+  /** Whole hours the balance pays for at that rate; null while nothing runs. */
+  hours_left: number | null;
+  machines: PoweredMachine[];
+  kyc_status: KycState;
+  suspended: boolean;
+  tickets: OpenTicket[];
+  announcements: PostSummary[];
+}
+
+export interface QueueCounts {
+  /** Tickets whose next move is the staff's (new, or the customer replied). */
+  waiting: number;
+  unassigned: number;
+  /** Waiting and assigned to the viewer. */
+  mine: number;
+  /** Waiting longer than the late threshold (24 hours). */
+  late: number;
+}
+
+export interface DepartmentQueue extends QueueCounts {
+  department: string;
+}
+
+export interface StaffMember {
+  id: number;
+  name: string;
+  role: 'care' | 'admin' | (string & {});
+}
+
+/** `care.home` (SCREENS.md §5), exactly as the server sends it. */
+export interface CareHomeProps {
+  queues: { by_department: DepartmentQueue[]; total: QueueCounts };
+  kyc_waiting: number;
+  machines: AttentionMachine[];
+  staff_online: StaffMember[];
+}
+
+export interface Kpis {
+  /** Rial topped up since the start of the Tehran day. */
+  revenue_today: number;
+  /** Rial topped up since the start of the Jalali month. */
+  revenue_month: number;
+  topups_month: number;
+  /** People who signed in this Jalali month. */
+  active_customers: number;
+  running_machines: number;
+}
+
+export interface LocationCapacity {
+  code: string;
+  name: string;
+  /** Machines the location's hosts can hold. */
+  capacity: number;
+  /** Machines placed on those hosts (on or off). */
+  placed: number;
+  running: number;
+  hosts_unavailable: number;
+}
+
+export interface Signup {
+  id: number;
+  name: string;
+  role: string;
+  created_at: string;
+}
+
+/** `admin.dash` (SCREENS.md §6), exactly as the server sends it; amounts in Rial. */
+export interface AdminDashProps {
+  kpis: Kpis;
+  capacity: LocationCapacity[];
+  alerts: { hosts_unavailable: number; machines: AttentionMachine[] };
+  queues: { tickets_open: number; kyc_waiting: number };
+  signups: Signup[];
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Panel/Home': PanelHomeProps;
+    'Care/Home': CareHomeProps;
+    'Admin/Dash': AdminDashProps;
+  }
+}
