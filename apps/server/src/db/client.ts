@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `undefined` keeps the embedded database in memory (tests). */
   dataDir?: string | undefined;
+  /** Called with each statement the app runs through Drizzle (tests count a page's queries). */
+  onQuery?: ((sql: string) => void) | undefined;
 }
 
 // Any fixed number works: it only has to be the same in every process of this app.
@@ -44,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool }) as unknown as Database;
+    const db = drizzleNodePg({ client: pool, logger: queryLogger(options) }) as unknown as Database;
     return {
       db,
       engine: 'postgres',
@@ -84,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client }) as unknown as Database;
+  const db = drizzlePglite({ client, logger: queryLogger(options) }) as unknown as Database;
   let closed = false;
   return {
     db,
@@ -109,4 +111,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     },
   };
+}
+
+function queryLogger(options: DatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { logQuery: (sql: string) => onQuery(sql) } : false;
 }

@@ -15,6 +15,8 @@ export interface AuthUser {
   kyc_status: KycStatus;
   two_factor: boolean;
   email_verified: boolean;
+  /** The profile photo's address, or null for the initials. */
+  photo_url?: string | null;
 }
 
 export interface MenuItem {

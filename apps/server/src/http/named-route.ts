@@ -154,6 +154,18 @@ export function namedRoute(
   });
 }
 
+/**
+ * `namedRoute` bound to one plugin's app and route list: `const route = routesOn(app, registry)`,
+ * then `route(spec, handler)` for each route of the plugin.
+ */
+export function routesOn(app: FastifyInstance, registry: RouteRegistry) {
+  return (
+    spec: NamedRouteSpec,
+    handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
+    options: RouteShorthandOptions = {},
+  ) => namedRoute(app, registry, spec, handler, options);
+}
+
 /** The path of the Referer when it is this site's, for returning to it. */
 function refererPath(request: FastifyRequest): string | null {
   const referer = request.headers.referer;

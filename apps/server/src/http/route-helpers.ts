@@ -4,24 +4,18 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../modules/activity/service';
 
-/** Where a request came from, for the activity log, and the tab that sent it, for broadcasts. */
+/** A Pusher socket id (`1234.5678`); anything else in X-Socket-ID is ignored. */
+const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+
+/** Where a request came from, for the activity log and the broadcasts of what it changes. */
 export function requestContext(request: FastifyRequest): RequestContext {
   const agent = request.headers['user-agent'];
+  const socket = request.headers['x-socket-id'];
   return {
     ip: request.ip ?? null,
     userAgent: typeof agent === 'string' ? agent : null,
-    socketId: actingSocketId(request),
+    ...(typeof socket === 'string' && SOCKET_ID.test(socket) ? { socketId: socket } : {}),
   };
-}
-
-/**
- * The realtime connection of the browser tab that sent this request (`X-Socket-ID`, sent by
- * apps/web while it is connected), or null. Anything but a Pusher socket id is ignored, so a
- * forged header can only hide events from its own sender.
- */
-export function actingSocketId(request: FastifyRequest): string | null {
-  const header = request.headers['x-socket-id'];
-  return typeof header === 'string' && SOCKET_ID_RE.test(header) ? header : null;
 }
 
 /** Fails the form with one field's Persian message: 303 back with `props.errors` (bags kept). */

@@ -8,11 +8,13 @@ import { publicSettings } from '../modules/catalog/service';
 import { publicLinks, publicMenus } from '../modules/content/service';
 import type { UserRole } from '../modules/users/queries';
 import { toAuthUser } from '../modules/users/service';
+import type { SharedProps } from './contracts';
+import type { LazyProps } from './render';
 import { mayUse } from './route-access';
 
 /**
- * Cache keys of what every page shares, named after the table each reads: a write to `configs`,
- * `menus` or `links` calls `services.cache.forget(<table>)`.
+ * Cache keys of what every page shares, named after the table each reads: whatever writes the
+ * `configs`, `menus` or `links` table calls `services.cache.forget(<table>)` (lib/cache).
  */
 export const SHARED_CACHE_KEYS = {
   settings: 'configs:public',
@@ -39,7 +41,7 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
     // Null: the browser connects to the host it loaded the page from.
     host: null,
     port: config.REVERB_PORT,
-    scheme: new URL(config.APP_URL).protocol === 'https:' ? 'https' : 'http',
+    scheme: new URL(config.APP_URL).protocol === 'https:' ? ('https' as const) : ('http' as const),
   };
   const recaptchaSiteKey =
     config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null;
@@ -53,7 +55,7 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
     return list;
   };
 
-  return (request: FastifyRequest) => {
+  return (request: FastifyRequest): Omit<LazyProps<SharedProps>, 'flash'> => {
     const user = request.user;
     return {
       auth: () => ({
@@ -63,9 +65,13 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
           : null,
       }),
       routes: () => routesFor(user?.role ?? null),
-      settings: () => cache.remember(SHARED_CACHE_KEYS.settings, () => publicSettings(db)),
+      settings: () =>
+        cache.remember(SHARED_CACHE_KEYS.settings, () => publicSettings(db)) as Promise<
+          SharedProps['settings']
+        >,
       menus: () => cache.remember(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
-      links: () => cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)),
+      links: () =>
+        cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)) as Promise<SharedProps['links']>,
       unread_notifications: 0,
       recaptcha_site_key: recaptchaSiteKey,
       captcha_provider: config.CAPTCHA_PROVIDER,

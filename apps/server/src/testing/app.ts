@@ -22,9 +22,11 @@ export async function createTestApp(
     realtime?: RealtimeServer;
     /** Extra routes for a test, registered before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /** Sees every SQL statement the app runs (query-count tests). */
+    onQuery?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ onQuery: (sql) => options.onQuery?.(sql) });
   if (options.seed !== false) await seedDemo(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -14,7 +14,9 @@ export interface TestDatabase extends DatabaseHandle {
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (so both engines run the same tests).
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrate?: boolean; onQuery?: (sql: string) => void } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   let url: string | undefined;
   let drop: () => Promise<void> = async () => {};
@@ -34,7 +36,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await client.end();
     };
   }
-  const handle = await openDatabase({ url });
+  const handle = await openDatabase({ url, onQuery: options.onQuery });
   if (options.migrate !== false) await runMigrations(handle);
   return {
     ...handle,

@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { TOKEN_ABILITIES } from './tables';
@@ -27,6 +27,7 @@ export function agoInPersian(at: Date | null, now = Date.now()): string | null {
 
 /** API/Index and its actions (SCREENS.md §3): named tokens with abilities, shown once. */
 export async function apiTokenRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { apiTokens } = app.services;
   const index = () => registry.url('api-tokens.index', {}, false);
   const tokenWhere = { token: '\\d{1,10}' };
@@ -34,9 +35,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
   // Another user's token answers «not found» (RF_AUTH_TOKEN_NOT_FOUND), as a missing one does.
   const tokenId = (request: FastifyRequest) => Number((request.params as { token: string }).token);
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'api-tokens.index', method: 'GET', uri: '/user/api-tokens', access: 'customer', kyc: true },
     async (request, reply) => {
       const tokens = await apiTokens.list(request.user!.id);
@@ -55,9 +54,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'api-tokens.store', method: 'POST', uri: '/user/api-tokens', access: 'customer', kyc: true },
     async (request, reply) => {
       const input = await request.validate(tokenStoreSchema);
@@ -73,9 +70,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api-tokens.update',
       method: 'PUT',
@@ -98,9 +93,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api-tokens.destroy',
       method: 'DELETE',

@@ -2,7 +2,7 @@ import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptUploads, singleUpload } from '../../http/multipart';
-import { namedRoute } from '../../http/named-route';
+import { namedRoute, routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { fieldError, requestContext } from '../../http/route-helpers';
 import { UploadError } from '../../http/upload-error';
@@ -37,6 +37,7 @@ export const ACCOUNT_DELETED = 'حساب شما حذف شد و اطلاعات ش
 
 /** Profile/Show and the actions of its five forms (SCREENS.md §3). */
 export async function accountRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { accounts, twoFactor, emailVerification, limiter, storageDir } = app.services;
   const db = app.services.db;
   const back = (reply: FastifyReply) => reply.back(registry.url('profile.show', {}, false));
@@ -64,9 +65,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     if (!(await verifyPassword(password, user.passwordHash))) fieldError(field, 'رمز عبور درست نیست.');
   };
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'profile.show', method: 'GET', uri: '/user/profile', access: 'customer' },
     async (request, reply) => {
       const user = request.user!;
@@ -178,9 +177,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     );
   });
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'current-user-photo.destroy', method: 'DELETE', uri: '/user/profile-photo', access: 'customer' },
     async (request, reply) => {
       const removed = await removeProfilePhoto(db, request.user!.id, storageDir, requestContext(request));
@@ -189,9 +186,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'profile-photo.show',
       method: 'GET',
@@ -226,9 +221,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'user-password.update',
       method: 'PUT',
@@ -256,9 +249,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
   );
 
   // ----- two-factor authentication -----
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.enable',
       method: 'POST',
@@ -281,9 +272,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     });
   };
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.confirm',
       method: 'POST',
@@ -307,9 +296,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.disable',
       method: 'DELETE',
@@ -327,9 +314,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.qr-code',
       method: 'GET',
@@ -341,9 +326,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     (request) => twoFactor.qrCode(request.user!.id),
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.secret-key',
       method: 'GET',
@@ -355,9 +338,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     async (request) => ({ secretKey: await twoFactor.secretKey(request.user!.id) }),
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.recovery-codes',
       method: 'GET',
@@ -373,9 +354,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'two-factor.regenerate-recovery-codes',
       method: 'POST',
@@ -393,9 +372,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
   );
 
   // ----- browser sessions -----
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'other-browser-sessions.destroy',
       method: 'DELETE',
@@ -424,9 +401,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
   );
 
   // ----- delete account -----
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'current-user.destroy', method: 'DELETE', uri: '/user', access: 'customer' },
     async (request, reply) => {
       const user = request.user!;

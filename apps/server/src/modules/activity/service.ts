@@ -7,8 +7,11 @@ import { type ActivityEntry, activityLog } from './tables';
 export interface RequestContext {
   ip?: string | null | undefined;
   userAgent?: string | null | undefined;
-  /** The acting browser tab's realtime connection (X-Socket-ID): its own broadcasts skip it. */
-  socketId?: string | null | undefined;
+  /**
+   * The sender's realtime socket (`X-Socket-ID`): the events of its own action skip it, as
+   * Laravel's `toOthers()` does, so the acting tab does not reload on its own echo.
+   */
+  socketId?: string | undefined;
 }
 
 export interface ActivityInput extends RequestContext {

@@ -1,7 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing/ledger-list';
 import { useJsonApiErrors } from './json-errors';
 
@@ -34,10 +34,9 @@ const itemsQuery = z.object({
  * (modules/instances/api-routes.ts), as do the tickets' (modules/support/api-routes.ts).
  */
 export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   useJsonApiErrors(app);
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'api.v1.me', method: 'GET', uri: '/api/v1/me', access: 'api', ability: 'read', json: true },
     (request) => {
       const user = request.apiToken!.user;
@@ -59,9 +58,7 @@ export async function apiRoutes(app: FastifyInstance, { registry }: { registry: 
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api.v1.items.index',
       method: 'GET',

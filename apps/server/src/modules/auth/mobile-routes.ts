@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
 import { maskMobile } from '../../lib/mobile';
 import { recordActivity } from '../activity/service';
@@ -29,6 +29,7 @@ interface MobileVerified {
  * happens after a correct code depends on it: a known number signs in, a new one goes on to Signup.
  */
 export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { accounts, smsCodes, emailVerification, remember } = app.services;
   const db = app.services.db;
 
@@ -107,9 +108,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     return reply.location(registry.url('users.landing', {}, false));
   };
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.signin', method: 'GET', uri: '/auth/signin', access: 'guest' },
     (request, reply) => {
       // Back from Verify («تغییر شماره»): the form shows what was typed and ticked.
@@ -121,9 +120,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.signin.store', method: 'POST', uri: '/auth/signin', access: 'guest' },
     async (request, reply) => {
       await requireHuman(request, 'signin');
@@ -133,9 +130,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.verify', method: 'GET', uri: '/auth/verify', access: 'guest' },
     async (request, reply) => {
       const pending = pendingOf(request);
@@ -150,9 +145,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.verify.store', method: 'POST', uri: '/auth/verify', access: 'guest' },
     async (request, reply) => {
       const pending = pendingOf(request);
@@ -190,9 +183,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.resend', method: 'POST', uri: '/auth/resend', access: 'guest' },
     async (request, reply) => {
       const pending = pendingOf(request);
@@ -213,9 +204,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     return verified && Date.now() - verified.at < MOBILE_VERIFIED_SECONDS * 1000 ? verified : null;
   };
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.signup', method: 'GET', uri: '/auth/signup', access: 'guest' },
     (request, reply) => {
       const mobile = verifiedMobile(request)?.mobile ?? null;
@@ -228,9 +217,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.auth.signup.store', method: 'POST', uri: '/auth/signup', access: 'guest' },
     async (request, reply) => {
       await requireHuman(request, 'signup');

@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
 import { maskMobile } from '../../lib/mobile';
 import { updateProfileInformation } from '../accounts/profile';
@@ -33,6 +33,7 @@ const flashedStatus = (request: FastifyRequest) =>
 
 /** Auth/* pages and actions of SCREENS.md §2 (the e-mail and password side; the mobile flow is apart). */
 export async function authRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const {
     accounts,
     twoFactor,
@@ -46,56 +47,44 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   const db = app.services.db;
 
   // ----- login -----
-  namedRoute(
-    app,
-    registry,
-    { name: 'login', method: 'GET', uri: '/login', access: 'guest' },
-    async (request, reply) => {
-      const { registrationOpen } = await app.services.settings();
-      return reply.page('Auth/Login', {
-        can_reset_password: true,
-        can_register: registrationOpen,
-        status: flashedStatus(request),
-      });
-    },
-  );
+  route({ name: 'login', method: 'GET', uri: '/login', access: 'guest' }, async (request, reply) => {
+    const { registrationOpen } = await app.services.settings();
+    return reply.page('Auth/Login', {
+      can_reset_password: true,
+      can_register: registrationOpen,
+      status: flashedStatus(request),
+    });
+  });
 
-  namedRoute(
-    app,
-    registry,
-    { name: 'login.store', method: 'POST', uri: '/login', access: 'guest' },
-    async (request, reply) => {
-      await requireHuman(request, 'login');
-      const body = { ...(request.body as Record<string, unknown>) };
-      // The field holds an e-mail or a mobile; accept the name `login` too.
-      if (body.email === undefined && body.login !== undefined) body.email = body.login;
-      const input = await request.validate(loginSchema, body);
-      const outcome = await accounts.attemptLogin({
-        identifier: input.email,
-        password: input.password,
-        ...requestContext(request),
-      });
-      if (outcome.status !== 'ok') fieldError('email', outcome.message);
-      if (outcome.twoFactorRequired) {
-        // Still a guest: a new id anyway, so the half-signed-in state cannot be planted.
-        request.session.regenerate();
-        request.session.set(SESSION_KEYS.pendingTwoFactor, {
-          userId: outcome.user.id,
-          via: 'password',
-          ...(input.remember ? { remember: true } : {}),
-        } satisfies PendingTwoFactor);
-        return seeOther(reply, registry, 'two-factor.login');
-      }
-      startSession(request, outcome.user, true);
-      if (input.remember) await remember.remember(request, reply, outcome.user);
-      return leaveTo(request, reply, registry, 'users.home');
-    },
-  );
+  route({ name: 'login.store', method: 'POST', uri: '/login', access: 'guest' }, async (request, reply) => {
+    await requireHuman(request, 'login');
+    const body = { ...(request.body as Record<string, unknown>) };
+    // The field holds an e-mail or a mobile; accept the name `login` too.
+    if (body.email === undefined && body.login !== undefined) body.email = body.login;
+    const input = await request.validate(loginSchema, body);
+    const outcome = await accounts.attemptLogin({
+      identifier: input.email,
+      password: input.password,
+      ...requestContext(request),
+    });
+    if (outcome.status !== 'ok') fieldError('email', outcome.message);
+    if (outcome.twoFactorRequired) {
+      // Still a guest: a new id anyway, so the half-signed-in state cannot be planted.
+      request.session.regenerate();
+      request.session.set(SESSION_KEYS.pendingTwoFactor, {
+        userId: outcome.user.id,
+        via: 'password',
+        ...(input.remember ? { remember: true } : {}),
+      } satisfies PendingTwoFactor);
+      return seeOther(reply, registry, 'two-factor.login');
+    }
+    startSession(request, outcome.user, true);
+    if (input.remember) await remember.remember(request, reply, outcome.user);
+    return leaveTo(request, reply, registry, 'users.home');
+  });
 
   // ----- two-factor challenge -----
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'two-factor.login', method: 'GET', uri: '/two-factor-challenge', access: 'guest' },
     async (request, reply) => {
       if (!request.session.get(SESSION_KEYS.pendingTwoFactor)) return seeOther(reply, registry, 'login');
@@ -103,9 +92,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'two-factor.login.store', method: 'POST', uri: '/two-factor-challenge', access: 'guest' },
     async (request, reply) => {
       const pending = request.session.get<PendingTwoFactor>(SESSION_KEYS.pendingTwoFactor);
@@ -155,17 +142,11 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   const closedPage = (reply: import('fastify').FastifyReply) =>
     reply.page('Public/Blank', { status: 403, message: 'ثبت‌نام در حال حاضر بسته است.' }, { status: 403 });
 
-  namedRoute(
-    app,
-    registry,
-    { name: 'register', method: 'GET', uri: '/register', access: 'guest' },
-    async (_request, reply) =>
-      (await registrationClosed()) ? closedPage(reply) : reply.page('Auth/Register', {}),
+  route({ name: 'register', method: 'GET', uri: '/register', access: 'guest' }, async (_request, reply) =>
+    (await registrationClosed()) ? closedPage(reply) : reply.page('Auth/Register', {}),
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     // A taken address is about the e-mail (the service names the mobile when that is the one taken).
     { name: 'register.store', method: 'POST', uri: '/register', access: 'guest', errorField: 'email' },
     async (request, reply) => {
@@ -191,16 +172,12 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   );
 
   // ----- forgotten password -----
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'password.request', method: 'GET', uri: '/forgot-password', access: 'guest' },
     (request, reply) => reply.page('Auth/ForgotPassword', { status: flashedStatus(request) }),
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'password.email', method: 'POST', uri: '/forgot-password', access: 'guest' },
     async (request, reply) => {
       await requireHuman(request, 'forgot_password');
@@ -214,9 +191,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'password.reset',
       method: 'GET',
@@ -234,9 +209,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'password.update', method: 'POST', uri: '/reset-password', access: 'guest', errorField: 'email' },
     async (request, reply) => {
       const input = await request.validate(resetPasswordSchema);
@@ -247,9 +220,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   );
 
   // ----- password confirmation -----
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'password.confirm', method: 'GET', uri: '/user/confirm-password', access: 'user' },
     async (request, reply) => {
       const user = request.user!;
@@ -271,9 +242,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'password.confirm.store', method: 'POST', uri: '/user/confirm-password', access: 'user' },
     async (request, reply) => {
       const user = request.user!;
@@ -307,9 +276,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'password.confirmation',
       method: 'GET',
@@ -324,9 +291,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   );
 
   // ----- e-mail verification -----
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'verification.notice', method: 'GET', uri: '/email/verify', access: 'user' },
     (request, reply) => {
       const user = request.user!;
@@ -336,9 +301,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'verification.verify',
       method: 'GET',
@@ -354,9 +317,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'verification.send', method: 'POST', uri: '/email/verification-notification', access: 'user' },
     async (request, reply) => {
       const user = request.user!;
@@ -375,9 +336,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
 
   // An address mistyped at sign-up: while nothing is verified the profile page is closed to the
   // account (it needs a verified contact), so the notice itself takes the corrected address.
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'verification.address.update',
       method: 'PUT',
@@ -408,22 +367,17 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   );
 
   // ----- sign out -----
-  namedRoute(
-    app,
-    registry,
-    { name: 'logout', method: 'POST', uri: '/logout', access: 'user' },
-    async (request, reply) => {
-      const user = request.user!;
-      // As Laravel cycles its remember token: signing out ends "remember me" on every browser.
-      await rememberTokens.revokeAllForUser(user.id);
-      remember.clear(reply);
-      await recordActivity(db, {
-        event: 'auth:logout',
-        actorId: user.id,
-        ...requestContext(request),
-      });
-      request.session.invalidate();
-      return reply.location(registry.url('home', {}, false));
-    },
-  );
+  route({ name: 'logout', method: 'POST', uri: '/logout', access: 'user' }, async (request, reply) => {
+    const user = request.user!;
+    // As Laravel cycles its remember token: signing out ends "remember me" on every browser.
+    await rememberTokens.revokeAllForUser(user.id);
+    remember.clear(reply);
+    await recordActivity(db, {
+      event: 'auth:logout',
+      actorId: user.id,
+      ...requestContext(request),
+    });
+    request.session.invalidate();
+    return reply.location(registry.url('home', {}, false));
+  });
 }

@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { BOT_CHECK_ACTIONS, type BotCheckAction } from './provider';
 
 /**
@@ -9,9 +9,8 @@ import { BOT_CHECK_ACTIONS, type BotCheckAction } from './provider';
  * screen action; with reCAPTCHA or `none` configured it answers 404 (the client uses Google's script).
  */
 export async function botCheckRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  namedRoute(
-    app,
-    registry,
+  const route = routesOn(app, registry);
+  route(
     { name: 'botcheck.challenge', method: 'GET', uri: '/botcheck/challenge', access: 'anyone', json: true },
     (request, reply) => {
       const altcha = app.services.altcha;

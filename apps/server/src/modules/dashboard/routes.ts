@@ -1,8 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
-import { render } from '../../http/render';
-import { once } from '../../lib/once';
+import { once, render } from '../../http/render';
 import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
 import { topupsSince } from '../billing/revenue';

@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
 import { useJsonApiErrors } from '../api/json-errors';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
@@ -12,13 +12,12 @@ import { toOwnerJson } from './views';
  * Every answer is JSON, refusals included: `{message, errors?, code?}` with Persian messages.
  */
 export async function instanceApiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { instances } = app.services;
 
   useJsonApiErrors(app);
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api.v1.instances.index',
       method: 'GET',
@@ -34,9 +33,7 @@ export async function instanceApiRoutes(app: FastifyInstance, { registry }: { re
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api.v1.instances.show',
       method: 'GET',
@@ -51,9 +48,7 @@ export async function instanceApiRoutes(app: FastifyInstance, { registry }: { re
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api.v1.instances.power',
       method: 'POST',

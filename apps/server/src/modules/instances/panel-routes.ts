@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import type { PowerAction } from './state-machine';
@@ -21,11 +21,10 @@ const ACCEPTED: Record<PowerAction, (name: string) => string> = {
  * acceptance or the refusal as `errors.action`.
  */
 export async function instancePanelRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { instances } = app.services;
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'panel.instances.list', method: 'GET', uri: '/panel/instances', access: 'customer' },
     async (request, reply) => {
       // A hand-edited `?page=abc` is not worth an error page: the first page is what was meant.
@@ -45,9 +44,7 @@ export async function instancePanelRoutes(app: FastifyInstance, { registry }: { 
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'panel.instances.power',
       method: 'POST',

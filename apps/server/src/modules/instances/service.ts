@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordActivity } from '../activity/service';
-import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import type { Job } from '../jobs/queue';
 import { enqueue } from '../jobs/queue';
@@ -27,10 +27,10 @@ export interface PowerRequestOptions {
   actorId?: number;
   ip?: string | null;
   userAgent?: string | null;
-  /** The acting tab (X-Socket-ID): the machine's event skips it (`toOthers`). */
-  socketId?: string | null;
   /** Where the request came from, for the activity log (`panel`, `api`, `care`…). */
   via?: string;
+  /** The asking tab's realtime socket: the immediate update skips it (it reloads itself). */
+  socketId?: string | undefined;
 }
 
 /** Power states in which a machine is on, or on its way, and counts against `max_running`. */
@@ -172,7 +172,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
               'عملیات دیگری روی این سرور در جریان است؛ چند لحظه صبر کنید.',
             );
           }
-          broadcast({ ...instanceUpdated(updated!), ...toOthers(request) });
+          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
           return { instance: updated!, job };
         },
         onPublishError,

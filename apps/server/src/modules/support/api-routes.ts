@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
 import { useJsonApiErrors } from '../api/json-errors';
 import { openTicketSchema, ticketListQuery } from './validators';
@@ -11,12 +11,11 @@ import { openTicketSchema, ticketListQuery } from './validators';
  * errors under `errors`, and the service's stable `code` where it said no.
  */
 export async function supportApiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { support } = app.services;
   useJsonApiErrors(app);
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api.v1.tickets.index',
       method: 'GET',
@@ -35,9 +34,7 @@ export async function supportApiRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     {
       name: 'api.v1.tickets.store',
       method: 'POST',

@@ -1,7 +1,7 @@
 import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
 import { faDuration } from '../../lib/persian';
 import { requireHuman } from '../botcheck/require-human';
@@ -15,34 +15,28 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /** `contact` (Public/Contact) and `contact.store`, the public contact form. */
 export async function supportRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { db, limiter } = app.services;
   const { support } = app.services;
 
-  namedRoute(
-    app,
-    registry,
-    { name: 'contact', method: 'GET', uri: '/contact', access: 'anyone' },
-    async (request, reply) => {
-      const settings = await publicSettings(db);
-      const user = request.user;
-      return reply.page('Public/Contact', {
-        contact: {
-          address: text(settings.contact_address),
-          phone: text(settings.support_phone),
-          email: text(settings.contact_email),
-          hours: text(settings.support_hours),
-        },
-        departments: Object.entries(CONTACT_DEPARTMENTS).map(([value, { label }]) => ({ value, label })),
-        limits: { subject: SUBJECT_MAX, message: MESSAGE_MAX },
-        // A signed-in visitor does not retype who they are.
-        prefill: user ? { name: user.name, contact: user.email ?? user.mobile ?? '' } : null,
-      });
-    },
-  );
+  route({ name: 'contact', method: 'GET', uri: '/contact', access: 'anyone' }, async (request, reply) => {
+    const settings = await publicSettings(db);
+    const user = request.user;
+    return reply.page('Public/Contact', {
+      contact: {
+        address: text(settings.contact_address),
+        phone: text(settings.support_phone),
+        email: text(settings.contact_email),
+        hours: text(settings.support_hours),
+      },
+      departments: Object.entries(CONTACT_DEPARTMENTS).map(([value, { label }]) => ({ value, label })),
+      limits: { subject: SUBJECT_MAX, message: MESSAGE_MAX },
+      // A signed-in visitor does not retype who they are.
+      prefill: user ? { name: user.name, contact: user.email ?? user.mobile ?? '' } : null,
+    });
+  });
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'contact.store', method: 'POST', uri: '/contact', access: 'anyone' },
     async (request, reply) => {
       await requireHuman(request, 'contact');

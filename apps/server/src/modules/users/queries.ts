@@ -23,19 +23,20 @@ export type NewUser = typeof users.$inferInsert;
 /** The columns another module may change on a user row; the balance belongs to the wallet. */
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'uuid' | 'createdAt'>>;
 
-/** Any row with this id, deleted or not. */
-export async function findUser(db: Database, id: number): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+/** The first account matching `where`. */
+async function firstUser(db: Database, where: SQL | undefined): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(where);
   return user;
 }
 
+/** Any row with this id, deleted or not. */
+export function findUser(db: Database, id: number): Promise<User | undefined> {
+  return firstUser(db, eq(users.id, id));
+}
+
 /** A live (not deleted) account. */
-export async function findActiveUserById(db: Database, id: number): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return user;
+export function findActiveUserById(db: Database, id: number): Promise<User | undefined> {
+  return firstUser(db, and(eq(users.id, id), isNull(users.deletedAt)));
 }
 
 /**
@@ -58,20 +59,15 @@ export async function lockUser(tx: Database, id: number): Promise<User | undefin
   return user;
 }
 
-export async function findActiveUserByEmail(db: Database, email: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt)));
-  return user;
+export function findActiveUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  return firstUser(
+    db,
+    and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt)),
+  );
 }
 
-export async function findActiveUserByMobile(db: Database, mobile: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.mobile, mobile), isNull(users.deletedAt)));
-  return user;
+export function findActiveUserByMobile(db: Database, mobile: string): Promise<User | undefined> {
+  return firstUser(db, and(eq(users.mobile, mobile), isNull(users.deletedAt)));
 }
 
 /** The live account whose profile photo is stored at this path (paths are random: one at most). */

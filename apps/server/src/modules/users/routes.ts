@@ -1,7 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { namedRoute } from '../../http/named-route';
+import { routesOn } from '../../http/named-route';
 import { SESSION_KEYS, safeIntended } from '../auth/session-keys';
 import { machineCountOf } from '../instances/summaries';
 import type { User } from './tables';
@@ -33,37 +33,29 @@ async function checklist(db: Database, user: User) {
 
 /** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (SCREENS.md §2, §3). */
 export async function userRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
   const { apiTokens } = app.services;
 
-  namedRoute(
-    app,
-    registry,
-    { name: 'users.home', method: 'GET', uri: '/home', access: 'user' },
-    (request, reply) => {
-      const user = request.user!;
-      return reply.page('Users/Home', {
-        greeting: user.name,
-        balance: user.balance,
-        kyc_status: user.kycStatus,
-        email_verified: user.emailVerifiedAt !== null,
-        suspended: user.status === 'suspended',
-        shortcuts: shortcuts(user, registry),
-        intended: safeIntended(request.session.get(SESSION_KEYS.intended)),
-      });
-    },
-  );
+  route({ name: 'users.home', method: 'GET', uri: '/home', access: 'user' }, (request, reply) => {
+    const user = request.user!;
+    return reply.page('Users/Home', {
+      greeting: user.name,
+      balance: user.balance,
+      kyc_status: user.kycStatus,
+      email_verified: user.emailVerifiedAt !== null,
+      suspended: user.status === 'suspended',
+      shortcuts: shortcuts(user, registry),
+      intended: safeIntended(request.session.get(SESSION_KEYS.intended)),
+    });
+  });
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'users.landing', method: 'GET', uri: '/auth/welcome', access: 'customer' },
     async (request, reply) =>
       reply.page('Users/Landing', { checklist: await checklist(app.services.db, request.user!) }),
   );
 
-  namedRoute(
-    app,
-    registry,
+  route(
     { name: 'dashboard', method: 'GET', uri: '/dashboard', access: 'customer' },
     async (request, reply) => {
       const user = request.user!;
