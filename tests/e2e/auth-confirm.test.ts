@@ -1,5 +1,5 @@
 /**
- * Password confirmation before a sensitive action (SCREENS.md "confirm"): signed in with an SMS code
+ * Password confirmation before a sensitive action (docs/screens.md "confirm"): signed in with an SMS code
  * only, the staff member is asked for the password before two-factor setup starts.
  */
 import type { Browser } from 'playwright-core';
@@ -31,7 +31,8 @@ describe('password confirmation in Chromium', () => {
       .getByLabel('کد تأیید')
       .fill(await waitForSmsCode(inject('storageDir'), '09120000002', started - 1000));
     await page.getByRole('button', { name: 'تأیید و ادامه' }).click();
-    await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
+    // A care account signs in to its own desk, not to the customer home.
+    await page.waitForURL((url) => url.pathname === '/care', { timeout: 15_000 });
 
     await page.goto(`${baseUrl()}/user/profile`);
     await waitForTitle(page, 'پروفایل و امنیت');

@@ -1,5 +1,5 @@
 /**
- * E-mail verification (SCREENS.md `verification.*`): the notice after sign-up, resending the link
+ * E-mail verification (docs/screens.md `verification.*`): the notice after sign-up, resending the link
  * within its limit, a tampered link refused in Persian, and the real link from the captured mail.
  */
 import type { Browser, Page } from 'playwright-core';

@@ -12,7 +12,7 @@ export interface AxeFinding {
 }
 
 /**
- * Runs axe-core in the page and returns the serious and critical findings (UI.md: none allowed).
+ * Runs axe-core in the page and returns the serious and critical findings (docs/ui.md: none allowed).
  * Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') stays as it is.
  */
 export async function seriousAccessibilityFindings(page: Page): Promise<AxeFinding[]> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every setting of the app, read from the environment by one schema at boot.
- * The names are fixed by ARCHITECTURE.md; `.env.example` lists each one.
+ * The names are fixed by docs/development.md; `.env.example` lists each one.
  */
 // 0 asks the OS for any free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);

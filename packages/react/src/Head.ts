@@ -8,7 +8,7 @@ export function setTitleTemplate(callback: (title: string) => string): void {
   template = callback;
 }
 
-/** PROTOCOL.md: the title a page shows when it sets none. */
+/** docs/protocol.md: the title a page shows when it sets none. */
 export const DEFAULT_TITLE = 'رندر فارم ابری';
 
 export interface HeadProps {

@@ -2,7 +2,7 @@ import { clone, isEqual } from './equal';
 import type { Router } from './router';
 import type { CancelToken, Method, Progress, RequestPayload, VisitOptions } from './types';
 
-/** PROTOCOL.md: `recentlySuccessful` goes back to false 2000 ms after a success. */
+/** docs/protocol.md: `recentlySuccessful` goes back to false 2000 ms after a success. */
 export const RECENTLY_SUCCESSFUL_DURATION = 2000;
 
 export type FormData_ = Record<string, unknown>;

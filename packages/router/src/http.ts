@@ -22,7 +22,7 @@ export const aborted = () => new DOMException('Visit aborted', 'AbortError');
 
 /**
  * XMLHttpRequest rather than fetch: it is the only browser API that reports upload progress.
- * No timeout is set (PROTOCOL.md: no request timeout). Browsers follow redirects inside XHR and never
+ * No timeout is set (docs/protocol.md: no request timeout). Browsers follow redirects inside XHR and never
  * show a 3xx; one that does reach us (a service worker, a test double) is followed the same way:
  * 307/308 repeat the request, the others become a GET.
  */

@@ -1,4 +1,4 @@
-/** Defaults required by PROTOCOL.md: the bar appears only for visits longer than 250 ms, colour #4B5563. */
+/** Defaults required by docs/protocol.md: the bar appears only for visits longer than 250 ms, colour #4B5563. */
 export const PROGRESS_DELAY = 250;
 export const PROGRESS_COLOR = '#4B5563';
 

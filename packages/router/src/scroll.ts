@@ -1,6 +1,6 @@
 import type { ScrollPosition } from './types';
 
-/** PROTOCOL.md: scroll positions are written to history at most once per 100 ms of scrolling. */
+/** docs/protocol.md: scroll positions are written to history at most once per 100 ms of scrolling. */
 export const SCROLL_SAVE_DEBOUNCE = 100;
 
 export interface ScrollSnapshot {

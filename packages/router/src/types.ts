@@ -4,7 +4,7 @@ export type ErrorBag = Record<string, Errors>;
 
 export type PageProps = Record<string, unknown> & { errors?: Errors & ErrorBag };
 
-/** The page object of the Inertia protocol (see docs in PROTOCOL.md). */
+/** The page object of the Inertia protocol (see docs in docs/protocol.md). */
 export interface Page<Props extends PageProps = PageProps> {
   component: string;
   props: Props & { errors: Errors & ErrorBag };

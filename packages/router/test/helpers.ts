@@ -7,10 +7,39 @@ import type { Page, PageResolution } from '../src/types';
 export const server = setupServer();
 const started: Router[] = [];
 
+/**
+ * Requests msw is still answering. A visit the client cancelled leaves its handler running (a
+ * `delay`, a deferred); if the test ended first, msw would answer after the environment was torn
+ * down (`ProgressEvent is not defined`, an unhandled rejection that fails the whole run on a busy
+ * machine). Each test therefore waits for its requests to settle before the next begins.
+ */
+let inFlight = 0;
+const settled: (() => void)[] = [];
+server.events.on('request:start', () => {
+  inFlight++;
+});
+server.events.on('request:end', () => {
+  inFlight--;
+  if (inFlight === 0) for (const resolve of settled.splice(0)) resolve();
+});
+
+/** Resolves once msw has answered every request it received (at most `limitMs` later). */
+export function requestsSettled(limitMs = 5000): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    settled.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Starts msw for the file; unhandled requests fail the test loudly. */
 export function useServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
+  afterEach(async () => {
+    await requestsSettled();
     server.resetHandlers();
     for (const router of started.splice(0)) router.dispose();
   });

@@ -7,7 +7,7 @@ import { transformUrlAndData } from '../src/url';
 /**
  * GET data goes to the query string through @renderfarm/routes' codec; these tests prove, on
  * random nested data, that it is exactly what qs produces (brackets format, values encoded as
- * Inertia does), and that what the server reads back with PROTOCOL.md's limits (depth 5,
+ * Inertia does), and that what the server reads back with docs/protocol.md's limits (depth 5,
  * arrayLimit 20, parameterLimit 1000) is what qs reads.
  */
 const QS_LIMITS = { depth: 5, arrayLimit: 20, parameterLimit: 1000, ignoreQueryPrefix: true } as const;

@@ -1,6 +1,6 @@
 /**
  * Errors thrown by the resolver and the registry. Messages of the resolver errors are Ziggy's exact
- * texts (PROTOCOL.md), because apps and tests match on them; `code` is the stable handle for code.
+ * texts (docs/protocol.md), because apps and tests match on them; `code` is the stable handle for code.
  */
 export type RoutesErrorCode =
   | 'ROUTE_NOT_FOUND'

@@ -3,7 +3,7 @@ import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { parseQuery, stringifyQuery } from './query-string';
 
-// The reference: qs with the options the protocol names (PROTOCOL.md: depth 5, array limit 20,
+// The reference: qs with the options the protocol names (docs/protocol.md: depth 5, array limit 20,
 // parameter limit 1000; these are also qs's defaults).
 const qsParse = (s: string) =>
   qs.parse(s, { ignoreQueryPrefix: true, depth: 5, arrayLimit: 20, parameterLimit: 1000 });

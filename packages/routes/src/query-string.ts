@@ -5,7 +5,7 @@
  * - `stringifyQuery(value, opts)` === `qs.stringify(value, opts)` for plain data (objects, arrays,
  *   strings, numbers, booleans, bigints, null, undefined, Dates).
  * - `parseQuery(str)` === `qs.parse(str, { ignoreQueryPrefix: true, depth: 5, arrayLimit: 20,
- *   parameterLimit: 1000 })` (qs's own defaults, and PROTOCOL.md's constants), including qs's
+ *   parameterLimit: 1000 })` (qs's own defaults, and docs/protocol.md's constants), including qs's
  *   limit behaviour: indices ≥ 20 and arrays growing past 20 items become objects, segments past
  *   depth 5 stay one literal key, parameters after the 1000th are dropped, keys that shadow
  *   Object.prototype are ignored.

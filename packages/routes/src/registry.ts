@@ -2,7 +2,7 @@ import { RoutesError } from './errors';
 import { route } from './route';
 import type { HttpMethod, RouteDefinitionJson, RouteParams, RoutesConfig } from './types';
 
-/** What an app declares for one named route (SCREENS.md names, Laravel-style URIs). */
+/** What an app declares for one named route (docs/screens.md names, Laravel-style URIs). */
 export interface RouteSpec {
   name: string;
   method: HttpMethod | HttpMethod[];

@@ -1,4 +1,4 @@
-/** The route list as Ziggy emits it and as the client reads it (PROTOCOL.md, "Named routes"). */
+/** The route list as Ziggy emits it and as the client reads it (docs/protocol.md, "Named routes"). */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 export interface RouteDefinitionJson {

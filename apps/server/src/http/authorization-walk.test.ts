@@ -35,7 +35,7 @@ const KYC_APPROVED: Record<Exclude<Role, 'guest'>, boolean> = {
 const STAFF = new Set<Role>(['care', 'admin']);
 
 /**
- * Who may use each route, written from SCREENS.md's "Who" column, independently of the code's
+ * Who may use each route, written from docs/screens.md's "Who" column, independently of the code's
  * declarations: a route missing here, or declared differently, fails the walk. A new route is
  * added here by whoever adds it, saying who may use it.
  */

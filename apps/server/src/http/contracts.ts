@@ -1,5 +1,5 @@
 /**
- * Props the server sends with every page (SCREENS.md §0, "Shared props"). Field names are
+ * Props the server sends with every page (docs/screens.md §0, "Shared props"). Field names are
  * snake_case as on the wire; amounts are integer Rial.
  */
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 
-// PROTOCOL.md: query strings and forms parse with depth 5, array limit 20, parameter limit 1000.
+// docs/protocol.md: query strings and forms parse with depth 5, array limit 20, parameter limit 1000.
 export const QS_PARSE_OPTIONS = { depth: 5, arrayLimit: 20, parameterLimit: 1000 } as const;
 
 /** Query strings and form bodies in the qs format the page client sends (`filter[status]=open`). */

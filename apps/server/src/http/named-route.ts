@@ -8,7 +8,7 @@ import { mayUse, type RouteAccess } from './route-access';
 
 export type NamedRouteSpec = RouteSpec & {
   access: RouteAccess;
-  /** `confirm` (SCREENS.md §0): the password (or an SMS code) confirmed in the last 3 hours. */
+  /** `confirm` (docs/screens.md §0): the password (or an SMS code) confirmed in the last 3 hours. */
   confirm?: boolean;
   /** `KYC`: the account's identity check approved. */
   kyc?: boolean;
@@ -45,7 +45,7 @@ export type Refusal =
 const NOT_FOUND = 'صفحه‌ای که دنبالش بودید پیدا نشد.';
 
 /**
- * Declares a named route (SCREENS.md) and registers its handler behind the access guard, so no
+ * Declares a named route (docs/screens.md) and registers its handler behind the access guard, so no
  * route can exist without saying who may use it, and the route list each role receives is the
  * same list the guard enforces.
  */

@@ -1,7 +1,7 @@
 import type { UserRole } from '../modules/users/tables';
 
 /**
- * Who may use a named route (SCREENS.md "Who"): `anyone`; `guest` (signed out only); `user` (any
+ * Who may use a named route (docs/screens.md "Who"): `anyone`; `guest` (signed out only); `user` (any
  * signed-in account, even unverified or suspended: users.home, e-mail verification, logout);
  * `customer` (a signed-in account with a verified mobile or e-mail, not suspended); `care` (care or
  * admin); `admin`; `api` (a Bearer token, never a browser session: not in any browser route list).

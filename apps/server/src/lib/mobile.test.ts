@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './domain-error';
-import { maskMobile, normalizeMobile, parseMobile } from './mobile';
+import { maskedMobileInText, maskMobile, normalizeMobile, parseMobile } from './mobile';
 
 describe('Iranian mobile numbers', () => {
   it.each([
@@ -59,5 +59,9 @@ describe('Iranian mobile numbers', () => {
     expect(maskMobile('09120000000')).toBe('0912***0000');
     expect(maskMobile('09121234567')).toBe('0912***4567');
     expect(maskMobile('bad')).toBe('***');
+  });
+
+  it('writes a masked number into Persian text in Persian digits, isolated left to right', () => {
+    expect(maskedMobileInText('09121234567')).toBe('\u2066۰۹۱۲***۴۵۶۷\u2069');
   });
 });

@@ -36,3 +36,15 @@ export function maskMobile(mobile: string): string {
   if (!/^09\d{9}$/.test(mobile)) return '***';
   return `${mobile.slice(0, 4)}***${mobile.slice(7)}`;
 }
+
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+
+/**
+ * A masked mobile inside a Persian sentence: Persian digits, and wrapped in a left-to-right
+ * isolate (U+2066 … U+2069) so the bidi algorithm keeps «۰۹۱۲***۰۰۰۰» in order instead of
+ * reversing its halves around the asterisks. Every message that names a masked number uses this.
+ */
+export function maskedMobileInText(mobile: string): string {
+  const digits = maskMobile(mobile).replace(/\d/g, (d) => PERSIAN_DIGITS[Number(d)]!);
+  return `\u2066${digits}\u2069`;
+}

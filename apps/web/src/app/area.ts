@@ -1,6 +1,6 @@
 import type { Area } from './page-types';
 
-// Account pages (SCREENS.md §2–3) carry no area prefix but belong with the customer panel.
+// Account pages (docs/screens.md §2–3) carry no area prefix but belong with the customer panel.
 const PANEL_PAGES = ['Users/Home', 'Users/Landing', 'Dashboard'];
 const PANEL_PREFIXES = ['Panel/', 'Profile/', 'API/'];
 const AUTH_PREFIXES = ['Auth/', 'Users/Auth/'];

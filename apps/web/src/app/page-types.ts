@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 
-/** The areas of the app, each with its own layout (UI.md, "Structure"). */
+/** The areas of the app, each with its own layout (docs/ui.md, "Structure"). */
 export type Area = 'public' | 'auth' | 'panel' | 'care' | 'admin';
 
 export type LayoutComponent = ComponentType<{ children: ReactNode }>;

@@ -1,6 +1,6 @@
 /**
  * The one place the app imports the page client from, so pages and layouts see the shared props
- * with their types (SCREENS.md §0) without repeating them.
+ * with their types (docs/screens.md §0) without repeating them.
  */
 import { usePage as usePageObject } from '@renderfarm/react';
 import type { PageObject } from '../types/shared-props';

@@ -7,7 +7,7 @@ export type RouteFn = ((name: string, params?: RouteParams) => string) & { has: 
 
 /**
  * Builds a relative URL from a route name and the route list the server sent with this page
- * (PROTOCOL.md, "Named routes"). The list holds only the routes the user's role may use, so
+ * (docs/protocol.md, "Named routes"). The list holds only the routes the user's role may use, so
  * `has(name)` also says whether to show a link at all.
  */
 export function routeFrom(config: unknown): RouteFn {

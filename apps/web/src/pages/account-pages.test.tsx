@@ -145,7 +145,7 @@ describe('Profile/Show', () => {
     const list = screen.getByRole('list', { name: 'نشست‌های فعال' });
     expect(list.textContent).toContain('همین دستگاه');
     expect(list.textContent).toContain('۵ دقیقه پیش');
-    // An address is a Latin fragment (UI.md): in Persian digits its dots read as zeros («۱۰.۰.۰.۲»).
+    // An address is a Latin fragment (docs/ui.md): in Persian digits its dots read as zeros («۱۰.۰.۰.۲»).
     expect(screen.getByText('10.0.0.2').closest('[dir="ltr"]')).toBeTruthy();
     expect(list.textContent).not.toContain('۱۰.۰');
   });

@@ -1,6 +1,6 @@
 import type { RoutesConfig } from '@renderfarm/routes';
 
-// name → [methods, uri] as SCREENS.md §1–4 defines them.
+// name → [methods, uri] as docs/screens.md §1–4 defines them.
 const LIST: Record<string, [string, string]> = {
   home: ['GET', '/'],
   'terms.show': ['GET', 'terms-of-service'],

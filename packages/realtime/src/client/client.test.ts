@@ -89,7 +89,7 @@ function client() {
 }
 
 describe('realtime client', () => {
-  it('uses the PROTOCOL.md timeouts by default', () => {
+  it('uses the docs/protocol.md timeouts by default', () => {
     expect([ACTIVITY_TIMEOUT_SECONDS, PONG_TIMEOUT_SECONDS, UNAVAILABLE_TIMEOUT_SECONDS]).toEqual([
       120, 30, 10,
     ]);

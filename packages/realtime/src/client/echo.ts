@@ -27,7 +27,7 @@ export interface RealtimeClientOptions {
   csrfMetaName?: string;
   /** Event namespace (default `App.Events`, false to disable). */
   namespace?: string | false;
-  /** Seconds; defaults 120 / 30 / 10 (PROTOCOL.md constants). */
+  /** Seconds; defaults 120 / 30 / 10 (docs/protocol.md constants). */
   activityTimeout?: number;
   pongTimeout?: number;
   unavailableTimeout?: number;

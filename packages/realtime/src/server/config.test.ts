@@ -12,7 +12,7 @@ import {
 import { ConfigError, configFromEnv, resolveConfig } from './config.js';
 
 describe('constants and config', () => {
-  it('keeps the PROTOCOL.md constants', () => {
+  it('keeps the docs/protocol.md constants', () => {
     expect(ACTIVITY_TIMEOUT_SECONDS).toBe(120);
     expect(PONG_TIMEOUT_SECONDS).toBe(30);
     expect(UNAVAILABLE_TIMEOUT_SECONDS).toBe(10);

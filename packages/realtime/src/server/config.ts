@@ -1,6 +1,6 @@
 /**
  * Server configuration: the public shape, its defaults and the mapping from the REVERB_* /
- * REDIS_URL environment variables (ARCHITECTURE.md). Durations are seconds, like Reverb's config.
+ * REDIS_URL environment variables (docs/development.md). Durations are seconds, like Reverb's config.
  */
 import {
   ACTIVITY_TIMEOUT_SECONDS,

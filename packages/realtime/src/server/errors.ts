@@ -2,7 +2,7 @@
  * Protocol errors. Each class carries the stable Pusher error code the client sees in a
  * `pusher:error` frame (or as a websocket close code) so callers can match on `code`, not on
  * message text. Codes and messages follow the Pusher protocol and Reverb
- * (shared/research/realtime-routes.md §1.3).
+ * (the Pusher Channels protocol reference, "Error codes").
  */
 export class RealtimeError extends Error {
   /** Pusher error code sent to the client; also used as the close code when `close` is set. */

@@ -1,12 +1,12 @@
 /**
  * Protocol constants shared by the server and the client. Each value is a requirement of
- * PROTOCOL.md ("Constants") or of the Pusher protocol 7 reference, and each has a test.
+ * docs/protocol.md ("Constants") or of the Pusher protocol 7 reference, and each has a test.
  */
 
 /** Pusher protocol version spoken by both halves (pusher-js Defaults.PROTOCOL). */
 export const PROTOCOL_VERSION = 7;
 
-/** Seconds without inbound traffic before a ping is sent (PROTOCOL.md: 120 s). */
+/** Seconds without inbound traffic before a ping is sent (docs/protocol.md: 120 s). */
 export const ACTIVITY_TIMEOUT_SECONDS = 120;
 
 /** Seconds to wait for any reply after a ping before the connection is dropped (30 s). */
@@ -15,7 +15,7 @@ export const PONG_TIMEOUT_SECONDS = 30;
 /** Seconds the client waits for a connection before reporting `unavailable` (10 s). */
 export const UNAVAILABLE_TIMEOUT_SECONDS = 10;
 
-/** Default realtime port (PROTOCOL.md, REVERB_PORT default). */
+/** Default realtime port (docs/protocol.md, REVERB_PORT default). */
 export const DEFAULT_PORT = 3000;
 
 /** Largest websocket message and event payload accepted, in bytes (Reverb max_message_size). */

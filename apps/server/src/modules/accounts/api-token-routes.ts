@@ -25,7 +25,7 @@ export function agoInPersian(at: Date | null, now = Date.now()): string | null {
   return RELATIVE.format(0, 'second');
 }
 
-/** API/Index and its actions (SCREENS.md §3): named tokens with abilities, shown once. */
+/** API/Index and its actions (docs/screens.md §3): named tokens with abilities, shown once. */
 export async function apiTokenRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { apiTokens } = app.services;

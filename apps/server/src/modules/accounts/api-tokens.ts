@@ -54,7 +54,7 @@ const summary = (row: PersonalAccessToken): TokenSummary => ({
 });
 
 /**
- * Personal access tokens for the customer JSON API (SCREENS.md §8). The plain text `<id>|<secret>`
+ * Personal access tokens for the customer JSON API (docs/screens.md §8). The plain text `<id>|<secret>`
  * is returned once by `create`; only a SHA-256 of the secret is stored (a 40-byte random secret
  * needs no slow hash), so a database copy holds no usable token.
  */

@@ -13,7 +13,7 @@ export interface ApiToken {
   last_used_at?: string | null;
 }
 
-/** Profile/Show's own props (SCREENS.md §3), as on the wire. */
+/** Profile/Show's own props (docs/screens.md §3), as on the wire. */
 export interface BrowserSession {
   agent: { platform?: string | null; browser?: string | null; is_desktop?: boolean };
   /** Null when the address was not recorded. */

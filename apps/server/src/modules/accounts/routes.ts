@@ -35,7 +35,7 @@ import {
 /** What the home page says after an account deleted itself. */
 export const ACCOUNT_DELETED = 'حساب شما حذف شد و اطلاعات شخصی‌تان پاک شد.';
 
-/** Profile/Show and the actions of its five forms (SCREENS.md §3). */
+/** Profile/Show and the actions of its five forms (docs/screens.md §3). */
 export async function accountRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { accounts, twoFactor, emailVerification, limiter, storageDir } = app.services;

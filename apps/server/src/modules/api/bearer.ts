@@ -7,12 +7,12 @@ import { findActiveUserById } from '../users/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The Bearer token of an API request (SCREENS.md §8), set by the `api` guard. */
+    /** The Bearer token of an API request (docs/screens.md §8), set by the `api` guard. */
     apiToken: { tokenId: number; userId: number; abilities: TokenAbility[]; user: User } | null;
   }
 }
 
-/** SCREENS.md §8: 60 requests a minute per token. */
+/** docs/screens.md §8: 60 requests a minute per token. */
 export const API_RATE_LIMIT = { perMinute: 60 } as const;
 
 export type BearerOutcome =

@@ -29,7 +29,7 @@ const itemsQuery = z.object({
 });
 
 /**
- * The customer JSON API (SCREENS.md §8), `Authorization: Bearer <id>|<secret>`: the profile with
+ * The customer JSON API (docs/screens.md §8), `Authorization: Bearer <id>|<secret>`: the profile with
  * balance and KYC state, and the wallet ledger. The machines' endpoints live with their module
  * (modules/instances/api-routes.ts), as do the tickets' (modules/support/api-routes.ts).
  */

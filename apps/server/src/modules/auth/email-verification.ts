@@ -12,7 +12,7 @@ export const VERIFY_LINK_MINUTES = 60;
 // The hash of the address in the link: a link sent to an old address stops working after a change.
 const emailHash = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex');
 
-/** Auth/VerifyEmail: `/email/verify/{id}/{hash}` signed for 60 minutes (SCREENS.md §2). */
+/** Auth/VerifyEmail: `/email/verify/{id}/{hash}` signed for 60 minutes (docs/screens.md §2). */
 export function createEmailVerificationService(options: {
   db: Database;
   mailer: Mailer;

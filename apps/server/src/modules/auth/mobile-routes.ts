@@ -24,7 +24,7 @@ interface MobileVerified {
 }
 
 /**
- * Users/Auth/*: sign in or sign up with a mobile number and an SMS code (SCREENS.md §2). Every
+ * Users/Auth/*: sign in or sign up with a mobile number and an SMS code (docs/screens.md §2). Every
  * number gets a code, known or not, so the form never tells whether an account exists; what
  * happens after a correct code depends on it: a known number signs in, a new one goes on to Signup.
  */

@@ -23,7 +23,7 @@ import {
 export const TWO_FACTOR_LIMIT = { perMinute: 5 } as const;
 /** Password confirmations per account per minute. */
 export const CONFIRM_LIMIT = { perMinute: 5 } as const;
-/** Verification mails per account per minute (SCREENS.md: 6 per minute). */
+/** Verification mails per account per minute (docs/screens.md: 6 per minute). */
 export const VERIFICATION_MAIL_LIMIT = { perMinute: 6 } as const;
 /** Reset-link requests per IP per minute, on top of the service's one mail a minute per account. */
 export const FORGOT_PASSWORD_LIMIT = { perIpPerMinute: 10 } as const;
@@ -31,7 +31,7 @@ export const FORGOT_PASSWORD_LIMIT = { perIpPerMinute: 10 } as const;
 const flashedStatus = (request: FastifyRequest) =>
   (request.session.flashed().status as string | undefined) ?? null;
 
-/** Auth/* pages and actions of SCREENS.md §2 (the e-mail and password side; the mobile flow is apart). */
+/** Auth/* pages and actions of docs/screens.md §2 (the e-mail and password side; the mobile flow is apart). */
 export async function authRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const {

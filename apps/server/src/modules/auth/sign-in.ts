@@ -20,7 +20,7 @@ export function startSession(request: FastifyRequest, user: User, passwordJustTy
 
 /**
  * After sign-in: 409 + X-Inertia-Location for a page visit, so the next full load carries the
- * new role's route list and CSRF token (SCREENS.md §0); the intended URL if there was one.
+ * new role's route list and CSRF token (docs/screens.md §0); the intended URL if there was one.
  */
 export function leaveTo(request: FastifyRequest, reply: FastifyReply, registry: RouteRegistry, name: string) {
   const intended = safeIntended(request.session.get(SESSION_KEYS.intended));

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { toLatinDigits } from '../../lib/digits';
 import { deriveKey, hmacHex } from '../../lib/key-derivation';
-import { maskMobile } from '../../lib/mobile';
+import { maskedMobileInText, maskMobile } from '../../lib/mobile';
 import { faDuration, faNumber } from '../../lib/persian';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { SmsProvider } from '../notifications/sms';
@@ -60,7 +60,7 @@ const MESSAGES = {
 
 /**
  * Six-digit SMS codes for mobile sign-in, sign-up, password confirmation and mobile change
- * (SCREENS.md §2): one live code per number and purpose, 2-minute expiry, 5 wrong tries, a resend
+ * (docs/screens.md §2): one live code per number and purpose, 2-minute expiry, 5 wrong tries, a resend
  * after 60 s and at most 5 sends an hour per number and per IP.
  */
 export function createSmsCodeService(options: SmsCodeServiceOptions) {
@@ -146,7 +146,7 @@ export function createSmsCodeService(options: SmsCodeServiceOptions) {
       mobileMasked,
       expiresIn: SMS_CODE_RULES.expiresIn,
       resendIn: SMS_CODE_RULES.resendIn,
-      message: MESSAGES.sent(mobileMasked),
+      message: MESSAGES.sent(maskedMobileInText(mobile)),
     };
   }
 

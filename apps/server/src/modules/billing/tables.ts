@@ -18,7 +18,7 @@ import { ownerColumn } from '../users/tables';
 export const WALLET_TRANSACTION_TYPES = ['topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
-/** The wallet ledger: append-only; the balance is the last `balance_after` (DOMAIN.md). */
+/** The wallet ledger: append-only; the balance is the last `balance_after` (docs/domain.md). */
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
@@ -59,7 +59,7 @@ export interface BillTo {
 }
 
 /**
- * An invoice (DOMAIN.md): the sequential `number` is assigned only when it is paid, so cancelled
+ * An invoice (docs/domain.md): the sequential `number` is assigned only when it is paid, so cancelled
  * drafts leave no gaps. Amounts are integer Rial; `tax_rate` is frozen in percent.
  */
 export const invoices = pgTable(

@@ -1,4 +1,4 @@
-/** The forms that send a bot-check token, each under its own action name (SCREENS.md §1–2). */
+/** The forms that send a bot-check token, each under its own action name (docs/screens.md §1–2). */
 export const BOT_CHECK_ACTIONS = [
   'login',
   'register',

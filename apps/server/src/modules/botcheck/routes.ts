@@ -5,7 +5,7 @@ import { BOT_CHECK_ACTIONS, type BotCheckAction } from './provider';
 
 /**
  * `botcheck.challenge`: a fresh ALTCHA challenge for one form's action, fetched by the bot-check
- * client before it solves and sends the form. Not in SCREENS.md's tables because it is not a
+ * client before it solves and sends the form. Not in docs/screens.md's tables because it is not a
  * screen action; with reCAPTCHA or `none` configured it answers 404 (the client uses Google's script).
  */
 export async function botCheckRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {

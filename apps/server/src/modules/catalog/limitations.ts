@@ -15,7 +15,7 @@ export interface ResolvedLimit {
 const PRECEDENCE = ['user', 'hardware', 'role', 'global'] as const;
 
 /**
- * The one place that answers "how many X may this user have" (DOMAIN.md, Limitation). Pass
+ * The one place that answers "how many X may this user have" (docs/domain.md, Limitation). Pass
  * `hardwareId` for limits that may be set per plan (max_instances, max_running).
  */
 export async function resolveLimit(

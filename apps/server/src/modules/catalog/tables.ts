@@ -132,7 +132,7 @@ export const LIMITATION_KEYS = [
 export type LimitationKey = (typeof LIMITATION_KEYS)[number];
 
 /**
- * A limit on what users may hold or do (DOMAIN.md). `subject` is the role name, hardware id or user
+ * A limit on what users may hold or do (docs/domain.md). `subject` is the role name, hardware id or user
  * id for those scopes and null for `global`; the most specific active row wins (see limitations.ts).
  */
 export const limitations = pgTable(

@@ -22,7 +22,7 @@ export type KycState =
   | 'revoked'
   | (string & {});
 
-/** `panel.home` (SCREENS.md §4), exactly as the server sends it; amounts in Rial. */
+/** `panel.home` (docs/screens.md §4), exactly as the server sends it; amounts in Rial. */
 export interface PanelHomeProps {
   balance: number;
   /** Rial per hour of the machines running or starting. */
@@ -56,7 +56,7 @@ export interface StaffMember {
   role: 'care' | 'admin' | (string & {});
 }
 
-/** `care.home` (SCREENS.md §5), exactly as the server sends it. */
+/** `care.home` (docs/screens.md §5), exactly as the server sends it. */
 export interface CareHomeProps {
   queues: { by_department: DepartmentQueue[]; total: QueueCounts };
   kyc_waiting: number;
@@ -93,7 +93,7 @@ export interface Signup {
   created_at: string;
 }
 
-/** `admin.dash` (SCREENS.md §6), exactly as the server sends it; amounts in Rial. */
+/** `admin.dash` (docs/screens.md §6), exactly as the server sends it; amounts in Rial. */
 export interface AdminDashProps {
   kpis: Kpis;
   capacity: LocationCapacity[];

@@ -18,7 +18,7 @@ import { latestSignups } from '../users/service';
 import { pendingVerificationCount } from '../verification/queue';
 
 /**
- * The three area homes (SCREENS.md): the customer's Panel/Home, the care desk's Care/Home and the
+ * The three area homes (docs/screens.md): the customer's Panel/Home, the care desk's Care/Home and the
  * admin's Admin/Dash. Each reads other modules' summaries; none changes anything.
  */
 export async function dashboardRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {

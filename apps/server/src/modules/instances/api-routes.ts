@@ -7,7 +7,7 @@ import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators'
 import { toOwnerJson } from './views';
 
 /**
- * `api.v1.instances.index`, `.show` and `.power` (SCREENS.md §8): the token owner's machines
+ * `api.v1.instances.index`, `.show` and `.power` (docs/screens.md §8): the token owner's machines
  * with the panel's fields (no secrets), and power actions under the same rules as the panel.
  * Every answer is JSON, refusals included: `{message, errors?, code?}` with Persian messages.
  */

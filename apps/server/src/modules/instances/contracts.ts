@@ -31,7 +31,7 @@ export interface OwnedMachine {
   created_at: string;
 }
 
-/** `panel.instances.list` (SCREENS.md §4). The list reads one row past the page: no total. */
+/** `panel.instances.list` (docs/screens.md §4). The list reads one row past the page: no total. */
 export interface InstanceListProps {
   items: {
     data: OwnedMachine[];

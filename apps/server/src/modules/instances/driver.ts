@@ -1,5 +1,5 @@
 /**
- * What the farm asks of the software that runs machines on a host (DOMAIN.md: `simulated`, and
+ * What the farm asks of the software that runs machines on a host (docs/domain.md: `simulated`, and
  * later `proxmox`). A driver is bound to one host; `ref` is the driver's own name for a machine
  * (a Proxmox vmid, a simulated id), kept in `instances.driver_ref`. Every call may be repeated
  * (a retried or recovered job): starting a running machine or stopping a stopped one does nothing.

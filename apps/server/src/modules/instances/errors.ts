@@ -34,7 +34,7 @@ export class InstanceKycRequiredError extends InstanceError {
   }
 }
 
-/** DOMAIN.md: starting needs at least one hour of the machine's price in the wallet. */
+/** docs/domain.md: starting needs at least one hour of the machine's price in the wallet. */
 export class InstanceBalanceTooLowError extends InstanceError {
   constructor(
     readonly required: number,

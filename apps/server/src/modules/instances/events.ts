@@ -4,7 +4,7 @@ import type { Instance } from './tables';
 export const INSTANCE_UPDATED = 'InstanceUpdated';
 
 /**
- * SCREENS.md §7: `InstanceUpdated {status, power, reason?}` on the machine's channel and its
+ * docs/screens.md §7: `InstanceUpdated {status, power, reason?}` on the machine's channel and its
  * owner's, so an open View and the owner's lists both refresh. Ids and state only: pages reload
  * their props through their own route and policy.
  */

@@ -15,7 +15,7 @@ const ACCEPTED: Record<PowerAction, (name: string) => string> = {
 };
 
 /**
- * `panel.instances.list` «سرورهای من» and `panel.instances.power` (SCREENS.md §4): the customer's
+ * `panel.instances.list` «سرورهای من» and `panel.instances.power` (docs/screens.md §4): the customer's
  * own machines, and the start/stop/restart form under the same rules as the API
  * (api-routes.ts). The form answers as every panel form does: 303 back, with a flash on
  * acceptance or the refusal as `errors.action`.

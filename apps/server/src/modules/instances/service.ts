@@ -182,7 +182,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
     },
   };
 
-  /** DOMAIN.md: starting needs an approved identity, one hour of the price, and room under `max_running`. */
+  /** docs/domain.md: starting needs an approved identity, one hour of the price, and room under `max_running`. */
   async function checkStartRules(tx: Database, owner: User, row: Instance): Promise<void> {
     if (owner.kycStatus !== 'approved') throw new InstanceKycRequiredError();
     if (owner.balance < row.pricePerHour)

@@ -30,7 +30,7 @@ interface InjectedFailure {
 }
 
 /**
- * The default driver (DOMAIN.md): machines that exist only in this process's memory, keyed by
+ * The default driver (docs/domain.md): machines that exist only in this process's memory, keyed by
  * ref, with deterministic timing and failures injected on demand. A ref it has never seen (a
  * machine from before a restart, or from the demo seed) counts as stopped, so power actions on
  * old machines keep working after the process restarts.

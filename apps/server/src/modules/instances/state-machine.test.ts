@@ -11,7 +11,7 @@ import {
 } from './state-machine';
 import { INSTANCE_POWER_STATES, INSTANCE_STATUSES, type InstancePower, type InstanceStatus } from './tables';
 
-// Written from DOMAIN.md independently of the module's tables: every pair not listed is refused.
+// Written from docs/domain.md independently of the module's tables: every pair not listed is refused.
 const LEGAL_STATUS = new Set([
   'pending>provisioning',
   'provisioning>ready',
@@ -44,7 +44,7 @@ const ALLOWED: Record<InstancePower, PowerAction[]> = {
 };
 
 describe('instance state machine', () => {
-  it('allows exactly the status transitions of DOMAIN.md', () => {
+  it('allows exactly the status transitions of docs/domain.md', () => {
     for (const from of INSTANCE_STATUSES) {
       for (const to of INSTANCE_STATUSES) {
         expect(canChangeStatus(from, to), `${from} → ${to}`).toBe(LEGAL_STATUS.has(`${from}>${to}`));
@@ -52,7 +52,7 @@ describe('instance state machine', () => {
     }
   });
 
-  it('allows exactly the power transitions of DOMAIN.md', () => {
+  it('allows exactly the power transitions of docs/domain.md', () => {
     for (const from of INSTANCE_POWER_STATES) {
       for (const to of INSTANCE_POWER_STATES) {
         expect(canChangePower(from, to), `${from} → ${to}`).toBe(LEGAL_POWER.has(`${from}>${to}`));

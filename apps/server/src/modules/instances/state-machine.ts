@@ -1,7 +1,7 @@
 import type { InstancePower, InstanceStatus } from './tables';
 
 /**
- * The two state axes of a machine (DOMAIN.md, Instances), as pure functions: which changes are
+ * The two state axes of a machine (docs/domain.md, Instances), as pure functions: which changes are
  * legal and which power actions a state allows. Services and job handlers ask here before they
  * write, so the rules live in one place.
  */

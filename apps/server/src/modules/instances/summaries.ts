@@ -52,7 +52,7 @@ export async function machineCountOf(db: Database, userId: number): Promise<numb
   return row?.n ?? 0;
 }
 
-/** Rial an hour the user's machines cost while running; billed per started minute (DOMAIN.md). */
+/** Rial an hour the user's machines cost while running; billed per started minute (docs/domain.md). */
 export function burnRate(machines: PoweredMachine[]): number {
   return machines
     .filter((m) => m.power === 'running' || m.power === 'starting')

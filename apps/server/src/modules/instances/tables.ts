@@ -4,7 +4,7 @@ import { sqlList } from '../../db/sql-list';
 import { hardwares, images, locations, ports, resources } from '../catalog/tables';
 import { ownerColumn } from '../users/tables';
 
-/** The life of a machine (DOMAIN.md, Instances): where it is between order and deletion. */
+/** The life of a machine (docs/domain.md, Instances): where it is between order and deletion. */
 export const INSTANCE_STATUSES = [
   'pending',
   'provisioning',

@@ -15,7 +15,7 @@ export const JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /**
- * The durable job queue (ARCHITECTURE.md, jobs): workers claim rows with `FOR UPDATE SKIP LOCKED`,
+ * The durable job queue (docs/development.md, jobs): workers claim rows with `FOR UPDATE SKIP LOCKED`,
  * so provisioning, power actions and mail survive a restart and never run twice at once.
  */
 export const jobs = pgTable(

@@ -6,7 +6,7 @@ import { useJsonApiErrors } from '../api/json-errors';
 import { openTicketSchema, ticketListQuery } from './validators';
 
 /**
- * `api.v1.tickets.index` and `api.v1.tickets.store` (SCREENS.md §8): the token owner's tickets,
+ * `api.v1.tickets.index` and `api.v1.tickets.store` (docs/screens.md §8): the token owner's tickets,
  * and opening one with its first message. Refusals are JSON with a Persian `message`, the field
  * errors under `errors`, and the service's stable `code` where it said no.
  */

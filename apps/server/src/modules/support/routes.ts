@@ -8,7 +8,7 @@ import { requireHuman } from '../botcheck/require-human';
 import { publicSettings } from '../catalog/service';
 import { CONTACT_DEPARTMENTS, contactSchema, MESSAGE_MAX, SUBJECT_MAX } from './validators';
 
-/** SCREENS.md §1: three contact messages per 10 minutes from one IP. */
+/** docs/screens.md §1: three contact messages per 10 minutes from one IP. */
 export const CONTACT_LIMIT = { perIp: 3, windowSeconds: 10 * 60 } as const;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);

@@ -16,7 +16,7 @@ import { type Ticket, type TicketPriority, type TicketStatus, ticketMessages, ti
 /** Used when config `ticket_departments` is missing or empty (a fresh install before the admin sets it). */
 export const DEFAULT_DEPARTMENTS = ['فنی', 'مالی', 'فروش'] as const;
 
-/** The realtime event every ticket change sends its owner (SCREENS.md §7). */
+/** The realtime event every ticket change sends its owner (docs/screens.md §7). */
 export const TICKET_UPDATED = 'TicketUpdated';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,7 +101,7 @@ const summary = (ticket: Ticket, instanceUuid: string | null): TicketSummary => 
 });
 
 /**
- * Tickets (DOMAIN.md, Support): a customer opens one with its first message, a visitor opens a
+ * Tickets (docs/domain.md, Support): a customer opens one with its first message, a visitor opens a
  * guest ticket from the contact form, and an owner reads their own. Every open is written with
  * its activity entry in one transaction; the owner hears of it only after the commit.
  */

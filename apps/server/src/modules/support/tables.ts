@@ -22,7 +22,7 @@ export const TICKET_STATUSES = ['open', 'answered', 'customer_reply', 'on_hold',
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
- * A support ticket (DOMAIN.md, Support). A customer's ticket has `user_id`; a ticket opened from the
+ * A support ticket (docs/domain.md, Support). A customer's ticket has `user_id`; a ticket opened from the
  * public contact form has none and carries the visitor's name and e-mail or mobile instead.
  */
 export const tickets = pgTable(

@@ -31,13 +31,19 @@ async function checklist(db: Database, user: User) {
   };
 }
 
-/** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (SCREENS.md §2, §3). */
+/** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (docs/screens.md §2, §3). */
 export async function userRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { apiTokens } = app.services;
 
+  // Staff have their own desk: signing in (or any way home) takes them there, not to a customer
+  // home with an empty wallet and «احراز نشده».
+  const DESKS = { care: 'care.home', admin: 'admin.dash' } as const;
+
   route({ name: 'users.home', method: 'GET', uri: '/home', access: 'user' }, (request, reply) => {
     const user = request.user!;
+    const desk = user.role === 'customer' ? null : DESKS[user.role];
+    if (desk && registry.has(desk)) return reply.redirect(registry.url(desk, {}, false), 303);
     return reply.page('Users/Home', {
       greeting: user.name,
       balance: user.balance,

@@ -20,7 +20,7 @@ export const users = pgTable(
     twoFactorSecret: text('two_factor_secret'),
     twoFactorRecoveryCodes: text('two_factor_recovery_codes'),
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
-    // A cache of the last ledger line's balance_after, written in the same transaction (DOMAIN.md).
+    // A cache of the last ledger line's balance_after, written in the same transaction (docs/domain.md).
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     kycStatus: text('kyc_status').notNull().default('none'),
     photoPath: text('photo_path'),

@@ -21,7 +21,7 @@ const DOTS: Record<BadgeTone, string> = {
 };
 
 /**
- * A status label. The text is required: colour alone never carries the meaning (UI.md), the
+ * A status label. The text is required: colour alone never carries the meaning (docs/ui.md), the
  * colour and dot only help the eye find it.
  */
 export function Badge({

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** What an empty list shows: what is missing and what to do next (UI.md, "Look"). */
+/** What an empty list shows: what is missing and what to do next (docs/ui.md, "Look"). */
 export function EmptyState({
   icon: Icon,
   title,

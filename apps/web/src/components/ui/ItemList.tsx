@@ -6,7 +6,7 @@ import { EmptyState } from './EmptyState';
 export const LIST_DIVIDED = 'divide-y divide-gray-100';
 
 /**
- * A list, or the empty state that says what is missing and what to do next (UI.md "States").
+ * A list, or the empty state that says what is missing and what to do next (docs/ui.md "States").
  * `children` renders one `<li>` per item with its own key.
  */
 export function ItemList<T>({

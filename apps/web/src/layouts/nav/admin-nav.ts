@@ -22,7 +22,7 @@ import {
 } from 'lucide-react';
 import type { NavSection } from './nav-types';
 
-/** The administration menu, in sections (SCREENS.md §6). */
+/** The administration menu, in sections (docs/screens.md §6). */
 export const ADMIN_NAV: NavSection[] = [
   {
     items: [

@@ -1,7 +1,7 @@
 import { IdCard, LayoutDashboard, LifeBuoy, Server } from 'lucide-react';
 import type { NavSection } from './nav-types';
 
-/** The support desk's menu (SCREENS.md §5). */
+/** The support desk's menu (docs/screens.md §5). */
 export const CARE_NAV: NavSection[] = [
   {
     items: [

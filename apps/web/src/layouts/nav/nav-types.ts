@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
-  /** The named route (SCREENS.md); the item shows only when this user was sent that route. */
+  /** The named route (docs/screens.md); the item shows only when this user was sent that route. */
   route: string;
   href: string;
   icon: LucideIcon;

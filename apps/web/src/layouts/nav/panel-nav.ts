@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import type { NavSection } from './nav-types';
 
-/** The customer panel's menu (SCREENS.md §4). */
+/** The customer panel's menu (docs/screens.md §4). */
 export const PANEL_NAV: NavSection[] = [
   {
     items: [

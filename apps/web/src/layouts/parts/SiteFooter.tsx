@@ -59,10 +59,14 @@ function FooterColumn({ title, items }: { title: string; items: { label: string;
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-semibold text-gray-900">{title}</h2>
-      <ul className="mt-3 space-y-2">
+      <ul className="mt-2">
         {items.map((item) => (
           <li key={`${item.label}${item.url}`}>
-            <SiteLink href={item.url} className="text-sm text-gray-600 hover:text-gray-900">
+            <SiteLink
+              href={item.url}
+              // 40 px tall: a thumb hits it at phone width.
+              className="inline-flex min-h-10 items-center text-sm text-gray-600 hover:text-gray-900"
+            >
               {item.label}
             </SiteLink>
           </li>

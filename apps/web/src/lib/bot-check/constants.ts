@@ -1,4 +1,4 @@
-/** Delay between two looks at whether the bot-check script is ready (PROTOCOL.md, "Constants"). */
+/** Delay between two looks at whether the bot-check script is ready (docs/protocol.md, "Constants"). */
 export const BOT_CHECK_POLL_MS = 25;
 
 /** How long a form waits for the bot-check script before telling the person it did not load. */
@@ -8,12 +8,12 @@ export const BOT_CHECK_LOAD_TIMEOUT_MS = 15_000;
 export const CAPTCHA_FIELD = 'captcha_token';
 
 /**
- * The server's route that hands out ALTCHA challenges. Not named in SCREENS.md: the server's
+ * The server's route that hands out ALTCHA challenges. Not named in docs/screens.md: the server's
  * botcheck module decides it; this is the one place to change it.
  */
 export const ALTCHA_CHALLENGE_ROUTE = 'botcheck.challenge';
 
-/** The forms that carry a token, each under its own action name (PROTOCOL.md, "Bot check"). */
+/** The forms that carry a token, each under its own action name (docs/protocol.md, "Bot check"). */
 export type BotCheckAction =
   | 'login'
   | 'register'

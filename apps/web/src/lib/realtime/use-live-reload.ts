@@ -6,7 +6,7 @@ import { installSocketIdHeader } from './socket-id-header';
 
 /**
  * Reloads the props in `only` when one of `events` arrives on the signed-in person's private
- * channel (`private-users.{id}`). The event is only a nudge (SCREENS.md §7): the data itself comes
+ * channel (`private-users.{id}`). The event is only a nudge (docs/screens.md §7): the data itself comes
  * through the page route and its policy. A burst of events (five machines started at once) costs
  * one reload in flight plus one more for whatever arrived during it.
  *

@@ -1,4 +1,4 @@
-/** Persian names of the abilities a token may have (SCREENS.md §8). */
+/** Persian names of the abilities a token may have (docs/screens.md §8). */
 export const ABILITY_LABELS: Record<string, string> = {
   read: 'خواندن',
   create: 'ساختن',

@@ -4,8 +4,8 @@ import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { Pagination } from '../../../components/ui/Pagination';
 import { useNow } from '../../../hooks/use-now';
-import { formatNumber } from '../../../lib/digits';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
 import { MachineCard } from './parts/MachineCard';
@@ -63,25 +63,7 @@ export default function InstanceList({ items }: InstanceListProps) {
           ))}
         </ul>
       )}
-      {(meta.current_page > 1 || meta.has_more) && (
-        <nav aria-label="صفحه‌ها" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {meta.current_page > 1 ? (
-            <ButtonLink href={page(meta.current_page - 1)} variant="secondary" size="sm">
-              صفحهٔ قبل
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-          <span className="text-gray-600">صفحهٔ {formatNumber(meta.current_page)}</span>
-          {meta.has_more ? (
-            <ButtonLink href={page(meta.current_page + 1)} variant="secondary" size="sm">
-              صفحهٔ بعد
-            </ButtonLink>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={meta.current_page} hasMore={meta.has_more} hrefFor={page} />
     </>
   );
 }

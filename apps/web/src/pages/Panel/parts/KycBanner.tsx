@@ -10,7 +10,7 @@ interface Message {
   action?: string;
 }
 
-// What the customer can do now depends on where the request is (DOMAIN.md, Verification).
+// What the customer can do now depends on where the request is (docs/domain.md, Verification).
 const MESSAGES: Record<string, Message> = {
   none: {
     text: 'برای اجاره و روشن کردن سرور، نخست هویتتان را تأیید کنید. چند دقیقه بیشتر طول نمی‌کشد.',

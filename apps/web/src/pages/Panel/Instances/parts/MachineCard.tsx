@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { MachineFacts } from '../../../../components/instances/MachineFacts';
 import { Button, type ButtonVariant } from '../../../../components/ui/Button';
 import { Card } from '../../../../components/ui/Card';
+import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../../../components/ui/CopyButton';
 import { Ltr } from '../../../../components/ui/Ltr';
-import { Modal } from '../../../../components/ui/Modal';
 import { Price } from '../../../../components/ui/Price';
 import { MachineStatusBadge } from '../../../../components/ui/StatusBadge';
 import { elapsedSince } from '../../../../lib/duration';
@@ -19,7 +19,7 @@ const ACTIONS: Record<PowerAction, { label: string; icon: typeof Play; variant: 
   restart: { label: 'راه‌اندازی دوباره', icon: RotateCcw, variant: 'secondary' },
 };
 
-/** Stop and restart cut a render short: they ask first and say what is lost (UI.md). */
+/** Stop and restart cut a render short: they ask first and say what is lost (docs/ui.md). */
 const CONFIRM: Record<Exclude<PowerAction, 'start'>, { title: (name: string) => string; text: string }> = {
   stop: {
     title: (name) => `خاموش کردن «${name}»؟`,
@@ -121,23 +121,17 @@ export function MachineCard({ machine, now }: { machine: OwnedMachine; now: numb
       </div>
 
       {confirming && (
-        <Modal
+        <ConfirmDialog
           open
-          onClose={() => setConfirming(null)}
-          tone="danger"
+          danger
           title={CONFIRM[confirming].title(machine.name)}
-          description={CONFIRM[confirming].text}
-          footer={
-            <>
-              <Button variant="ghost" onClick={() => setConfirming(null)} data-autofocus>
-                انصراف
-              </Button>
-              <Button variant="danger" disabled={form.processing} onClick={() => send(confirming)}>
-                {form.processing ? 'در حال ارسال…' : `بله، ${ACTIONS[confirming].label}`}
-              </Button>
-            </>
-          }
-        />
+          confirmLabel={`بله، ${ACTIONS[confirming].label}`}
+          busy={form.processing}
+          onConfirm={() => send(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
+          {CONFIRM[confirming].text}
+        </ConfirmDialog>
       )}
     </Card>
   );
