@@ -9,6 +9,8 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { hardwares, images, resources } from '../../apps/server/src/modules/catalog/tables';
+import { instances } from '../../apps/server/src/modules/instances/tables';
 import { createTestApp, signedInBrowser, type TestApp } from '../../apps/server/src/testing/app';
 import { type EchoLike, subscribed, waitFor } from './realtime/harness';
 
@@ -113,6 +115,61 @@ describe.each(drivers)('app broadcasting with $name', (driver) => {
     await waitFor(() => received.length > 0, 10_000, 'the broadcast');
     expect(received).toEqual([{ balance: 52_000_000 }]);
     client.disconnect();
+  });
+
+  it('leaves out the tab whose action caused the event (X-Socket-ID, as Laravel’s toOthers)', async () => {
+    const browser = await signedInBrowser(t, 'customer@renderfarm.test');
+    const db = t.database.db;
+    // A machine of its own per driver, running, so each can stop one.
+    const [resource] = await db.select().from(resources).limit(1);
+    const [hardware] = await db.select().from(hardwares).limit(1);
+    const [image] = await db.select().from(images).limit(1);
+    const [machine] = await db
+      .insert(instances)
+      .values({
+        userId: browser.userId,
+        name: `دو زبانه ${driver.name}`,
+        status: 'ready',
+        power: 'running',
+        runningSince: new Date(),
+        pricePerHour: 1_000_000,
+        hardwareId: hardware!.id,
+        imageId: image!.id,
+        resourceId: resource!.id,
+        locationId: resource!.locationId,
+      })
+      .returning();
+    const tabs = [0, 1].map(() =>
+      driver.connect({ port: realtime.port, appUrl, cookie: browser.cookie, csrf: browser.xsrf }),
+    );
+    const heard: string[][] = [[], []];
+    for (const [i, tab] of tabs.entries()) {
+      const channel = tab.private(`users.${browser.userId}`);
+      channel.listen('.InstanceUpdated', (event: { power: string }) => heard[i]!.push(event.power));
+      channel.listen('.Nudge', () => heard[i]!.push('nudge'));
+      await subscribed(channel);
+    }
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/panel/instances/${machine!.uuid}/power`,
+        headers: browser.headers({ 'x-inertia': 'true', 'x-socket-id': tabs[0]!.socketId()! }),
+        payload: { action: 'stop' },
+      });
+      expect(res.statusCode).toBe(303);
+      // Events on one channel arrive in order: once the acting tab hears this, it would have heard
+      // its echo before it.
+      await t.app.broadcaster.publish({
+        channels: `private-users.${browser.userId}`,
+        event: 'Nudge',
+        data: {},
+      });
+      await waitFor(() => heard.every((tab) => tab.includes('nudge')), 10_000, 'the nudge');
+      expect(heard[1]).toEqual(['stopping', 'nudge']);
+      expect(heard[0]).toEqual(['nudge']);
+    } finally {
+      for (const tab of tabs) tab.disconnect();
+    }
   });
 
   it('refuses another user’s private channel', async () => {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
+import { registerCurrentUser } from './http/current-user';
 import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from './http/domain-errors';
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
@@ -13,7 +14,6 @@ import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
-import { type Cache, createCache } from './lib/cache';
 import { loggerOptions } from './logger';
 import { modules } from './modules';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
@@ -21,7 +21,6 @@ import { defineChannels } from './modules/broadcasting/channels';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
 import { DatabaseSessionStore } from './modules/sessions/store';
-import { findActiveUserById } from './modules/users/service';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';
 
@@ -29,10 +28,6 @@ export const SITE_TITLE = 'رندر فارم ابری';
 export const SESSION_LIFETIME_MINUTES = 120;
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, loaded once per request from the session; null for guests. */
-    user: User | null;
-  }
   interface FastifyInstance {
     routeList: RouteRegistry;
     sessionStore: DatabaseSessionStore;
@@ -42,8 +37,6 @@ declare module 'fastify' {
     jobHandlers: JobRegistry;
     /** The settings this app was built with. */
     config: Config;
-    /** Rarely changing values read on every page; invalidate a key after changing what it holds. */
-    cache: Cache;
     /** Who may listen on which realtime channel: every module's rules (modules/index.ts). */
     channels: ChannelRegistry<User>;
   }
@@ -92,9 +85,6 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   });
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('config', config);
-  const cache = createCache({ redisUrl: config.REDIS_URL });
-  app.decorate('cache', cache);
-  app.addHook('onClose', () => cache.close());
   app.decorate('broadcaster', createBroadcaster(config, realtime));
   const services = createServices({ ...config, APP_KEY: config.APP_KEY }, db, {
     broadcaster: app.broadcaster,
@@ -152,20 +142,11 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     },
     title: SITE_TITLE,
     head: '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
-    share: (request: FastifyRequest) => sharedProps(request),
+    share: createSharedProps({ config, db, registry, cache: services.cache }),
   });
 
-  app.decorateRequest('user', null);
   app.decorateRequest('apiToken', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const id = request.session?.userId;
-    request.user =
-      id === null || id === undefined ? null : ((await findActiveUserById(db, Number(id))) ?? null);
-    // No one signed in on this session (new, expired or ended): a remember-me cookie may sign in.
-    if (!request.user && request.session) request.user = await app.services.remember.restore(request, reply);
-  });
-
-  const sharedProps = createSharedProps({ config, db, registry, cache: app.cache });
+  registerCurrentUser(app, db);
 
   // Every module's pages, actions and API routes (modules/index.ts).
   for (const module of modules) {

@@ -42,14 +42,17 @@ export async function startServer(
   try {
     await runMigrations(database);
     const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
-    app = await buildApp({ config: resolved, database });
-    await hooks.beforeListen?.(app);
+    // The realtime server first (docs/decisions/0005-realtime-server.md), so the app publishes to
+    // it in process instead of through its own HTTP API.
     if (config.REVERB_IN_PROCESS) {
-      const log = app.log;
       realtime = await startRealtimeServer(
-        realtimeConfig(config, (error) => log.error({ err: error }, 'realtime')),
+        realtimeConfig(config, (error) =>
+          app ? app.log.error({ err: error }, 'realtime') : console.error('realtime', error),
+        ),
       );
     }
+    app = await buildApp({ config: resolved, database, realtime });
+    await hooks.beforeListen?.(app);
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.WORKER_IN_PROCESS) {
       worker = createWorker({

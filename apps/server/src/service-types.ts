@@ -1,4 +1,5 @@
 import type { Database } from './db/client';
+import type { SharedCache } from './lib/cache/shared-cache';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ApiTokenService } from './modules/accounts/api-tokens';
 import type { AccountService } from './modules/accounts/service';
@@ -25,8 +26,13 @@ import type { SmsProvider } from './modules/notifications/sms';
 export interface Services {
   db: Database;
   storageDir: string;
-  /** The admin switches of group `auth` (registration open, staff 2FA), read fresh each call. */
+  /**
+   * The admin switches of group `auth` (registration open, staff 2FA), cached under
+   * `configs:auth`: a write to configs calls `cache.forget('configs')`.
+   */
   settings(): Promise<AuthSettings>;
+  /** Settings, menus and links every page reads, in memory; forgets reach every process via Redis. */
+  cache: SharedCache;
   limiter: RateLimiter;
   mailer: Mailer;
   sms: SmsProvider;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createSharedCache } from './lib/cache/shared-cache';
 import { createRateLimiter } from './lib/rate-limit';
 import { modules } from './modules';
 import { createApiTokenService } from './modules/accounts/api-tokens';
@@ -39,17 +40,21 @@ export function createServices(
   db: Database,
   context: { broadcaster: Broadcaster; log: JobLog },
 ): Services {
-  const services = createSharedServices(config, db);
+  const services = createSharedServices(config, db, context.log);
   for (const module of modules) {
     Object.assign(services, module.services?.({ config, db, services, ...context }) ?? {});
   }
   return services;
 }
 
-function createSharedServices(config: Config & { APP_KEY: string }, db: Database): Services {
+function createSharedServices(config: Config & { APP_KEY: string }, db: Database, log: JobLog): Services {
   const appKey = config.APP_KEY;
   const storageDir = fromRoot(config.STORAGE_DIR);
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
+  const cache = createSharedCache({
+    redisUrl: config.REDIS_URL,
+    onError: (error) => log.warn({ err: error }, 'cache invalidation over Redis failed'),
+  });
   const mailer = createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir });
   const sms = createSmsProvider({
     provider: config.SMS_PROVIDER,
@@ -74,7 +79,8 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
   return {
     db,
     storageDir,
-    settings: () => readAuthSettings(db),
+    settings: () => cache.remember('configs:auth', () => readAuthSettings(db)),
+    cache,
     limiter,
     mailer,
     sms,
@@ -107,5 +113,6 @@ export function registerServices(app: FastifyInstance, services: Services): void
   app.addHook('onClose', async () => {
     services.mailer.close();
     await services.limiter.close();
+    await services.cache.close();
   });
 }

@@ -93,6 +93,10 @@ async function build(extra: { secure?: boolean; touchAfterSeconds?: number } = {
   app.get('/pay', (_req, reply) => reply.location('https://gateway.example/pay/123'));
   app.post('/gateway/callback', async () => ({ ok: true }));
   app.post('/webhooks/sms', async () => ({ ok: true }));
+  app.get('/record', async (request) => ({
+    record: request.sessionRecord?.id ?? null,
+    session: request.session.id,
+  }));
   app.get('/up', { config: { session: false } }, async () => ({ status: 'ok' }));
   await app.ready();
   return { app, store, calls };
@@ -357,6 +361,26 @@ describe('validation, error bags, flash', () => {
     expect(refresh.flash).toBeUndefined();
     expect(pageOf(await client.get('/')).props.flash).toEqual({ success: 'پیام علی ثبت شد' });
     expect(pageOf(await client.get('/')).props.flash).toEqual({});
+  });
+
+  it('a partial reload with no flash to keep writes no session', async () => {
+    await boot();
+    await client.get('/');
+    let writes = 0;
+    const set = ctx.store.set.bind(ctx.store);
+    ctx.store.set = (record, ttl) => {
+      writes++;
+      return set(record, ttl);
+    };
+    await client.get('/', { 'x-inertia-partial-component': 'Home', 'x-inertia-partial-data': 'stats' });
+    expect(writes).toBe(0);
+  });
+
+  it('hands the app the record the store answered for the cookie', async () => {
+    const fresh = (await client.request({ method: 'GET', url: '/record' })).json();
+    expect(fresh.record).toBeNull();
+    const known = (await client.request({ method: 'GET', url: '/record' })).json();
+    expect(known.record).toBe(known.session);
   });
 
   it('keeps flash across a 409 version reload', async () => {

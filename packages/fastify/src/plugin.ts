@@ -6,7 +6,7 @@ import { CsrfTokenMismatchError, ProtocolError, ValidationError } from './errors
 import { DEFAULT_TITLE, type InitialPageFormat, renderDocument } from './html';
 import { type PartialRequest, resolveProps } from './props';
 import { Session } from './session';
-import type { SessionStore } from './session-store';
+import type { SessionRecord, SessionStore } from './session-store';
 import { safeEqual, sign, unsign } from './signing';
 import { type SchemaLike, validate } from './validation';
 
@@ -71,6 +71,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request's session (undefined on routes with `config: { session: false }`). */
     session: Session;
+    /**
+     * The record the session store answered for this request's cookie (undefined for a new
+     * session). A store may return more than `SessionRecord`, e.g. the user read in the same
+     * query, so the app need not read it again.
+     */
+    sessionRecord: SessionRecord | undefined;
     /** Parse the body (or `input`) with a zod schema; failure answers 303 back with `props.errors`. */
     validate<T>(schema: SchemaLike<T>, input?: unknown): Promise<T>;
   }
@@ -154,6 +160,7 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
   if (!app.hasDecorator('parseCookie')) await app.register(cookie);
 
   app.decorateRequest('session', undefined as unknown as Session);
+  app.decorateRequest('sessionRecord', undefined);
   app.decorateRequest(
     'validate',
     async function (this: FastifyRequest, schema: SchemaLike<unknown>, input?: unknown) {
@@ -185,6 +192,7 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
       const id = verifiedId(request.cookies[cookieName]);
       const record = id ? await store.get(id) : undefined;
       request.session = new Session(record);
+      request.sessionRecord = record;
       if (record) loadedIds.set(request, record.id);
     }
     const current = version();

@@ -103,6 +103,8 @@ export class Session {
 
   /** Keep this request's flash values for one more request (e.g. after a 409 version reload). */
   reflash(): void {
+    // Nothing to keep: no write (a live reload's partial request stays free of session writes).
+    if (Object.keys(this.#flashNow).length === 0) return;
     this.#flashNext = { ...this.#flashNow, ...this.#flashNext };
     this.#dirty = true;
   }

@@ -71,6 +71,16 @@ describe('RouteRegistry', () => {
     );
   });
 
+  it('moves its version with each route added, so a list built earlier can tell it is stale', () => {
+    const r = registry();
+    const before = r.version;
+    expect(r.version).toBe(before);
+    r.add({ name: 'about', method: 'GET', uri: '/about' });
+    expect(r.version).not.toBe(before);
+    expect(() => r.add({ name: 'about', method: 'GET', uri: '/about' })).toThrow();
+    expect(r.version).toBe(before + 1);
+  });
+
   it('builds URLs server-side with the client rules, bound objects included', () => {
     const r = registry();
     expect(r.url('panel.instances.view', { uuid: 'ab-12', name: 'x' })).toBe(

@@ -60,6 +60,7 @@ const NAME = /^[A-Za-z0-9_.-]+$/;
 export class RouteRegistry {
   readonly #routes = new Map<string, RegisteredRoute>();
   readonly #options: Required<RegistryOptions>;
+  #version = 0;
 
   constructor(options: RegistryOptions) {
     this.#options = { port: null, defaults: {}, ...options, url: options.url.replace(/\/+$/, '') };
@@ -90,7 +91,13 @@ export class RouteRegistry {
       meta: { ...spec.meta },
     };
     this.#routes.set(spec.name, registered);
+    this.#version++;
     return registered;
+  }
+
+  /** Changes whenever a route is added: a route list built for an older version is out of date. */
+  get version(): number {
+    return this.#version;
   }
 
   get(name: string): RegisteredRoute | undefined {

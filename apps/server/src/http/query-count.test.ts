@@ -1,93 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, type TestBrowser } from '../modules/auth/test-support';
-import { createTestApp, type TestApp } from '../testing/app';
+import { createAuthTestApp, logIn } from '../modules/auth/test-support';
+import { MEASURED_PAGES, measurePageQueries } from '../testing/page-queries';
+import { type QueryRecorder, recordQueries } from '../testing/query-recorder';
+
+type T = Awaited<ReturnType<typeof createAuthTestApp>>;
 
 /**
- * SQL statements per page, first load and the live reload (a partial reload of the props the
- * page refreshes on realtime events). Exact numbers: a change that adds queries to a page fails
- * here and is a decision, recorded in docs/benchmarks.md.
+ * What a page costs the database, so a change that adds a query to every page (or loses the
+ * laziness of a partial reload) fails here. docs/benchmarks.md lists these numbers. Counted on a
+ * warm process: the shared settings, menus, links and staff switches are in the cache (the first
+ * request after a start reads them once), and no session write is due.
  */
-let t: TestApp;
-let counting = false;
-let statements: string[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({
-    onQuery: (sql) => {
-      if (counting) statements.push(sql);
-    },
-  });
-});
-afterAll(() => t.close());
-
-async function count(run: () => Promise<unknown>): Promise<number> {
-  statements = [];
-  counting = true;
-  try {
-    await run();
-  } finally {
-    counting = false;
-  }
-  return statements.length;
-}
-
-const PAGES = [
-  {
-    url: '/panel',
-    component: 'Panel/Home',
-    as: 'customer',
-    live: 'machines,burn_rate,hours_left,balance,tickets,auth',
-  },
-  { url: '/panel/instances', component: 'Panel/Instances/List', as: 'customer', live: 'items,auth' },
-  { url: '/care', component: 'Care/Home', as: 'care', live: 'queues,machines' },
-  { url: '/admin', component: 'Admin/Dash', as: 'admin', live: 'kpis,alerts' },
-] as const;
-
-/**
- * Measured on this code with the shared settings, menus and links already cached (the sign-ins
- * before warmed it; a cold first load adds 3). Each count includes the session read, the user
- * read and the session write. docs/benchmarks.md keeps the history.
- */
-const EXPECTED: Record<string, { first: number; partial: number }> = {
-  'Panel/Home': { first: 8, partial: 7 },
-  'Panel/Instances/List': { first: 8, partial: 8 },
-  'Care/Home': { first: 12, partial: 9 },
-  'Admin/Dash': { first: 16, partial: 13 },
+const EXPECTED: Record<(typeof MEASURED_PAGES)[number]['route'], { full: number; partial: number }> = {
+  // Session + user, machines (and their plan and location names: two), tickets, announcements; the
+  // live reload leaves the announcements out.
+  'panel.home': { full: 6, partial: 5 },
+  // Session + user, the page of machines and their plans, locations, images and ports.
+  'panel.instances.list': { full: 6, partial: 6 },
+  // Session + user, queues, KYC waiting, machines (three), staff online (two); the reload: machines.
+  'care.home': { full: 8, partial: 4 },
+  // Session + user and eight summaries (capacity and machines three each); the reload: revenue
+  // twice, active customers, capacity (two).
+  'admin.dash': { full: 12, partial: 6 },
 };
 
 describe('SQL statements per page', () => {
-  const browsers = new Map<string, TestBrowser>();
+  let t: T;
+  let recorder: QueryRecorder;
+
   beforeAll(async () => {
-    for (const role of ['customer', 'care', 'admin']) {
-      browsers.set(
-        role,
-        await logIn(t, `${role}@renderfarm.test`, 'password', { ip: `10.30.0.${browsers.size + 1}` }),
-      );
-    }
+    t = await createAuthTestApp();
+    recorder = recordQueries(t.database);
+  });
+  afterAll(() => t.close());
+
+  it('reads the menus again once a write forgets them, and only them', async () => {
+    const browser = await logIn(t, MEASURED_PAGES[0].user);
+    await browser.page('/panel');
+    await t.app.services.cache.forget('menus');
+    const { statements } = await recorder.measure(() => browser.page('/panel'));
+    expect(statements.filter((sql) => /from "menus"/.test(sql))).toHaveLength(1);
+    expect(statements).toHaveLength(EXPECTED['panel.home'].full + 1);
   });
 
-  for (const page of PAGES) {
-    it(`${page.component}: first load and live reload`, async () => {
-      const browser = browsers.get(page.as)!;
-      let version = '';
-      const first = await count(async () => {
-        const shown = await browser.page(page.url);
-        expect(shown.component).toBe(page.component);
-        version = String((shown as { version?: string }).version ?? '');
-      });
-      const partial = await count(async () => {
-        const res = await browser.request('GET', page.url, undefined, {
-          'x-inertia': 'true',
-          'x-inertia-version': version,
-          'x-inertia-partial-component': page.component,
-          'x-inertia-partial-data': page.live,
-        });
-        expect(res.statusCode).toBe(200);
-        expect(Object.keys(res.json().props).sort()).toEqual(
-          expect.arrayContaining(page.live.split(',').filter((prop) => prop !== 'auth')),
-        );
-      });
-      expect({ first, partial }, statements.join('\n')).toEqual(EXPECTED[page.component]);
+  for (const page of MEASURED_PAGES) {
+    const expected = EXPECTED[page.route];
+    it(`${page.route}: ${expected.full} statements for a load, ${expected.partial} for a partial reload`, async () => {
+      const counted = await measurePageQueries(t, recorder, page);
+      expect(counted.partialProps.sort()).toEqual([...page.partial, 'errors'].sort());
+      expect(counted.full.length, counted.full.join('\n')).toBe(expected.full);
+      expect(counted.partial.length, counted.partial.join('\n')).toBe(expected.partial);
     });
   }
 });

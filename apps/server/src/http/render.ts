@@ -3,9 +3,13 @@ import type { PageContracts } from './page-contracts';
 
 /**
  * A prop as a route may give it: the value, or a function the page plugin calls only when the
- * prop is sent, so a partial reload runs only the queries of the props it asks for.
+ * prop is sent, so a partial reload runs only the queries of the props it asks for. The fields of
+ * a plain object may be lazy one by one (the plugin resolves nested functions too).
  */
-export type Lazy<T> = T | (() => T | Promise<T>);
+export type Lazy<T> =
+  | T
+  | (() => T | Promise<T>)
+  | (T extends readonly unknown[] ? never : T extends object ? { [K in keyof T]: Lazy<T[K]> } : never);
 export type LazyProps<P> = { [K in keyof P]: Lazy<P[K]> };
 
 /** One computation shared by several lazy props of a page, run at most once, and only if asked. */

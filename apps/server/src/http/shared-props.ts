@@ -2,7 +2,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { Cache } from '../lib/cache';
+import type { SharedCache } from '../lib/cache/shared-cache';
 import { profilePhotoUrl } from '../modules/accounts/profile-photo';
 import { publicSettings } from '../modules/catalog/service';
 import { publicLinks, publicMenus } from '../modules/content/service';
@@ -12,35 +12,30 @@ import type { SharedProps } from './contracts';
 import type { LazyProps } from './render';
 import { mayUse } from './route-access';
 
-/** Cache keys of the shared props; whoever changes what one holds invalidates it (lib/cache.ts). */
+/**
+ * Cache keys of what every page shares, named after the table each reads: whatever writes the
+ * `configs`, `menus` or `links` table calls `services.cache.forget(<table>)` (lib/cache).
+ */
 export const SHARED_CACHE_KEYS = {
-  settings: 'shared:settings',
-  menus: 'shared:menus',
-  links: 'shared:links',
+  settings: 'configs:public',
+  menus: 'menus',
+  links: 'links',
 } as const;
 
-/**
- * The props every page gets (docs/screens.md "Shared props"). Lazy: a partial reload that does
- * not ask for settings, menus or links runs none of their work, and a full page reads them from
- * the cache. The route list of a role is built once (routes are fixed once the app is ready).
- */
-export function createSharedProps(deps: {
+export interface SharedPropsContext {
   config: Config;
   db: Database;
   registry: RouteRegistry;
-  cache: Cache;
-}) {
-  const { config, db, registry, cache } = deps;
-  const routesByRole = new Map<string, unknown>();
-  const routesFor = (role: UserRole | null) => {
-    const key = role ?? 'guest';
-    if (!routesByRole.has(key))
-      routesByRole.set(
-        key,
-        registry.toZiggy((r) => mayUse(r.meta.access as never, role)),
-      );
-    return routesByRole.get(key);
-  };
+  cache: SharedCache;
+}
+
+/**
+ * The props every page carries (SCREENS.md §0), for the page plugin's `share`. Each one that costs
+ * something is a function, which the plugin runs only when the response sends that prop: a
+ * partial reload (a live refresh asking for `machines`) reads none of them. Settings, menus and
+ * links come from the shared cache; the route list is built once per role and route version.
+ */
+export function createSharedProps({ config, db, registry, cache }: SharedPropsContext) {
   const realtime = {
     key: config.REVERB_APP_KEY,
     // Null: the browser connects to the host it loaded the page from.
@@ -48,24 +43,37 @@ export function createSharedProps(deps: {
     port: config.REVERB_PORT,
     scheme: new URL(config.APP_URL).protocol === 'https:' ? ('https' as const) : ('http' as const),
   };
+  const recaptchaSiteKey =
+    config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null;
+  const routeLists = new Map<string, { version: number; list: ReturnType<RouteRegistry['toZiggy']> }>();
+  const routesFor = (role: UserRole | null) => {
+    const key = role ?? 'guest';
+    const built = routeLists.get(key);
+    if (built && built.version === registry.version) return built.list;
+    const list = registry.toZiggy((r) => mayUse(r.meta.access as never, role));
+    routeLists.set(key, { version: registry.version, list });
+    return list;
+  };
 
   return (request: FastifyRequest): Omit<LazyProps<SharedProps>, 'flash'> => {
     const user = request.user;
     return {
-      auth: {
+      auth: () => ({
         user: user
-          ? // photo_url: beyond the screens list, for the avatar in every layout's header.
+          ? // photo_url: beyond SCREENS.md's list, for the avatar in every layout's header.
             { ...toAuthUser(user), photo_url: profilePhotoUrl(registry, user.photoPath) }
           : null,
-      },
+      }),
       routes: () => routesFor(user?.role ?? null),
       settings: () =>
-        cache.get(SHARED_CACHE_KEYS.settings, () => publicSettings(db)) as Promise<SharedProps['settings']>,
-      menus: () => cache.get(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
-      links: () => cache.get(SHARED_CACHE_KEYS.links, () => publicLinks(db)) as Promise<SharedProps['links']>,
+        cache.remember(SHARED_CACHE_KEYS.settings, () => publicSettings(db)) as Promise<
+          SharedProps['settings']
+        >,
+      menus: () => cache.remember(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
+      links: () =>
+        cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)) as Promise<SharedProps['links']>,
       unread_notifications: 0,
-      recaptcha_site_key:
-        config.CAPTCHA_PROVIDER === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
+      recaptcha_site_key: recaptchaSiteKey,
       captcha_provider: config.CAPTCHA_PROVIDER,
       // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
       realtime: user ? realtime : null,

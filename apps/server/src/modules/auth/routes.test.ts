@@ -274,6 +274,7 @@ describe('registration and e-mail verification', () => {
   it('is closed when the admin closes registration', async () => {
     const { configs } = await import('../catalog/tables');
     await t.database.db.update(configs).set({ value: false }).where(eq(configs.key, 'registration_open'));
+    await t.app.services.cache.forget('configs');
     const browser = await newBrowser(t, { ip: '10.1.0.5' });
     expect((await browser.page('/register')).props.status).toBe(403);
     const res = await browser.post('/register', { ...register, email: 'closed@example.com' });
@@ -282,6 +283,7 @@ describe('registration and e-mail verification', () => {
       await t.database.db.select().from(users).where(eq(users.email, 'closed@example.com')),
     ).toHaveLength(0);
     await t.database.db.update(configs).set({ value: true }).where(eq(configs.key, 'registration_open'));
+    await t.app.services.cache.forget('configs');
   });
 });
 

@@ -2,8 +2,9 @@ import type { Database } from '../../db/client';
 import { readConfig } from '../catalog/service';
 
 /**
- * The admin-editable switches identity depends on (Admin/Configs, group `auth`). They are read per
- * request rather than cached, so an admin turning `staff_require_2fa` on takes effect at once.
+ * The admin-editable switches identity depends on (Admin/Configs, group `auth`). Pages read them
+ * through `services.settings()`, cached until a write to configs calls `cache.forget('configs')`
+ * (in every process, through Redis), so an admin turning `staff_require_2fa` on takes effect at once.
  */
 export interface AuthSettings {
   registrationOpen: boolean;

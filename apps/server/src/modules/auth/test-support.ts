@@ -24,6 +24,7 @@ export interface PageObject {
   component: string;
   props: Record<string, any>;
   url: string;
+  version?: string | null;
 }
 
 /**

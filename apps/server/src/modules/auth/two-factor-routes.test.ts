@@ -174,6 +174,7 @@ describe('two-factor authentication routes', () => {
 
   it('keeps staff out of staff areas without 2FA when staff_require_2fa is on, and refuses turning it off', async () => {
     await t.database.db.update(configs).set({ value: true }).where(eq(configs.key, 'staff_require_2fa'));
+    await t.app.services.cache.forget('configs');
     try {
       const care = await logIn(t, 'care@renderfarm.test', 'password', { ip: '10.3.0.8' });
       const profile = await care.page('/user/profile');
@@ -188,6 +189,7 @@ describe('two-factor authentication routes', () => {
       expect(row!.twoFactorConfirmedAt).not.toBeNull();
     } finally {
       await t.database.db.update(configs).set({ value: false }).where(eq(configs.key, 'staff_require_2fa'));
+      await t.app.services.cache.forget('configs');
     }
   });
 });

@@ -12,6 +12,17 @@ export interface BroadcastEvent {
   socketId?: string | undefined;
 }
 
+/**
+ * Laravel's `broadcast(...)->toOthers()`, spread into an event: it skips the browser tab whose
+ * action caused it (the request's X-Socket-ID, `actor.socketId`). That tab already has the answer
+ * of its own request; reloading again on its echo would only cost a second render. Other tabs and
+ * other people still hear it. The socket goes into the outbox entry with the event, so a late
+ * publish by the worker skips the same tab.
+ */
+export function toOthers(actor: { socketId?: string | null | undefined }): Pick<BroadcastEvent, 'socketId'> {
+  return actor.socketId ? { socketId: actor.socketId } : {};
+}
+
 export interface Broadcaster {
   publish(event: BroadcastEvent): Promise<void>;
 }

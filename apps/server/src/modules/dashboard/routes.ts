@@ -2,7 +2,7 @@
 
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
-import { routesOn } from '../../http/named-route';
+import { namedRoute } from '../../http/named-route';
 import { once, render } from '../../http/render';
 import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
@@ -25,16 +25,18 @@ import type {} from './contracts';
  * admin's Admin/Dash. Each reads other modules' summaries; none changes anything.
  */
 export async function dashboardRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
-  const route = routesOn(app, registry);
   const { db } = app.services;
 
-  route(
+  namedRoute(
+    app,
+    registry,
     { name: 'panel.home', method: 'GET', uri: '/panel', access: 'customer', allowSuspended: true },
     async (request, reply) => {
       const user = request.user!;
-      // Lazy: the live reload asks for machines, rate and tickets, not the news.
+      // Lazy props: a live reload asking for `machines` and `burn_rate` reads the machines once, and
+      // neither the tickets nor the announcements.
       const machines = once(() => poweredMachinesOf(db, user.id));
-      const rate = once(async () => burnRate(await machines()));
+      const rate = async () => burnRate(await machines());
       return render(reply, 'Panel/Home', {
         balance: user.balance,
         burn_rate: rate,
@@ -52,47 +54,49 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     },
   );
 
-  route({ name: 'care.home', method: 'GET', uri: '/care', access: 'care' }, async (request, reply) => {
-    const now = new Date();
-    return render(reply, 'Care/Home', {
-      queues: () => ticketQueues(db, request.user!.id, now),
-      kyc_waiting: () => pendingVerificationCount(db),
-      machines: () => machinesNeedingAttention(db, now),
-      staff_online: () => onlineUsers(db, ['care', 'admin'], now),
-    });
-  });
+  namedRoute(
+    app,
+    registry,
+    { name: 'care.home', method: 'GET', uri: '/care', access: 'care' },
+    async (request, reply) => {
+      const now = new Date();
+      return render(reply, 'Care/Home', {
+        queues: () => ticketQueues(db, request.user!.id, now),
+        kyc_waiting: () => pendingVerificationCount(db),
+        machines: () => machinesNeedingAttention(db, now),
+        staff_online: () => onlineUsers(db, ['care', 'admin'], now),
+      });
+    },
+  );
 
-  route({ name: 'admin.dash', method: 'GET', uri: '/admin', access: 'admin' }, async (_request, reply) => {
-    const now = new Date();
-    const monthStart = jalaliMonthStart(now);
-    // Capacity feeds three props; each query runs only for the props a reload asks for.
-    const capacity = once(() => capacityByLocation(db));
-    return render(reply, 'Admin/Dash', {
-      kpis: async () => {
-        const [today, month, activeCustomers, places] = await Promise.all([
-          topupsSince(db, tehranDayStart(now)),
-          topupsSince(db, monthStart),
-          distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
-          capacity(),
-        ]);
-        return {
-          revenue_today: today.amount,
-          revenue_month: month.amount,
-          topups_month: month.count,
-          active_customers: activeCustomers,
-          running_machines: places.reduce((n, l) => n + l.running, 0),
-        };
-      },
-      capacity,
-      alerts: async () => ({
-        hosts_unavailable: (await capacity()).reduce((n, l) => n + l.hosts_unavailable, 0),
-        machines: await machinesNeedingAttention(db, now),
-      }),
-      queues: async () => ({
-        tickets_open: await openTicketCount(db),
-        kyc_waiting: await pendingVerificationCount(db),
-      }),
-      signups: () => latestSignups(db, 5),
-    });
-  });
+  namedRoute(
+    app,
+    registry,
+    { name: 'admin.dash', method: 'GET', uri: '/admin', access: 'admin' },
+    async (request, reply) => {
+      const now = new Date();
+      const monthStart = jalaliMonthStart(now);
+      // Lazy props; the figures several props share are read once.
+      const month = once(() => topupsSince(db, monthStart));
+      const capacity = once(() => capacityByLocation(db));
+      const total = async (field: 'running' | 'hosts_unavailable') =>
+        (await capacity()).reduce((n, l) => n + l[field], 0);
+      return render(reply, 'Admin/Dash', {
+        kpis: {
+          revenue_today: async () => (await topupsSince(db, tehranDayStart(now))).amount,
+          revenue_month: async () => (await month()).amount,
+          topups_month: async () => (await month()).count,
+          active_customers: () => distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
+          running_machines: () => total('running'),
+        },
+        capacity,
+        alerts: {
+          hosts_unavailable: () => total('hosts_unavailable'),
+          machines: () => machinesNeedingAttention(db, now),
+        },
+        queues: { tickets_open: () => openTicketCount(db), kyc_waiting: () => pendingVerificationCount(db) },
+        signups: () => latestSignups(db, 5),
+      });
+    },
+  );
 }

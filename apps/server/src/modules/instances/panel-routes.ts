@@ -33,12 +33,15 @@ export async function instancePanelRoutes(app: FastifyInstance, { registry }: { 
       // A hand-edited `?page=abc` is not worth an error page: the first page is what was meant.
       const parsed = instanceListQuery.safeParse(request.query);
       const { page, per_page: perPage } = parsed.success ? parsed.data : { page: 1, per_page: 25 };
-      const { rows, hasMore } = await instances.listOwn(request.user!.id, { page, perPage });
       return render(reply, 'Panel/Instances/List', {
-        items: {
-          data: rows.map(toOwnerJson),
-          // The list reads one row past the page instead of counting: `has_more`, no `last_page`.
-          meta: { current_page: page, per_page: perPage, has_more: hasMore },
+        // Lazy: read only when the response sends `items`.
+        items: async () => {
+          const { rows, hasMore } = await instances.listOwn(request.user!.id, { page, perPage });
+          return {
+            data: rows.map(toOwnerJson),
+            // The list reads one row past the page instead of counting: `has_more`, no `last_page`.
+            meta: { current_page: page, per_page: perPage, has_more: hasMore },
+          };
         },
       });
     },

@@ -36,6 +36,22 @@ describe('DatabaseSessionStore', () => {
     expect((await store.get('a'))?.payload).toEqual({ data: {}, token: 'u' });
   });
 
+  it('reads the live user with the session, and no user once the account is deleted', async () => {
+    await store.set(record('with-user'), 7200);
+    expect((await store.get('with-user'))?.user).toMatchObject({ id: userId, name: 'نشست' });
+    await store.set(record('guest-only', 0, null), 7200);
+    expect((await store.get('guest-only'))?.user).toBeNull();
+    const [gone] = await database.db
+      .insert(users)
+      .values({ name: 'رفته', email: 'gone@example.test', deletedAt: new Date() })
+      .returning();
+    await store.set(record('deleted-user', 0, gone!.id), 7200);
+    const stored = await store.get('deleted-user');
+    expect(stored?.userId).toBe(gone!.id);
+    expect(stored?.user).toBeNull();
+    for (const id of ['with-user', 'guest-only', 'deleted-user']) await store.destroy(id);
+  });
+
   it('forgets a session idle longer than its lifetime', async () => {
     await store.set(record('old', 121), 7200);
     expect(await store.get('old')).toBeUndefined();

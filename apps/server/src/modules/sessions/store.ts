@@ -1,7 +1,16 @@
 import type { SessionRecord, SessionStore } from '@renderfarm/fastify';
 import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { selectWithActiveUser, type User } from '../users/queries';
 import { sessions } from './tables';
+
+/**
+ * A session as this store reads it: with its live user (null for a guest, or when the account
+ * is gone), read in the same query, so a request costs one read before its own work.
+ */
+export interface StoredSession extends SessionRecord {
+  user: User | null;
+}
 
 /**
  * Sessions in the database, so they survive restarts and every process sees the same ones, and
@@ -14,9 +23,10 @@ export class DatabaseSessionStore implements SessionStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async get(id: string): Promise<SessionRecord | undefined> {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id));
-    if (!row) return undefined;
+  async get(id: string): Promise<StoredSession | undefined> {
+    const [found] = await selectWithActiveUser(this.db, sessions, sessions.userId).where(eq(sessions.id, id));
+    if (!found) return undefined;
+    const { row, user } = found;
     if (row.lastActivity.getTime() + this.lifetimeSeconds * 1000 <= this.now().getTime()) {
       await this.destroy(id);
       return undefined;
@@ -28,6 +38,7 @@ export class DatabaseSessionStore implements SessionStore {
       userAgent: row.userAgent,
       payload: row.payload,
       lastActivity: row.lastActivity,
+      user,
     };
   }
 

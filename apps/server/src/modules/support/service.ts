@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber } from '../../lib/persian';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { readConfig } from '../catalog/service';
 import { instanceUuids, ownInstanceId } from '../instances/service';
@@ -195,6 +195,7 @@ export function createSupportService({
             status: created.status,
             last_message_at: created.lastMessageAt.toISOString(),
           },
+          ...toOthers(context),
         });
         return created;
       },

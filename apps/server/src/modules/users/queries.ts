@@ -1,4 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  type InferSelectModel,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { type User, type UserRole, users } from './tables';
 
@@ -25,6 +37,20 @@ export function findUser(db: Database, id: number): Promise<User | undefined> {
 /** A live (not deleted) account. */
 export function findActiveUserById(db: Database, id: number): Promise<User | undefined> {
   return firstUser(db, and(eq(users.id, id), isNull(users.deletedAt)));
+}
+
+/**
+ * Rows of another module's table together with the live account their `userId` column points at
+ * (null when there is none, or it was deleted), in one query: the session read that also gives
+ * the request its user.
+ */
+export function selectWithActiveUser<T extends PgTable>(db: Database, table: T, userId: PgColumn) {
+  return db
+    .select({ row: table as PgTable, user: users })
+    .from(table as PgTable)
+    .leftJoin(users, and(eq(users.id, userId), isNull(users.deletedAt))) as unknown as {
+    where(condition: SQL): Promise<{ row: InferSelectModel<T>; user: User | null }[]>;
+  };
 }
 
 /** The row, locked until the transaction ends: the one way to serialise work on one account. */
