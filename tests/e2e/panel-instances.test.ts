@@ -97,6 +97,8 @@ describe('my machines in Chromium', () => {
     await badge(card, 'خاموش').waitFor(SETTLE);
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(await card.textContent()).not.toContain('مدت روشن بودن');
+    // The promise of the request («… چند لحظه دیگر خاموش می‌شود») goes once it came true.
+    await page.getByText('چند لحظه دیگر خاموش می‌شود').waitFor({ state: 'detached', ...SETTLE });
 
     // Left running for the other files that read this customer's machines.
     await card.getByRole('button', { name: 'روشن کردن' }).click();

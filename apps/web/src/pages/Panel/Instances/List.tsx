@@ -13,7 +13,8 @@ import { MachineCard } from './parts/MachineCard';
 // Every step of a power job (stopping → stopped) is an InstanceUpdated on the owner's channel; a
 // power change also moves the balance the top bar shows (`auth`).
 const LIVE_EVENTS = ['InstanceUpdated'];
-const LIVE_PROPS = ['items', 'auth'];
+// `flash` too: once the machine has moved on, «چند لحظه دیگر خاموش می‌شود» is no longer true and goes.
+const LIVE_PROPS = ['items', 'auth', 'flash'];
 
 /** `panel.instances.list` «سرورهای من»: every machine the customer rents, with its power buttons, kept live. */
 export default function InstanceList({ items }: InstanceListProps) {
