@@ -176,6 +176,7 @@ export const DEMO_INSTANCES = [
     runningForMinutes: 135,
     driverRef: 'sim-demo-villa',
     failureReason: null,
+    failureDetail: null,
   },
   {
     name: 'انیمیشن کوتاه بلندر',
@@ -186,6 +187,7 @@ export const DEMO_INSTANCES = [
     runningForMinutes: null,
     driverRef: 'sim-demo-blender',
     failureReason: null,
+    failureDetail: null,
   },
   {
     name: 'آزمایش Revit',
@@ -196,6 +198,8 @@ export const DEMO_INSTANCES = [
     runningForMinutes: null,
     driverRef: null,
     failureReason: 'آماده‌سازی سرور انجام نشد: میزبان در مهلت مقرر پاسخ نداد. پشتیبانی در حال پیگیری است.',
+    failureDetail:
+      'provision: host tbz1-gpu-02 did not answer within 300 s (clone of win11-revit-2025 never started)',
   },
 ];
 

@@ -42,6 +42,10 @@ export interface ProfileDetails {
   email: string | null;
   /** The mobile with its middle hidden («0912***0000»), for accounts that have one. */
   mobile_masked?: string | null;
+  /** The whole number, for its owner (Profile). */
+  mobile?: string | null;
+  /** A new number waiting for the SMS code sent to it. */
+  mobile_pending?: string | null;
   photo_url?: string | null;
   email_verified?: boolean;
   mobile_verified?: boolean;

@@ -14,6 +14,7 @@ import { verifyPassword } from '../auth/password';
 import { CONFIRM_LIMIT } from '../auth/routes';
 import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
 import type { User } from '../users/queries';
+import { findActiveUserByMobile } from '../users/queries';
 import type {} from './contracts';
 import { findPhotoOwner, removeProfilePhoto, updateProfileInformation } from './profile';
 import {
@@ -29,6 +30,8 @@ import {
 } from './profile-photo';
 import { summarizeAgent } from './user-agent';
 import {
+  mobileChangeSchema,
+  mobileCodeSchema,
   passwordOnlySchema,
   passwordUpdateSchema,
   profileInformationSchema,
@@ -83,6 +86,9 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
           name: user.name,
           email: user.email,
           mobile_masked: user.mobile ? maskMobile(user.mobile) : null,
+          // The owner's own number, whole: the profile is where it is read and changed.
+          mobile: user.mobile,
+          mobile_pending: request.session.get<string>(SESSION_KEYS.pendingMobile) ?? null,
           photo_url: profilePhotoUrl(registry, user.photoPath),
           email_verified: user.emailVerifiedAt !== null,
           mobile_verified: user.mobileVerifiedAt !== null,
@@ -103,6 +109,61 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
         })),
         delete_blockers: blockers,
       });
+    },
+  );
+
+  // ----- mobile number: a new one counts only once the SMS code sent to it comes back -----
+  route(
+    {
+      name: 'user-mobile.send',
+      method: 'POST',
+      uri: '/user/mobile/code',
+      access: 'customer',
+      confirm: true,
+      errorField: 'mobile',
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { mobile } = await request.validate(mobileChangeSchema);
+      if (mobile === user.mobile && user.mobileVerifiedAt)
+        fieldError('mobile', 'این شماره همین حالا شمارهٔ حساب شماست.');
+      const holder = await findActiveUserByMobile(db, mobile);
+      if (holder && holder.id !== user.id) fieldError('mobile', 'این شماره برای حساب دیگری ثبت شده است.');
+      const sent = await app.services.smsCodes.send({ mobile, purpose: 'mobile_change', ip: request.ip });
+      if (sent.status !== 'sent') fieldError('mobile', sent.message);
+      request.session.set(SESSION_KEYS.pendingMobile, mobile);
+      request.session.flash('success', sent.message);
+      return back(reply);
+    },
+  );
+
+  route(
+    {
+      name: 'user-mobile.update',
+      method: 'PUT',
+      uri: '/user/mobile',
+      access: 'customer',
+      errorField: 'code',
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { code } = await request.validate(mobileCodeSchema);
+      const mobile = request.session.get<string>(SESSION_KEYS.pendingMobile);
+      if (!mobile) fieldError('code', 'نخست شمارهٔ تازه را بنویسید تا کدی برایش پیامک شود.');
+      const outcome = await app.services.smsCodes.verify({ mobile, purpose: 'mobile_change', code });
+      if (outcome.status !== 'valid') fieldError('code', outcome.message);
+      await accounts.changeMobile(user.id, mobile, requestContext(request));
+      request.session.forget(SESSION_KEYS.pendingMobile);
+      request.session.flash('success', 'شمارهٔ موبایل شما تغییر کرد.');
+      return back(reply);
+    },
+  );
+
+  route(
+    { name: 'user-mobile.cancel', method: 'DELETE', uri: '/user/mobile/code', access: 'customer' },
+    async (request, reply) => {
+      request.session.forget(SESSION_KEYS.pendingMobile);
+      return back(reply);
     },
   );
 

@@ -225,6 +225,33 @@ export function createAccountService(options: AccountServiceOptions) {
     },
 
     /**
+     * The account's new mobile number, proven by an SMS code: verified from now on. Another
+     * account taking it in the meantime is refused on `mobile` (the unique index decides).
+     */
+    async changeMobile(userId: number, mobile: string, context: RequestContext = {}): Promise<void> {
+      await db.transaction(async (tx) => {
+        try {
+          await updateUser(tx, userId, { mobile, mobileVerifiedAt: clock() });
+        } catch (error) {
+          const code =
+            (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+          if (code === '23505') {
+            throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'این شماره برای حساب دیگری ثبت شده است.', {
+              field: 'mobile',
+            });
+          }
+          throw error;
+        }
+        await recordActivity(tx, {
+          event: 'account:mobile.changed',
+          actorId: userId,
+          subject: { type: 'user', id: userId },
+          ...context,
+        });
+      });
+    },
+
+    /**
      * Sets a new password (rules checked) and ends every session of the user except
      * `keepSessionId`, and every remember-me token except this browser's `keepRememberTokenId`.
      */

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { codeField, emailField, nameField, optionalText, passwordInput, text } from '../../http/fields';
+import {
+  codeField,
+  emailField,
+  mobileField,
+  nameField,
+  optionalText,
+  passwordInput,
+  text,
+} from '../../http/fields';
 import { ALWAYS, newPasswordRules } from '../auth/new-password';
 import { TOKEN_ABILITIES, type TokenAbility } from './tables';
 
@@ -18,6 +26,10 @@ export const passwordUpdateSchema = z
   .superRefine(newPasswordRules, ALWAYS);
 
 export const twoFactorCodeSchema = z.object({ code: codeField('کد ورود دومرحله‌ای') });
+
+/** Profile: a new mobile number, then the SMS code sent to it. */
+export const mobileChangeSchema = z.object({ mobile: mobileField });
+export const mobileCodeSchema = z.object({ code: codeField() });
 
 /** Forms that ask for the password again (log out other sessions, delete the account). */
 export const passwordOnlySchema = z.object({ password: optionalText(passwordInput()) });

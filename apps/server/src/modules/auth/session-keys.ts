@@ -15,6 +15,8 @@ export const SESSION_KEYS = {
   mobileVerified: 'auth.mobile_verified',
   /** Recovery codes just made, for the JSON route right after: `{codes, until}`. */
   recoveryCodes: 'two_factor.recovery_codes',
+  /** A new mobile number waiting for its SMS code (Profile): the number, Latin digits. */
+  pendingMobile: 'account.pending_mobile',
 } as const;
 
 /** How long a password confirmation lasts (Fortify's default: three hours). */

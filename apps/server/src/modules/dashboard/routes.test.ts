@@ -101,6 +101,11 @@ describe('area homes: Panel/Home, Care/Home, Admin/Dash', () => {
       { userId: ownerId, subject: 'پاسخ داده شد', department: 'فنی', status: 'answered' },
     ]);
     await machine('خراب', { status: 'provision_failed', failureReason: 'میزبان پاسخ نداد' });
+    await machine('خراب با جزئیات', {
+      status: 'provision_failed',
+      failureReason: 'آماده‌سازی انجام نشد. پشتیبانی در حال پیگیری است.',
+      failureDetail: 'clone timed out after 300 s',
+    });
     await machine('گیر کرده', {
       status: 'ready',
       power: 'starting',
@@ -117,6 +122,9 @@ describe('area homes: Panel/Home, Care/Home, Admin/Dash', () => {
       expect.arrayContaining(['خراب', 'گیر کرده']),
     );
     expect(page.props.staff_online.map((s: { role: string }) => s.role)).toContain('care');
+    // Staff read the driver's cause, not the sentence written for the customer.
+    const detailed = page.props.machines.find((m: { name: string }) => m.name === 'خراب با جزئیات');
+    expect(detailed.failure_reason).toBe('clone timed out after 300 s');
   });
 
   it('gives the admin revenue this Tehran day and Jalali month, capacity per location and sign-ups', async () => {

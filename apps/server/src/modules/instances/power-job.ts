@@ -120,6 +120,7 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
               powerChangedAt: now,
               updatedAt: now,
               failureReason: outcome.failure?.reason ?? null,
+              failureDetail: outcome.failure?.error ?? null,
             })
             .where(eq(instances.id, row.id))
             .returning();

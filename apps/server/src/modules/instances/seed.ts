@@ -32,6 +32,7 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
         pricePerHour: host.pricePerHour,
         driverRef: machine.driverRef,
         failureReason: machine.failureReason,
+        failureDetail: machine.failureDetail,
         runningSince: since,
         powerChangedAt: since ?? now,
       })

@@ -144,7 +144,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
           const now = clock();
           const [updated] = await tx
             .update(instances)
-            .set({ power: check.next, powerChangedAt: now, updatedAt: now, failureReason: null })
+            .set({
+              power: check.next,
+              powerChangedAt: now,
+              updatedAt: now,
+              failureReason: null,
+              failureDetail: null,
+            })
             .where(eq(instances.id, row.id))
             .returning();
           await recordActivity(tx, {

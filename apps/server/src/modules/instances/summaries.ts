@@ -76,7 +76,8 @@ export async function machinesNeedingAttention(db: Database, now: Date, limit = 
   return (await summarise(db, rows)).map(({ row, summary }) => ({
     id: row.id,
     ...summary,
-    failure_reason: row.failureReason,
+    // Staff read the driver's own words; the customer sentence («support is on it») is not a cause.
+    failure_reason: row.failureDetail ?? row.failureReason,
     // How long it has been stuck: staff see it as «۳۰ دقیقه پیش».
     power_changed_at: row.powerChangedAt.toISOString(),
   }));

@@ -49,7 +49,10 @@ export const instances = pgTable(
     passwordEncrypted: text('password_encrypted'),
     // The driver's own name for the machine (a Proxmox vmid, a simulated id).
     driverRef: text('driver_ref'),
+    /** Why the last step failed, in Persian words for the customer. */
     failureReason: text('failure_reason'),
+    /** The same failure as the driver reported it, for staff (never sent to the customer). */
+    failureDetail: text('failure_detail'),
     idleStopMinutes: integer('idle_stop_minutes'),
     stopBelowBalance: bigint('stop_below_balance', { mode: 'number' }),
     runningSince: timestamp('running_since', { withTimezone: true }),

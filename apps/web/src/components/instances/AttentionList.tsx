@@ -64,7 +64,7 @@ export function AttentionList({
             {machine.failure_reason && (
               <p className="mt-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-sm break-words text-red-800">
                 <span className="font-medium">علت: </span>
-                {machine.failure_reason}
+                <bdi>{machine.failure_reason}</bdi>
               </p>
             )}
           </li>

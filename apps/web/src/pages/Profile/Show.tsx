@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/account/PageHeader';
 import { DeleteUserForm } from './parts/DeleteUserForm';
 import { LogoutOtherBrowserSessionsForm } from './parts/LogoutOtherBrowserSessionsForm';
 import { TwoFactorAuthenticationForm } from './parts/TwoFactorAuthenticationForm';
+import { UpdateMobileForm } from './parts/UpdateMobileForm';
 import { UpdatePasswordForm } from './parts/UpdatePasswordForm';
 import { UpdateProfileInformationForm } from './parts/UpdateProfileInformationForm';
 
@@ -32,6 +33,7 @@ export default function Show({
       <PageHeader title="پروفایل و امنیت" description="اطلاعات حساب، رمز عبور، ورود دومرحله‌ای و نشست‌ها." />
       <div className="space-y-10">
         <UpdateProfileInformationForm profile={details} />
+        <UpdateMobileForm mobile={details.mobile ?? null} pending={details.mobile_pending ?? null} />
         <UpdatePasswordForm hasPassword={details.has_password ?? true} />
         <TwoFactorAuthenticationForm
           state={twoFactor}

@@ -22,8 +22,8 @@ export function UpdatePasswordForm({ hasPassword = true }: { hasPassword?: boole
     form.transform(({ current_password, ...rest }) => (hasPassword ? { current_password, ...rest } : rest));
     await form.put(route('user-password.update'), {
       preserveScroll: true,
+      // A refused form keeps what was typed, so every error can be fixed in one go.
       onSuccess: () => form.reset(),
-      onError: () => form.reset('password', 'password_confirmation'),
     });
   };
 
