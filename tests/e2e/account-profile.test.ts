@@ -150,7 +150,8 @@ describe('profile forms in Chromium', () => {
     await repeat.fill(newPassword);
     await save();
     await expect.poll(() => fieldError(current)).toBe('رمز عبور درست نیست.');
-    expect(await fresh.inputValue()).toBe('');
+    // What was typed stays: only the wrong field needs fixing.
+    expect(await fresh.inputValue()).toBe(newPassword);
     await screenshot(page, 'profile-password-error-desktop');
 
     // A repetition that differs, then a password too short: Persian, each beside its own field.
