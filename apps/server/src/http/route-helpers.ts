@@ -1,5 +1,4 @@
 import { ValidationError } from '@renderfarm/fastify';
-import { SOCKET_ID_RE } from '@renderfarm/realtime/server';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../modules/activity/service';

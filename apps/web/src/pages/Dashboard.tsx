@@ -1,3 +1,4 @@
+import type { DashboardProps } from '@server/modules/users/contracts';
 import { KeyRound, LayoutDashboard, MonitorSmartphone, UserRound } from 'lucide-react';
 import { Head, Link, usePage } from '../app/protocol';
 import { Checklist, type ChecklistItem } from '../components/account/Checklist';
@@ -5,14 +6,6 @@ import { PageHeader } from '../components/account/PageHeader';
 import { Card } from '../components/ui/Card';
 import { formatNumber } from '../lib/digits';
 import { useRoute } from '../lib/route';
-
-export interface DashboardProps {
-  /** The server's view of the account's security; `auth.user` fills in when it is absent. */
-  checklist?: { mobile_verified?: boolean; email_verified?: boolean; two_factor?: boolean; kyc?: string };
-  /** Signed-in browsers and devices of this account. */
-  sessions_count?: number;
-  api_tokens_count?: number;
-}
 
 /** `dashboard`: how secure the account is, and where to make it more so. */
 export default function Dashboard({ checklist = {}, sessions_count, api_tokens_count }: DashboardProps) {

@@ -1,11 +1,15 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
+import { render } from '../../http/render';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
 import { maskMobile } from '../../lib/mobile';
 import { recordActivity } from '../activity/service';
 import { requireHuman } from '../botcheck/require-human';
 import { updateUser } from '../users/queries';
+import type {} from './contracts';
 import {
   MOBILE_VERIFIED_SECONDS,
   type MobileAuthState,
@@ -113,7 +117,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     (request, reply) => {
       // Back from Verify («تغییر شماره»): the form shows what was typed and ticked.
       const pending = pendingOf(request);
-      return reply.page('Users/Auth/Signin', {
+      return render(reply, 'Users/Auth/Signin', {
         mobile: pending?.mobile ?? '',
         remember: pending?.remember === true,
       });
@@ -136,7 +140,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
       const pending = pendingOf(request);
       if (!pending) return seeOther(reply, registry, 'users.auth.signin');
       const state = await smsCodes.state(pending.mobile, pending.purpose);
-      return reply.page('Users/Auth/Verify', {
+      return render(reply, 'Users/Auth/Verify', {
         mobile_masked: maskMobile(pending.mobile),
         expires_in: state?.expiresIn ?? 0,
         resend_in: state?.resendIn ?? 0,
@@ -209,7 +213,7 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     (request, reply) => {
       const mobile = verifiedMobile(request)?.mobile ?? null;
       const ref = (request.query as { ref?: unknown }).ref;
-      return reply.page('Users/Auth/Signup', {
+      return render(reply, 'Users/Auth/Signup', {
         mobile: mobile ?? '',
         mobile_verified: mobile !== null,
         referral_code: typeof ref === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(ref) ? ref : null,

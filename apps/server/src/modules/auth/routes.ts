@@ -1,11 +1,15 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
+import { render } from '../../http/render';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
 import { maskMobile } from '../../lib/mobile';
 import { updateProfileInformation } from '../accounts/profile';
 import { recordActivity } from '../activity/service';
 import { requireHuman } from '../botcheck/require-human';
+import type {} from './contracts';
 import { verifyPassword } from './password';
 import { type PendingTwoFactor, SESSION_KEYS } from './session-keys';
 import { leaveTo, startSession } from './sign-in';
@@ -49,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   // ----- login -----
   route({ name: 'login', method: 'GET', uri: '/login', access: 'guest' }, async (request, reply) => {
     const { registrationOpen } = await app.services.settings();
-    return reply.page('Auth/Login', {
+    return render(reply, 'Auth/Login', {
       can_reset_password: true,
       can_register: registrationOpen,
       status: flashedStatus(request),
@@ -174,7 +178,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   // ----- forgotten password -----
   route(
     { name: 'password.request', method: 'GET', uri: '/forgot-password', access: 'guest' },
-    (request, reply) => reply.page('Auth/ForgotPassword', { status: flashedStatus(request) }),
+    (request, reply) => render(reply, 'Auth/ForgotPassword', { status: flashedStatus(request) }),
   );
 
   route(
@@ -202,7 +206,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     (request, reply) => {
       const { token } = request.params as { token: string };
       const email = (request.query as { email?: unknown }).email;
-      return reply.page('Auth/ResetPassword', {
+      return render(reply, 'Auth/ResetPassword', {
         token,
         email: typeof email === 'string' ? email.slice(0, 255) : '',
       });
@@ -225,7 +229,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     async (request, reply) => {
       const user = request.user!;
       if (user.passwordHash || !user.mobile)
-        return reply.page('Auth/ConfirmPassword', { has_password: true });
+        return render(reply, 'Auth/ConfirmPassword', { has_password: true });
       // Accounts made by SMS have no password: they confirm with a code sent to their mobile.
       let state = await smsCodes.state(user.mobile, 'confirm');
       if (!state || state.expiresIn === 0) {
@@ -233,7 +237,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
         if (sent.status !== 'sent') request.session.flash('error', sent.message);
         state = await smsCodes.state(user.mobile, 'confirm');
       }
-      return reply.page('Auth/ConfirmPassword', {
+      return render(reply, 'Auth/ConfirmPassword', {
         has_password: false,
         mobile_masked: maskMobile(user.mobile),
         expires_in: state?.expiresIn ?? 0,
@@ -297,7 +301,7 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
       const user = request.user!;
       if (user.emailVerifiedAt || !user.email)
         return reply.redirect(registry.url('users.home', {}, false), 302);
-      return reply.page('Auth/VerifyEmail', { status: flashedStatus(request), email: user.email });
+      return render(reply, 'Auth/VerifyEmail', { status: flashedStatus(request), email: user.email });
     },
   );
 

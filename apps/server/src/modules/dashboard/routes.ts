@@ -73,7 +73,7 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     app,
     registry,
     { name: 'admin.dash', method: 'GET', uri: '/admin', access: 'admin' },
-    async (request, reply) => {
+    async (_request, reply) => {
       const now = new Date();
       const monthStart = jalaliMonthStart(now);
       // Lazy props; the figures several props share are read once.

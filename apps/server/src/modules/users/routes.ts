@@ -1,9 +1,13 @@
+// This module's page contracts: the PageContracts entries render() checks these pages against.
+
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { routesOn } from '../../http/named-route';
+import { render } from '../../http/render';
 import { SESSION_KEYS, safeIntended } from '../auth/session-keys';
 import { machineCountOf } from '../instances/summaries';
+import type {} from './contracts';
 import type { User } from './tables';
 
 /** The area hubs a role may open from Users/Home; only routes that exist are offered. */
@@ -58,7 +62,7 @@ export async function userRoutes(app: FastifyInstance, { registry }: { registry:
   route(
     { name: 'users.landing', method: 'GET', uri: '/auth/welcome', access: 'customer' },
     async (request, reply) =>
-      reply.page('Users/Landing', { checklist: await checklist(app.services.db, request.user!) }),
+      render(reply, 'Users/Landing', { checklist: await checklist(app.services.db, request.user!) }),
   );
 
   route(
@@ -69,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, { registry }: { registry:
         app.sessionStore.listForUser(user.id),
         apiTokens.list(user.id),
       ]);
-      return reply.page('Dashboard', {
+      return render(reply, 'Dashboard', {
         checklist: {
           mobile_verified: user.mobileVerifiedAt !== null,
           email_verified: user.emailVerifiedAt !== null,

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ConfirmPasswordProps } from '@server/modules/auth/contracts';
 import type { FormEvent } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
@@ -8,12 +9,6 @@ import { bindField } from '../../components/ui/bind-field';
 import { CURRENT_PASSWORD_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
-
-export interface ConfirmPasswordProps {
-  /** False for accounts that signed up by mobile and never set a password: they confirm by SMS code. */
-  has_password?: boolean;
-  mobile_masked?: string | null;
-}
 
 /** `password.confirm`: asked again before a sensitive action; remembered for a while. */
 export default function ConfirmPassword({ has_password = true, mobile_masked }: ConfirmPasswordProps) {

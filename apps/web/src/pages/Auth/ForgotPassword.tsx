@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ForgotPasswordProps } from '@server/modules/auth/contracts';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
 import { SubmitButton } from '../../components/auth/SubmitButton';
@@ -10,11 +11,6 @@ import { FormAlert } from '../../components/ui/FormAlert';
 import { EMAIL_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
-
-export interface ForgotPasswordProps {
-  /** Set once the link was sent (the same words whether or not the e-mail has an account). */
-  status?: string | null;
-}
 
 /** `password.request`: asks for the e-mail to send a reset link to. */
 export default function ForgotPassword({ status }: ForgotPasswordProps) {

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { LoginProps } from '@server/modules/auth/contracts';
 import { Head } from '../../app/protocol';
 import { AuthFooter } from '../../components/auth/AuthFooter';
 import { AuthHeading } from '../../components/auth/AuthHeading';
@@ -12,13 +13,6 @@ import { FormAlert } from '../../components/ui/FormAlert';
 import { CURRENT_PASSWORD_INPUT, LOGIN_INPUT } from '../../components/ui/input-presets';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
-
-export interface LoginProps {
-  can_reset_password?: boolean;
-  can_register?: boolean;
-  /** A message from the step before (a password was just reset). */
-  status?: string | null;
-}
 
 /** `login`: e-mail (or mobile) and password; the mobile-code sign-in is one link away. */
 export default function Login({ can_reset_password = true, can_register = true, status }: LoginProps) {

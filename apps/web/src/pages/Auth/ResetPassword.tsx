@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ResetPasswordProps } from '@server/modules/auth/contracts';
 import type { FormEvent } from 'react';
 import { Head } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
@@ -8,11 +9,6 @@ import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { bindField } from '../../components/ui/bind-field';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
-
-export interface ResetPasswordProps {
-  email: string;
-  token: string;
-}
 
 /** `password.reset`: the new password, from the e-mailed link (which carries the token). */
 export default function ResetPassword({ email, token }: ResetPasswordProps) {

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { VerifyEmailProps } from '@server/modules/auth/contracts';
 import { type FormEvent, useState } from 'react';
 import { Head, router } from '../../app/protocol';
 import { AuthHeading } from '../../components/auth/AuthHeading';
@@ -8,13 +9,6 @@ import { Ltr } from '../../components/ui/Ltr';
 import { useFormErrors } from '../../hooks/use-form-errors';
 import { useRoute } from '../../lib/route';
 import { CorrectAddressForm } from './parts/CorrectAddressForm';
-
-export interface VerifyEmailProps {
-  /** `verification-link-sent` once a new link went out. */
-  status?: string | null;
-  /** Where the link went: after a change of address, the person sees which one to open. */
-  email?: string | null;
-}
 
 /**
  * `verification.notice`: the account's e-mail is not confirmed yet; a new link on request, or a

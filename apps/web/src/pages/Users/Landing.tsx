@@ -1,3 +1,4 @@
+import type { LandingProps } from '@server/modules/users/contracts';
 import { PartyPopper } from 'lucide-react';
 import { Head, usePage } from '../../app/protocol';
 import { Checklist, type ChecklistItem } from '../../components/account/Checklist';
@@ -5,18 +6,6 @@ import { PageHeader } from '../../components/account/PageHeader';
 import { ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { useRoute } from '../../lib/route';
-
-/** Onboarding steps the server knows are done; anything missing counts as not done yet. */
-export interface LandingProps {
-  checklist?: {
-    profile?: boolean;
-    email?: boolean;
-    password?: boolean;
-    kyc?: boolean;
-    top_up?: boolean;
-    machine?: boolean;
-  };
-}
 
 /** `users.landing`: first sign-in: what to do to be ready to render, in order. */
 export default function Landing({ checklist = {} }: LandingProps) {

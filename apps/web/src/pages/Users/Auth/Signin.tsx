@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { SigninProps } from '@server/modules/auth/contracts';
 import { Head } from '../../../app/protocol';
 import { AuthHeading } from '../../../components/auth/AuthHeading';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
@@ -11,12 +12,6 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { MOBILE_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
-
-export interface SigninProps {
-  /** What was typed and ticked before, when the person comes back from Verify to change the number. */
-  mobile?: string;
-  remember?: boolean;
-}
 
 /**
  * `users.auth.signin`: a mobile number; a code goes to it whether or not it has an account.

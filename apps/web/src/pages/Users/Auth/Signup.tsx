@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { SignupProps } from '@server/modules/auth/contracts';
 import { Head } from '../../../app/protocol';
 import { AuthHeading } from '../../../components/auth/AuthHeading';
 import { FullNameField } from '../../../components/auth/FullNameField';
@@ -12,14 +13,6 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { EMAIL_INPUT, MOBILE_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
-
-export interface SignupProps {
-  /** The number verified in this session by SMS code: shown locked. */
-  mobile?: string | null;
-  mobile_verified?: boolean;
-  /** From a referral link (`?ref=`), prefilled. */
-  referral_code?: string | null;
-}
 
 /** `users.auth.signup`: name and mobile (optional e-mail and referral code) for a new account. */
 export default function Signup({ mobile, mobile_verified = false, referral_code }: SignupProps) {

@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { VerifyProps } from '@server/modules/auth/contracts';
 import type { FormEvent } from 'react';
 import { Head, usePage } from '../../../app/protocol';
 import { AuthHeading } from '../../../components/auth/AuthHeading';
@@ -12,15 +13,6 @@ import { TextField } from '../../../components/ui/TextField';
 import { formatClock, useCountdown } from '../../../hooks/use-countdown';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
-
-export interface VerifyProps {
-  mobile_masked: string;
-  /** Seconds until the code stops working (120 when just sent). */
-  expires_in: number;
-  /** Seconds until another code may be asked for. */
-  resend_in: number;
-  purpose?: 'signin' | 'signup' | string;
-}
 
 export const CODE_LENGTH = 6;
 
