@@ -88,6 +88,9 @@ const RULES: Record<string, Rule> = {
   // The owner or staff get the bytes; anyone else a 404 from the handler (not a guard refusal).
   'profile-photo.show': { access: 'user' },
   'user-password.update': c(),
+  'user-mobile.send': c({ confirm: true }),
+  'user-mobile.update': c(),
+  'user-mobile.cancel': c(),
   'two-factor.enable': c({ confirm: true }),
   'two-factor.confirm': c({ confirm: true }),
   'two-factor.disable': c({ confirm: true }),
