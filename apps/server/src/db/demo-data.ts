@@ -1,6 +1,8 @@
 // The demo data set: enough real records that every area of the app shows something on first start.
 // Amounts are Rial (the UI shows Toman: 950_000 Rial = ۹۵٬۰۰۰ تومان).
 
+import type { ConfigType } from '../modules/catalog/tables';
+
 export const DEMO_PASSWORD = 'password';
 
 export const DEMO_USERS = [
@@ -206,7 +208,7 @@ export const DEMO_INSTANCES = [
 export const DEMO_CONFIGS: {
   key: string;
   value: unknown;
-  type: 'string' | 'number' | 'boolean' | 'json';
+  type: ConfigType;
   group: string;
   isPublic: boolean;
 }[] = [

@@ -3,13 +3,16 @@ import {
   bigint,
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const locations = pgTable('locations', {
@@ -17,6 +20,7 @@ export const locations = pgTable('locations', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   city: text('city').notNull(),
+  country: text('country').notNull().default('ایران'),
   isActive: boolean('is_active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +47,8 @@ export const hardwares = pgTable(
     stock: integer('stock'),
     perUserLimit: integer('per_user_limit'),
     status: text('status').$type<(typeof HARDWARE_STATUSES)[number]>().notNull().default('draft'),
+    /** Public description (Plans page), plain text with paragraphs. */
+    description: text('description').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +70,20 @@ export const images = pgTable('images', {
   sort: integer('sort').notNull().default(0),
 });
 
+/** Which software images a plan offers (none listed: every active image). */
+export const hardwareImages = pgTable(
+  'hardware_images',
+  {
+    hardwareId: integer('hardware_id')
+      .notNull()
+      .references(() => hardwares.id, { onDelete: 'cascade' }),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.hardwareId, t.imageId] })],
+);
+
 /** A physical host in a location. */
 export const resources = pgTable(
   'resources',
@@ -81,6 +101,7 @@ export const resources = pgTable(
     // Encrypted with APP_KEY before it is written; never sent to a page.
     driverConfig: text('driver_config'),
     capacity: integer('capacity').notNull().default(1),
+    notes: text('notes').notNull().default(''),
     status: text('status')
       .$type<'available' | 'allocated' | 'maintenance' | 'offline'>()
       .notNull()
@@ -103,20 +124,52 @@ export const ports = pgTable(
     protocol: text('protocol').$type<'tcp' | 'udp'>().notNull().default('tcp'),
     targetPort: integer('target_port').notNull().default(3389),
     instanceId: integer('instance_id'),
-    status: text('status').$type<'free' | 'reserved' | 'bound' | 'disabled'>().notNull().default('free'),
+    status: text('status').$type<PortStatus>().notNull().default('free'),
+    notes: text('notes').notNull().default(''),
   },
-  (t) => [unique('ports_public_unique').on(t.publicIp, t.publicPort)],
+  (t) => [
+    unique('ports_public_unique').on(t.publicIp, t.publicPort),
+    // One machine per port: a port held by a machine is held by that one alone.
+    uniqueIndex('ports_instance_unique').on(t.instanceId).where(sql`${t.instanceId} is not null`),
+    check('ports_status_check', sql`${t.status} in ('free', 'reserved', 'bound', 'disabled')`),
+    check('ports_range_check', sql`${t.publicPort} between 1 and 65535 and ${t.targetPort} between 1 and 65535`),
+    index('ports_resource_idx').on(t.resourceId, t.status, t.publicPort),
+  ],
 );
 
-/** Site settings. `is_public` ones are shared with every page as `settings`. */
+export const PORT_STATUSES = ['free', 'reserved', 'bound', 'disabled'] as const;
+export type PortStatus = (typeof PORT_STATUSES)[number];
+
+export const CONFIG_TYPES = ['string', 'number', 'boolean', 'json', 'secret', 'rial', 'percent'] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+
+/**
+ * Site settings. `is_public` ones are shared with every page as `settings`. A `secret` value is
+ * stored encrypted with APP_KEY (a JSON string of the ciphertext) and never sent to a page.
+ */
 export const configs = pgTable('configs', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  type: text('type').$type<'string' | 'number' | 'boolean' | 'json'>().notNull(),
+  type: text('type').$type<ConfigType>().notNull(),
   group: text('group').notNull().default('general'),
+  description: text('description').notNull().default(''),
   isPublic: boolean('is_public').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every change of a setting, old → new (secrets as a mask), for Admin/Configs/Edit's history. */
+export const configChanges = pgTable(
+  'config_changes',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    actorId: integer('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('config_changes_key_idx').on(t.key, t.id)],
+);
 
 export const LIMITATION_SCOPES = ['global', 'role', 'hardware', 'user'] as const;
 export type LimitationScope = (typeof LIMITATION_SCOPES)[number];

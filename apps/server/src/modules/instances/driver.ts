@@ -6,7 +6,11 @@
  */
 export interface InstanceDriver {
   readonly name: DriverName;
-  /** Creates the machine from an image; it ends stopped. Returns its ref. */
+  /**
+   * Creates the machine from an image; it ends stopped. Returns its ref. Idempotent by
+   * `instanceUuid`: a machine the driver already made for this uuid (a resumed job) is returned,
+   * never cloned again.
+   */
   provision(request: ProvisionRequest): Promise<{ ref: string }>;
   status(ref: string): Promise<DriverStatus>;
   /** Asks the machine to start; `status` reports `running` once it has. */
@@ -16,6 +20,12 @@ export interface InstanceDriver {
   destroy(ref: string): Promise<void>;
   /** Where the public port forwards to: the machine's RDP endpoint inside the host's network. */
   connection(ref: string): Promise<{ address: string; port: number }>;
+  /** Sets the RDP user's password inside the running guest (Proxmox: guest agent). */
+  setPassword(ref: string, username: string, password: string): Promise<void>;
+  /** The machine's current load (idle auto-stop): the busier of CPU and GPU, 0–100. */
+  load(ref: string): Promise<{ percent: number }>;
+  /** Whether the host answers with these settings (Admin/Resources «بررسی اتصال»). */
+  probe(): Promise<{ version: string }>;
 }
 
 export const DRIVER_NAMES = ['simulated', 'proxmox'] as const;

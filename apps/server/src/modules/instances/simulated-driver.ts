@@ -20,6 +20,7 @@ interface Machine {
   settlesAt?: number;
   settlesTo?: 'stopped' | 'running';
   address: string;
+  uuid?: string;
 }
 
 interface InjectedFailure {
@@ -112,14 +113,20 @@ export class SimulatedDriver {
         this.machines.delete(ref);
       },
       connection: async (ref) => ({ address: this.settle(ref).address || host.address, port: 3389 }),
+      setPassword: async (ref) => {
+        this.maybeFail('status', ref);
+      },
+      load: async () => ({ percent: 0 }),
+      probe: async () => ({ version: 'simulated' }),
     };
   }
 
   private async provision(request: ProvisionRequest, address: string): Promise<{ ref: string }> {
     this.maybeFail('provision', undefined);
+    for (const [ref, machine] of this.machines) if (machine.uuid === request.instanceUuid) return { ref };
     this.sequence += 1;
     const ref = `sim-${request.instanceUuid.slice(0, 8)}-${this.sequence}`;
-    const machine: Machine = { power: 'provisioning', address };
+    const machine: Machine = { power: 'provisioning', address, uuid: request.instanceUuid };
     this.machines.set(ref, machine);
     this.transition(machine, 'provisioning', 'stopped', this.latency.provision);
     return { ref };
