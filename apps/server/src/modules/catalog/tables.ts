@@ -132,7 +132,10 @@ export const ports = pgTable(
     // One machine per port: a port held by a machine is held by that one alone.
     uniqueIndex('ports_instance_unique').on(t.instanceId).where(sql`${t.instanceId} is not null`),
     check('ports_status_check', sql`${t.status} in ('free', 'reserved', 'bound', 'disabled')`),
-    check('ports_range_check', sql`${t.publicPort} between 1 and 65535 and ${t.targetPort} between 1 and 65535`),
+    check(
+      'ports_range_check',
+      sql`${t.publicPort} between 1 and 65535 and ${t.targetPort} between 1 and 65535`,
+    ),
     index('ports_resource_idx').on(t.resourceId, t.status, t.publicPort),
   ],
 );

@@ -120,21 +120,18 @@ export const instanceSchedules = pgTable(
  * driver's ref; one machine per instance uuid, so a resumed provisioning job finds the machine
  * it made instead of making another.
  */
-export const simulatedMachines = pgTable(
-  'simulated_machines',
-  {
-    ref: text('ref').primaryKey(),
-    hostId: integer('host_id').notNull(),
-    instanceUuid: uuid('instance_uuid').notNull().unique(),
-    power: text('power').notNull(),
-    settlesAt: timestamp('settles_at', { withTimezone: true }),
-    settlesTo: text('settles_to'),
-    address: text('address').notNull(),
-    /** CPU/GPU load in percent the driver reports (idle auto-stop reads it). */
-    loadPercent: integer('load_percent').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const simulatedMachines = pgTable('simulated_machines', {
+  ref: text('ref').primaryKey(),
+  hostId: integer('host_id').notNull(),
+  instanceUuid: uuid('instance_uuid').notNull().unique(),
+  power: text('power').notNull(),
+  settlesAt: timestamp('settles_at', { withTimezone: true }),
+  settlesTo: text('settles_to'),
+  address: text('address').notNull(),
+  /** CPU/GPU load in percent the driver reports (idle auto-stop reads it). */
+  loadPercent: integer('load_percent').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type Instance = typeof instances.$inferSelect;
 export type NewInstance = typeof instances.$inferInsert;
