@@ -93,7 +93,13 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   registerServices(app, services);
   app.decorate(
     'jobHandlers',
-    createJobHandlers({ config, db, services, broadcaster: app.broadcaster, log: app.log }),
+    createJobHandlers({
+      config: { ...config, APP_KEY: config.APP_KEY },
+      db,
+      services,
+      broadcaster: app.broadcaster,
+      log: app.log,
+    }),
   );
   app.decorate(
     'channels',

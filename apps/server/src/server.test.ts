@@ -115,7 +115,7 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
         .from(instances)
         .where(eq(instances.power, 'running'))
         .limit(1)) as [Instance];
-      const service = createInstanceService({ db: apart.database.db, broadcaster: apart.app.broadcaster });
+      const service = apart.app.services.instances;
       await service.requestPower({ id: machine.userId }, machine, 'stop');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await powerJobs(apart.database.db))[0]!.state).toBe('queued');

@@ -42,6 +42,8 @@ export type SharedProps = {
     token?: string | null;
     /** After 2FA is confirmed or its codes regenerated: the recovery codes, once. */
     recovery_codes?: string[] | null;
+    /** A machine's RDP password after panel.instances.password, shown once and never again. */
+    secret?: string | null;
   };
   /** Ziggy-format route list, read by @renderfarm/routes. */
   routes?: unknown;

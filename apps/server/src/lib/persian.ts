@@ -5,6 +5,13 @@ export function faNumber(value: number): string {
   return NUMBER.format(value);
 }
 
+const GROUPED = new Intl.NumberFormat('fa-IR');
+
+/** An amount in Rial as customers read it: Toman, Persian digits, grouped («۹۵٬۰۰۰ تومان»). */
+export function faToman(rial: number): string {
+  return `${GROUPED.format(Math.floor(rial / 10))} تومان`;
+}
+
 /** A wait as people say it: "۴۵ ثانیه" under two minutes, else "۱۲ دقیقه". */
 export function faDuration(seconds: number): string {
   return seconds < 120 ? `${faNumber(seconds)} ثانیه` : `${faNumber(Math.ceil(seconds / 60))} دقیقه`;

@@ -39,7 +39,8 @@ export type ModuleRoutes = (app: FastifyInstance, options: { registry: RouteRegi
 
 /** Everything a module's services and jobs are built from. */
 export interface ModuleContext {
-  config: Config;
+  /** APP_KEY is always set by then (generated for development when missing). */
+  config: Config & { APP_KEY: string };
   db: Database;
   broadcaster: Broadcaster;
   /** The shared services (mailer, SMS, limiter, …) and the services of modules listed earlier. */

@@ -86,3 +86,17 @@ export async function distinctActorsSince(
     .where(and(...conditions));
   return row?.n ?? 0;
 }
+
+/** The newest entries about one record (a machine's history on its View), newest first. */
+export async function findActivityForSubject(
+  db: Database,
+  subject: { type: string; id: string | number },
+  limit = 20,
+): Promise<ActivityEntry[]> {
+  return db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.subjectType, subject.type), eq(activityLog.subjectId, String(subject.id))))
+    .orderBy(desc(activityLog.id))
+    .limit(limit);
+}

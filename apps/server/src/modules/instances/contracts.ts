@@ -72,8 +72,83 @@ export interface PoweredMachine {
   running_since: string | null;
 }
 
+/** A plan as the Make page offers it (amounts in Rial). */
+export interface OrderablePlan {
+  slug: string;
+  title: string;
+  gpu_model: string;
+  gpu_count: number;
+  vram_gb: number;
+  cpu_model: string;
+  cpu_cores: number;
+  ram_gb: number;
+  disk_gb: number;
+  price_per_hour: number;
+  setup_fee: number;
+  /** The images this plan can be made from (ids of `images`). */
+  image_ids: number[];
+  /** Free places now, by location code (0: none free there). */
+  free: Record<string, number>;
+  /** Why this account cannot order this plan now, in Persian (empty: nothing stops it). */
+  blockers: string[];
+}
+
+/** `panel.instances.make` «اجاره سرور جدید» (docs/screens.md §4). */
+export interface InstanceMakeProps {
+  hardwares: OrderablePlan[];
+  locations: { code: string; name: string; city: string }[];
+  images: { id: number; name: string; os: string; software: string[] }[];
+  /** From `?hardware=&location=` (a plan card's «اجاره»), when they name something on offer. */
+  selected: { hardware: string | null; location: string | null };
+  /** Rial. */
+  balance: number;
+  /** Percent, from the site settings. */
+  vat_rate: number;
+  kyc_status: string;
+  /** One key per rendered form: submitting it twice makes one machine. */
+  idempotency_key: string;
+  limits: { max_instances: { used: number; allowed: number | null } };
+}
+
+/** A line of the machine's history, newest first. */
+export interface MachineActivity {
+  id: number;
+  event: string;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** Staff member or the owner who asked; null for the farm's own jobs. */
+  by_staff: boolean;
+}
+
+/** `panel.instances.view` «جزئیات سرور». */
+export interface InstanceViewProps {
+  instance: OwnedMachine & {
+    /** The provisioning password is waiting to be shown once (then it is forgotten). */
+    password_waiting: boolean;
+    idle_stop_minutes: number | null;
+    suspend_reason: string | null;
+  };
+  /** Rial, for the hours the balance still covers. */
+  balance: number;
+  activity: MachineActivity[];
+}
+
+/** `panel.instances.edit` «تنظیمات سرور». */
+export interface InstanceEditProps {
+  instance: OwnedMachine & {
+    idle_stop_minutes: number | null;
+    /** Rial; null: no threshold. */
+    stop_below_balance: number | null;
+  };
+  /** May it be deleted now (ready, suspended or failed), and if not why. */
+  can_delete: { allowed: boolean; reason: string | null };
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
     'Panel/Instances/List': InstanceListProps;
+    'Panel/Instances/Make': InstanceMakeProps;
+    'Panel/Instances/View': InstanceViewProps;
+    'Panel/Instances/Edit': InstanceEditProps;
   }
 }

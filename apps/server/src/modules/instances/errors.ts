@@ -1,4 +1,5 @@
 import { DomainError } from '../../lib/domain-error';
+import { faToman } from '../../lib/persian';
 
 /**
  * Errors of the instances module. Codes are stable (routes and API clients match on them) and
@@ -11,8 +12,6 @@ export class InstanceError extends DomainError {
     super(code, message, { status, field: status === 422 ? 'action' : undefined, cause: options?.cause });
   }
 }
-
-const toman = (rial: number) => new Intl.NumberFormat('fa-IR').format(Math.floor(rial / 10));
 
 /** Not the user's machine, or no such machine: the same answer, so uuids cannot be probed. */
 export class InstanceNotFoundError extends InstanceError {
@@ -43,7 +42,7 @@ export class InstanceBalanceTooLowError extends InstanceError {
     super(
       'RF_INSTANCE_BALANCE_TOO_LOW',
       422,
-      `موجودی کیف پول شما (${toman(balance)} تومان) کمتر از هزینهٔ یک ساعت کار این سرور (${toman(required)} تومان) است؛ نخست کیف پول را شارژ کنید.`,
+      `موجودی کیف پول شما (${faToman(balance)}) کمتر از هزینهٔ یک ساعت کار این سرور (${faToman(required)}) است؛ نخست کیف پول را شارژ کنید.`,
     );
   }
 }
@@ -77,5 +76,30 @@ export class InstanceDriverTimeoutError extends InstanceError {
     timeoutMs: number,
   ) {
     super('RF_INSTANCE_DRIVER_TIMEOUT', 504, `machine did not become ${waitedFor} within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * Make (panel.instances.store) refused: the plan, location or image cannot be ordered, identity,
+ * a limit or the balance says no, or no host has room. `field` is the form field it belongs to
+ * (`make` for what is about the account rather than one field); nothing was reserved.
+ */
+export class InstanceMakeRefusedError extends DomainError {
+  constructor(field: 'hardware' | 'location' | 'image' | 'name' | 'make', code: string, message: string) {
+    super(code, message, { status: 422, field });
+  }
+}
+
+/** A confirmation by typing the machine's name did not match (delete, reinstall). */
+export class InstanceConfirmNameError extends DomainError {
+  constructor() {
+    super(
+      'RF_INSTANCE_CONFIRM_NAME',
+      'نام واردشده با نام سرور یکی نیست؛ برای تأیید، نام سرور را دقیقاً بنویسید.',
+      {
+        status: 422,
+        field: 'confirm_name',
+      },
+    );
   }
 }

@@ -23,3 +23,22 @@ export function instanceUpdated(
     },
   };
 }
+
+export const ALERT_RAISED = 'AlertRaised';
+
+/**
+ * `AlertRaised` on the admins' channel: something needs an operator (a machine that could not be
+ * made or deleted). The Persian title is for the admin's screen; the driver's words stay in the job.
+ */
+export function alertRaised(alert: {
+  kind: string;
+  title: string;
+  instanceId: number;
+  uuid: string;
+}): BroadcastEvent {
+  return {
+    channels: ['private-admin'],
+    event: ALERT_RAISED,
+    data: { kind: alert.kind, title: alert.title, instance_id: alert.instanceId, uuid: alert.uuid },
+  };
+}

@@ -1,10 +1,14 @@
 import type { AppModule } from '../app-module';
 import { instanceApiRoutes } from './api-routes';
+import { createDestroyJobHandler } from './destroy-job';
 import { createDriverResolver } from './drivers';
+import { DESTROY_JOB, PROVISION_JOB } from './job-names';
+import { instanceMachineRoutes } from './machine-routes';
 import { machinesBlocker } from './machines-blocker';
 import { instancePanelRoutes } from './panel-routes';
 import { createPowerJobHandler } from './power-job';
 import { POWER_JOB } from './power-job-payload';
+import { createProvisionJobHandler } from './provision-job';
 import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
@@ -18,24 +22,32 @@ declare module '../../service-types' {
 /** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
 export const instancesModule: AppModule = {
   name: 'instances',
-  routes: [instanceApiRoutes, instancePanelRoutes],
-  services: ({ db, broadcaster, log }) => ({
+  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes],
+  services: ({ config, db, broadcaster, log }) => ({
     instances: createInstanceService({
       db,
       broadcaster,
+      drivers: createDriverResolver({
+        simulated: createSimulatedDriver({ latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS }),
+      }),
+      appKey: config.APP_KEY,
       onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
     }),
   }),
   jobs: ({ config, db, broadcaster, log }) => {
     const simulated = createSimulatedDriver({ latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS });
+    const drivers = createDriverResolver({ simulated });
     return {
-      [POWER_JOB]: createPowerJobHandler({
+      [POWER_JOB]: createPowerJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
+      [PROVISION_JOB]: createProvisionJobHandler({
         db,
         broadcaster,
-        drivers: createDriverResolver({ simulated }),
+        drivers,
+        appKey: config.APP_KEY,
         pollMs: 500,
         log,
       }),
+      [DESTROY_JOB]: createDestroyJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
     };
   },
   channels: [

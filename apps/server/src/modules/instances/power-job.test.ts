@@ -97,7 +97,13 @@ describe(`instance.power job (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       }),
     );
     worker = createWorker({ db: database.db, handlers, clock, backoffMs: (n) => n * 1000 });
-    service = createInstanceService({ db: database.db, broadcaster, clock });
+    service = createInstanceService({
+      db: database.db,
+      broadcaster,
+      clock,
+      drivers: createDriverResolver({ simulated }),
+      appKey: `base64:${Buffer.alloc(32, 7).toString('base64')}`,
+    });
     // Each test starts from the seeded states: one running, one stopped.
     await database.db.delete(jobs);
     await database.db

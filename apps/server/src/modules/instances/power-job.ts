@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordActivity } from '../activity/service';
@@ -8,6 +7,7 @@ import type { Job } from '../jobs/queue';
 import type { JobContext, JobHandler } from '../jobs/registry';
 import type { JobLog } from '../jobs/worker';
 import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
+import { realSleep, waitForStatus } from './driver-wait';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import { instanceUpdated } from './events';
 import { type PowerJobPayload, powerJobPayload } from './power-job-payload';
@@ -59,19 +59,13 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const pollMs = options.pollMs ?? 1000;
   const clock = options.clock ?? (() => new Date());
-  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const sleep = options.sleep ?? realSleep;
   const log = options.log;
 
   const publishFailed = (error: unknown) => log?.warn({ err: error }, 'instance event not published');
 
-  async function waitFor(driver: InstanceDriver, ref: string, target: DriverStatus): Promise<void> {
-    const deadline = clock().getTime() + timeoutMs;
-    for (;;) {
-      if ((await driver.status(ref)) === target) return;
-      if (clock().getTime() >= deadline) throw new InstanceDriverTimeoutError(target, timeoutMs);
-      await sleep(pollMs);
-    }
-  }
+  const waitFor = (driver: InstanceDriver, ref: string, target: DriverStatus) =>
+    waitForStatus(driver, ref, target, { timeoutMs, pollMs, clock, sleep });
 
   /** Moves power in its own transaction (a restart's turn from stopping to starting). */
   async function setPower(instanceId: number, from: InstancePower, to: InstancePower): Promise<void> {

@@ -1,23 +1,31 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { decryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
+import { findHost } from '../catalog/service';
 import type { Job } from '../jobs/queue';
 import { enqueue } from '../jobs/queue';
 import { notifyJobsEnqueued } from '../jobs/signal';
 import type { User } from '../users/queries';
 import { lockUser } from '../users/queries';
+import { newMachinePassword } from './connection';
+import type { DestroyJobPayload } from './destroy-job';
+import type { DriverResolver } from './driver';
 import {
   InstanceActionNotAllowedError,
   InstanceBalanceTooLowError,
+  InstanceConfirmNameError,
   InstanceKycRequiredError,
   InstanceLimitReachedError,
   InstanceNotFoundError,
 } from './errors';
 import { instanceUpdated } from './events';
+import { DESTROY_JOB } from './job-names';
+import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from './make';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
-import { checkPowerAction, type PowerAction } from './state-machine';
+import { canChangeStatus, checkPowerAction, type PowerAction } from './state-machine';
 import { type Instance, instances } from './tables';
 import { findOwnView, type InstanceView, listOwnViews } from './views';
 
@@ -71,6 +79,9 @@ export async function instanceUuids(db: Database, ids: number[]): Promise<Map<nu
 export interface InstanceServiceOptions {
   db: Database;
   broadcaster: Broadcaster;
+  /** The host drivers (a new password is set in the running guest at once). */
+  drivers: DriverResolver;
+  appKey: string;
   clock?: () => Date;
   /** A realtime publish that failed after the commit (logged; the change stands). */
   onPublishError?: (error: unknown) => void;
@@ -110,6 +121,182 @@ export function createInstanceService(options: InstanceServiceOptions) {
 
     /** Whether this user owns the machine (realtime channel authorisation). */
     isOwner: (userId: number, uuid: string) => ownsInstance(db, userId, uuid),
+
+    /** panel.instances.store: a new machine, pending, with its host and port reserved (make.ts). */
+    async make(user: Pick<User, 'id'>, input: MakeInput, context: MakeContext = {}) {
+      const result = await transactionWithBroadcasts(
+        db,
+        broadcaster,
+        (tx, broadcast) => makeInstance(tx, broadcast, user, input, context),
+        onPublishError,
+      );
+      notifyJobsEnqueued();
+      return result;
+    },
+
+    /** The user's machines (not deleted) against `max_instances` (the Make page's `limits`). */
+    async machineCount(user: Pick<User, 'id' | 'role'>): Promise<{ used: number; allowed: number | null }> {
+      const [used] = await db
+        .select({ n: count() })
+        .from(instances)
+        .where(and(eq(instances.userId, user.id), ne(instances.status, 'deleted')));
+      const limit = await resolveLimit(db, user, 'max_instances');
+      return { used: used?.n ?? 0, allowed: limit.allowed };
+    },
+
+    /** What stops this user from ordering the plan now (the Make page's `blockers`). */
+    async blockersFor(user: User, plan: Parameters<typeof accountBlockers>[2]) {
+      return accountBlockers(db, user, plan);
+    },
+
+    /** panel.instances.update: the owner's settings of the machine. */
+    async updateSettings(
+      user: Pick<User, 'id'>,
+      instance: Pick<Instance, 'id'>,
+      input: { name: string; idleStopMinutes: number | null; stopBelowBalance: number | null },
+      request: PowerRequestOptions = {},
+    ): Promise<Instance> {
+      return transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const row = await lockOwn(tx, user.id, instance.id);
+          const [updated] = await tx
+            .update(instances)
+            .set({
+              name: input.name,
+              idleStopMinutes: input.idleStopMinutes,
+              stopBelowBalance: input.stopBelowBalance,
+              updatedAt: clock(),
+            })
+            .where(eq(instances.id, row.id))
+            .returning();
+          await recordActivity(tx, {
+            event: 'instance:settings.updated',
+            actorId: request.actorId ?? user.id,
+            subject: { type: 'instance', id: row.id },
+            ip: request.ip,
+            userAgent: request.userAgent,
+            properties: {
+              uuid: row.uuid,
+              name: row.name === input.name ? undefined : { from: row.name, to: input.name },
+              idle_stop_minutes: input.idleStopMinutes,
+              stop_below_balance: input.stopBelowBalance,
+            },
+          });
+          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
+          return updated!;
+        },
+        onPublishError,
+      );
+    },
+
+    /**
+     * panel.instances.destroy: the owner typed the machine's name; it moves to `deleting` and the
+     * destroy job stops it, removes it from its host and frees its port.
+     */
+    async requestDestroy(
+      user: Pick<User, 'id'>,
+      instance: Pick<Instance, 'id'>,
+      confirmName: string,
+      request: PowerRequestOptions = {},
+    ): Promise<Instance> {
+      const result = await transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const row = await lockOwn(tx, user.id, instance.id);
+          if (confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
+          if (!canChangeStatus(row.status, 'deleting')) {
+            throw new InstanceActionNotAllowedError(
+              row.status === 'deleting'
+                ? 'این سرور در حال حذف است.'
+                : 'سرور هنوز در حال آماده‌سازی است؛ پس از آماده شدن یا ناموفق ماندن آن می‌توانید حذفش کنید.',
+            );
+          }
+          const now = clock();
+          const [updated] = await tx
+            .update(instances)
+            .set({ status: 'deleting', updatedAt: now, powerChangedAt: now, failureReason: null })
+            .where(eq(instances.id, row.id))
+            .returning();
+          await recordActivity(tx, {
+            event: 'instance:delete.requested',
+            actorId: request.actorId ?? user.id,
+            subject: { type: 'instance', id: row.id },
+            ip: request.ip,
+            userAgent: request.userAgent,
+            properties: { uuid: row.uuid, from: row.status, power: row.power, via: request.via ?? null },
+          });
+          const payload: DestroyJobPayload = { instanceId: row.id, actorId: request.actorId ?? user.id };
+          await enqueue(tx, DESTROY_JOB, payload, {
+            singletonKey: `instance:${row.id}:destroy`,
+            maxAttempts: 5,
+          });
+          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
+          return updated!;
+        },
+        onPublishError,
+      );
+      notifyJobsEnqueued();
+      return result;
+    },
+
+    /**
+     * panel.instances.password: the RDP password, shown once. The one chosen at provisioning is
+     * handed over and then forgotten (only its owner ever reads it); after that, each request
+     * sets a new one in the running machine through the driver.
+     */
+    async takePassword(
+      user: Pick<User, 'id'>,
+      instance: Pick<Instance, 'id'>,
+      request: PowerRequestOptions = {},
+    ) {
+      return transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx) => {
+          const row = await lockOwn(tx, user.id, instance.id);
+          let password: string;
+          let fresh = false;
+          if (row.passwordEncrypted) {
+            password = decryptString(options.appKey, row.passwordEncrypted);
+          } else {
+            if (row.status !== 'ready' || row.power !== 'running' || !row.driverRef || !row.resourceId) {
+              throw new InstanceActionNotAllowedError(
+                'برای گذرواژهٔ تازه، سرور باید روشن باشد؛ نخست روشنش کنید.',
+              );
+            }
+            const host = await findHost(tx, row.resourceId);
+            if (!host)
+              throw new InstanceActionNotAllowedError('میزبان این سرور پیدا نشد؛ با پشتیبانی تماس بگیرید.');
+            password = newMachinePassword();
+            try {
+              await options.drivers(host).setPassword(row.driverRef, row.username, password);
+            } catch {
+              throw new InstanceActionNotAllowedError(
+                'گذرواژهٔ تازه روی سرور ثبت نشد؛ چند لحظه بعد دوباره تلاش کنید و اگر نشد، تیکت بفرستید.',
+              );
+            }
+            fresh = true;
+          }
+          await tx
+            .update(instances)
+            .set({ passwordEncrypted: null, updatedAt: clock() })
+            .where(eq(instances.id, row.id));
+          await recordActivity(tx, {
+            event: fresh ? 'instance:password.reset' : 'instance:password.revealed',
+            actorId: request.actorId ?? user.id,
+            subject: { type: 'instance', id: row.id },
+            ip: request.ip,
+            userAgent: request.userAgent,
+            properties: { uuid: row.uuid },
+          });
+          return { password, fresh };
+        },
+        onPublishError,
+      );
+    },
 
     /**
      * `panel.instances.power` / `api.v1.instances.power`. In one transaction: the owner's row and
@@ -187,6 +374,17 @@ export function createInstanceService(options: InstanceServiceOptions) {
       return result;
     },
   };
+
+  /** The owner's live machine, row-locked for a change; anything else is not found. */
+  async function lockOwn(tx: Database, userId: number, instanceId: number): Promise<Instance> {
+    const [row] = await tx
+      .select()
+      .from(instances)
+      .where(and(eq(instances.id, instanceId), eq(instances.userId, userId)))
+      .for('update');
+    if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+    return row;
+  }
 
   /** docs/domain.md: starting needs an approved identity, one hour of the price, and room under `max_running`. */
   async function checkStartRules(tx: Database, owner: User, row: Instance): Promise<void> {

@@ -32,8 +32,10 @@ describe('simulated instance driver', () => {
     time.advance(500);
     expect(await driver.status(ref)).toBe('stopped');
     expect(await driver.connection(ref)).toEqual({ address: '10.10.1.11', port: 3389 });
-    // Two machines never share a ref.
-    expect((await driver.provision(request)).ref).not.toBe(ref);
+    // A repeated provision (a resumed job) finds the machine; another instance gets its own.
+    expect((await driver.provision(request)).ref).toBe(ref);
+    const other = { ...request, instanceUuid: '1c8e6f0e-0000-4000-8000-000000000002' };
+    expect((await driver.provision(other)).ref).not.toBe(ref);
   });
 
   it('starts and stops through the in-between states, deterministically', async () => {

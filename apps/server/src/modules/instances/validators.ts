@@ -26,3 +26,52 @@ export const instanceListQuery = z.object({
   page: pageNumber('شماره صفحه معتبر نیست.', 100_000, 1),
   per_page: pageNumber('اندازه صفحه باید عددی از ۱ تا ۱۰۰ باشد.', 100, 25),
 });
+
+export const MACHINE_NAME_MAX = 60;
+
+const machineName = z
+  .string({ error: 'یک نام برای سرور بنویسید.' })
+  .trim()
+  .min(2, 'نام سرور دست‌کم ۲ نویسه باشد.')
+  .max(
+    MACHINE_NAME_MAX,
+    `نام سرور حداکثر ${new Intl.NumberFormat('fa-IR').format(MACHINE_NAME_MAX)} نویسه باشد.`,
+  )
+  .refine(
+    (name) => !/[<>]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 32),
+    'نام سرور نویسه‌های < و > یا نویسهٔ کنترلی نداشته باشد.',
+  );
+
+/** Optional whole number from a form: empty means "not set" (null). */
+const optionalWhole = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? null : value),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
+  );
+
+/** panel.instances.store. The idempotency key comes from the rendered form (one key, one machine). */
+export const makeRequest = z.object({
+  hardware: z.string({ error: 'یک پلن انتخاب کنید.' }).trim().min(1, 'یک پلن انتخاب کنید.').max(120),
+  location: z.string({ error: 'یک دیتاسنتر انتخاب کنید.' }).trim().min(1, 'یک دیتاسنتر انتخاب کنید.').max(40),
+  image: z.coerce
+    .number({ error: 'یک تصویر نرم‌افزاری انتخاب کنید.' })
+    .int('یک تصویر نرم‌افزاری انتخاب کنید.')
+    .positive('یک تصویر نرم‌افزاری انتخاب کنید.'),
+  name: machineName,
+  idempotency_key: z
+    .string({ error: 'فرم منقضی شده است؛ صفحه را دوباره باز کنید.' })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'فرم منقضی شده است؛ صفحه را دوباره باز کنید.'),
+});
+
+/** panel.instances.update: the owner's settings. */
+export const settingsRequest = z.object({
+  name: machineName,
+  idle_stop_minutes: optionalWhole('زمان خاموشی خودکار باید عددی از ۱۰ تا ۱۴۴۰ دقیقه باشد.', 10, 1440),
+  // Toman in the form; Rial in the database.
+  stop_below_balance: optionalWhole('آستانهٔ موجودی باید عددی از ۰ تا ۱۰۰ میلیون تومان باشد.', 0, 100_000_000),
+});
+
+/** panel.instances.destroy: the machine's name, typed to confirm. */
+export const destroyRequest = z.object({
+  confirm_name: z.string({ error: 'برای تأیید، نام سرور را بنویسید.' }).max(200).default(''),
+});

@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { hardwareImages, hardwares, images, locations, ports, resources } from './tables';
+
+/**
+ * Where a new machine goes (docs/domain.md, Instances: Make). A host has room while the ports it
+ * holds for machines (reserved or bound) are fewer than its capacity: every machine holds exactly
+ * one port of its host, so counting ports counts machines without reading the instances module.
+ */
+
+export type Plan = typeof hardwares.$inferSelect;
+export type Location = typeof locations.$inferSelect;
+export type Image = typeof images.$inferSelect;
+
+/** A plan by slug or id (any status: the caller decides whether it may be ordered). */
+export async function findPlan(db: Database, key: { slug?: string; id?: number }) {
+  const where = key.id !== undefined ? eq(hardwares.id, key.id) : eq(hardwares.slug, key.slug ?? '');
+  const [row] = await db.select().from(hardwares).where(where);
+  return row;
+}
+
+export async function findLocation(db: Database, key: { code?: string; id?: number }) {
+  const where = key.id !== undefined ? eq(locations.id, key.id) : eq(locations.code, key.code ?? '');
+  const [row] = await db.select().from(locations).where(where);
+  return row;
+}
+
+/** The active images a plan offers: those listed for it, or every active image when none are. */
+export async function imagesForPlan(db: Database, hardwareId: number): Promise<Image[]> {
+  const listed = await db
+    .select({ imageId: hardwareImages.imageId })
+    .from(hardwareImages)
+    .where(eq(hardwareImages.hardwareId, hardwareId));
+  const conditions = [eq(images.isActive, true)];
+  if (listed.length > 0)
+    conditions.push(
+      inArray(
+        images.id,
+        listed.map((row) => row.imageId),
+      ),
+    );
+  return db
+    .select()
+    .from(images)
+    .where(and(...conditions))
+    .orderBy(asc(images.sort), asc(images.id));
+}
+
+export async function findImage(db: Database, id: number) {
+  const [row] = await db.select().from(images).where(eq(images.id, id));
+  return row;
+}
+
+/** The ports of a host that hold a machine: what its capacity is measured against. */
+const held = sql`(select count(*) from ${ports} where ${ports.resourceId} = ${resources.id} and ${ports.status} in ('reserved', 'bound'))`;
+const hasFreePort = sql`exists (select 1 from ${ports} where ${ports.resourceId} = ${resources.id} and ${ports.status} = 'free')`;
+
+/**
+ * Free places per plan and location right now: hosts that take new machines (available, in an
+ * active location), their capacity less the machines they hold, bounded by their free ports.
+ */
+export async function freeSlots(db: Database) {
+  const rows = await db
+    .select({
+      hardwareId: resources.hardwareId,
+      locationId: resources.locationId,
+      free: sql<number>`sum(greatest(0, least(${resources.capacity} - ${held}, (select count(*) from ${ports} where ${ports.resourceId} = ${resources.id} and ${ports.status} = 'free'))))`.mapWith(
+        Number,
+      ),
+    })
+    .from(resources)
+    .innerJoin(locations, eq(locations.id, resources.locationId))
+    .where(and(eq(resources.status, 'available'), eq(locations.isActive, true)))
+    .groupBy(resources.hardwareId, resources.locationId);
+  return rows;
+}
+
+/**
+ * Reserves a host and its lowest free port for a new machine, inside the caller's transaction.
+ * Hosts are tried in order and locked with SKIP LOCKED, so concurrent Makes spread over hosts
+ * instead of queueing on one; a host skipped only because it was locked is waited for in a second
+ * pass, so a Make is told "no capacity" only when no host really has room. Capacity is counted
+ * again after the lock (a new statement sees the other Makes' commits). Null: nowhere to place.
+ */
+export async function reserveHostAndPort(
+  tx: Database,
+  place: { hardwareId: number; locationId: number; instanceId: number },
+): Promise<{ resourceId: number; portId: number; publicIp: string; publicPort: number } | null> {
+  const candidates = await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .innerJoin(locations, eq(locations.id, resources.locationId))
+    .where(
+      and(
+        eq(resources.hardwareId, place.hardwareId),
+        eq(resources.locationId, place.locationId),
+        eq(resources.status, 'available'),
+        eq(locations.isActive, true),
+        sql`${resources.capacity} > ${held}`,
+        hasFreePort,
+      ),
+    )
+    .orderBy(asc(resources.id));
+  for (const wait of [false, true]) {
+    for (const candidate of candidates) {
+      const locked = tx.select({ id: resources.id }).from(resources).where(eq(resources.id, candidate.id));
+      const [host] = await (wait ? locked.for('update') : locked.for('update', { skipLocked: true }));
+      if (!host) continue;
+      const port = await takePort(tx, host.id, place.instanceId);
+      if (port) return { resourceId: host.id, ...port };
+    }
+  }
+  return null;
+}
+
+/** With the host locked: its lowest free port, reserved for the machine, if the host still has room. */
+async function takePort(tx: Database, resourceId: number, instanceId: number) {
+  const [room] = await tx
+    .select({ ok: sql<boolean>`${resources.capacity} > ${held} and ${resources.status} = 'available'` })
+    .from(resources)
+    .where(eq(resources.id, resourceId));
+  if (!room?.ok) return null;
+  const [free] = await tx
+    .select({ id: ports.id })
+    .from(ports)
+    .where(and(eq(ports.resourceId, resourceId), eq(ports.status, 'free')))
+    .orderBy(asc(ports.publicPort))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!free) return null;
+  const [port] = await tx
+    .update(ports)
+    .set({ status: 'reserved', instanceId })
+    .where(eq(ports.id, free.id))
+    .returning({ portId: ports.id, publicIp: ports.publicIp, publicPort: ports.publicPort });
+  return port!;
+}
+
+/** The machine is ready: its reserved port now forwards to it. */
+export async function bindPort(tx: Database, portId: number): Promise<void> {
+  await tx.update(ports).set({ status: 'bound' }).where(eq(ports.id, portId));
+}
+
+/** The machine is gone: its port goes back to the pool (a disabled port stays disabled). */
+export async function releasePort(tx: Database, portId: number): Promise<void> {
+  await tx
+    .update(ports)
+    .set({
+      instanceId: null,
+      status: sql`case when ${ports.status} = 'disabled' then 'disabled' else 'free' end`,
+    })
+    .where(eq(ports.id, portId));
+}
+
+/** The public address of a port (the connection box). */
+export async function findPort(db: Database, portId: number) {
+  const [row] = await db.select().from(ports).where(eq(ports.id, portId));
+  return row;
+}
+
+/**
+ * Everything the Make page offers, in display order: active plans (with the images each offers
+ * and free places per location), active locations and active images. Four queries.
+ */
+export async function orderingCatalog(db: Database) {
+  const [plans, places, softwares, offered, slots] = await Promise.all([
+    db
+      .select()
+      .from(hardwares)
+      .where(eq(hardwares.status, 'active'))
+      .orderBy(asc(hardwares.sort), asc(hardwares.id)),
+    db
+      .select()
+      .from(locations)
+      .where(eq(locations.isActive, true))
+      .orderBy(asc(locations.sort), asc(locations.id)),
+    db.select().from(images).where(eq(images.isActive, true)).orderBy(asc(images.sort), asc(images.id)),
+    db.select().from(hardwareImages),
+    freeSlots(db),
+  ]);
+  const allImages = softwares.map((image) => image.id);
+  return {
+    plans: plans.map((plan) => {
+      const listed = offered.filter((row) => row.hardwareId === plan.id).map((row) => row.imageId);
+      return {
+        plan,
+        imageIds: listed.length > 0 ? allImages.filter((id) => listed.includes(id)) : allImages,
+        free: new Map(
+          slots.filter((slot) => slot.hardwareId === plan.id).map((slot) => [slot.locationId, slot.free]),
+        ),
+      };
+    }),
+    locations: places,
+    images: softwares,
+  };
+}

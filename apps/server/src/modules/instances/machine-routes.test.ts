@@ -1,0 +1,313 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../activity/tables';
+import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
+import { hardwares, limitations, locations, ports, resources } from '../catalog/tables';
+import { createWorker, type Worker } from '../jobs/worker';
+import { users } from '../users/tables';
+import { type Instance, instances } from './tables';
+
+const PERSIAN = /[\u0600-\u06FF]/;
+const MAKE = '/panel/instances/create';
+
+/**
+ * A customer's whole machine life through the panel forms (docs/screens.md §4): Make reserves a
+ * host and a port in one transaction, the jobs provision and start it, View hands over the
+ * password once and the `.rdp`, Edit saves settings and deletes it with the port back in the pool.
+ */
+describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: Awaited<ReturnType<typeof createAuthTestApp>>;
+  let customer: TestBrowser;
+  let stranger: TestBrowser;
+  let worker: Worker;
+  let customerId: number;
+  let key = 0;
+
+  const db = () => t.database.db;
+  const nextKey = () => `test-key-${String(++key).padStart(8, '0')}`;
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    hardware: 'rtx-4090',
+    location: 'thr1',
+    image: 1,
+    name: 'رندر ویلای شمال',
+    idempotency_key: nextKey(),
+    ...overrides,
+  });
+  const machineCount = async () =>
+    (
+      await db()
+        .select({ n: count() })
+        .from(instances)
+        .where(and(eq(instances.userId, customerId), ne(instances.status, 'deleted')))
+    )[0]!.n;
+  const heldPorts = async () =>
+    (await db().select({ n: count() }).from(ports).where(ne(ports.status, 'free')))[0]!.n;
+  const byUuid = async (uuid: string) =>
+    (await db().select().from(instances).where(eq(instances.uuid, uuid)))[0] as Instance;
+  const uuidOf = (location: string | undefined) =>
+    /\/panel\/instances\/([0-9a-f-]{36})/.exec(location ?? '')?.[1] ?? 'none';
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({ INSTANCE_SIMULATED_LATENCY_MS: '0' });
+    worker = createWorker({ db: db(), handlers: t.app.jobHandlers });
+    const [owner] = await db().select().from(users).where(eq(users.email, 'customer@renderfarm.test'));
+    customerId = owner!.id;
+    // Enough for a few hours of any plan, and the identity approved: nothing but the test's own
+    // conditions stands in the way.
+    await db()
+      .update(users)
+      .set({ balance: 50_000_000, kycStatus: 'approved' })
+      .where(eq(users.id, customerId));
+    await db().insert(users).values({
+      name: 'مشتری دیگر',
+      email: 'other@example.test',
+      emailVerifiedAt: new Date(),
+      kycStatus: 'approved',
+    });
+    // Room for every machine these tests make on the RTX 4090 host in Tehran, and no count limit.
+    const [host] = await db().select().from(resources).where(eq(resources.name, 'thr1-gpu-01'));
+    await db().update(resources).set({ capacity: 20 }).where(eq(resources.id, host!.id));
+    await db()
+      .insert(ports)
+      .values(
+        Array.from({ length: 16 }, (_, i) => ({
+          resourceId: host!.id,
+          publicIp: '185.213.10.21',
+          publicPort: 40_000 + i,
+        })),
+      );
+    await db().delete(limitations).where(eq(limitations.key, 'max_instances'));
+    customer = await logIn(t, 'customer@renderfarm.test', 'password', { ip: '10.30.0.1' });
+    stranger = await logIn(t, 'other@example.test', 'password', { ip: '10.30.0.2' }).catch(async () => {
+      // The inserted user has no password: sign in through the test shortcut instead.
+      const { TestBrowser: Browser } = await import('../auth/test-support');
+      const browser = new Browser(t, { ip: '10.30.0.2' });
+      await browser.request('GET', '/login');
+      await browser.request('POST', '/__testing/sign-in', { email: 'other@example.test' });
+      return browser;
+    });
+  });
+  afterAll(() => t.close());
+
+  it('offers the active plans, locations and images with free places and what stops the account', async () => {
+    const page = await customer.page(`${MAKE}?hardware=rtx-4090&location=nowhere`);
+    expect(page.component).toBe('Panel/Instances/Make');
+    const { hardwares: plans, locations: places, images, selected, idempotency_key, limits } = page.props;
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.every((p: { blockers: string[] }) => Array.isArray(p.blockers))).toBe(true);
+    expect(places.map((l: { code: string }) => l.code)).toContain('thr1');
+    expect(images.length).toBeGreaterThan(0);
+    expect(selected).toEqual({ hardware: 'rtx-4090', location: null });
+    expect(idempotency_key).toMatch(/^[0-9a-f]{32}$/);
+    expect(limits.max_instances.used).toBeGreaterThan(0);
+  });
+
+  it('makes a machine: pending with a host and a port reserved, then ready and running after the jobs', async () => {
+    const before = await heldPorts();
+    const res = await customer.post('/panel/instances', form());
+    expect(res.statusCode).toBe(303);
+    const uuid = uuidOf(res.headers.location as string);
+    let machine = await byUuid(uuid);
+    expect(machine).toMatchObject({ status: 'pending', power: 'stopped', userId: customerId });
+    expect(machine.resourceId).not.toBeNull();
+    expect(await heldPorts()).toBe(before + 1);
+    const [port] = await db().select().from(ports).where(eq(ports.id, machine.portId!));
+    expect(port).toMatchObject({ status: 'reserved', instanceId: machine.id });
+
+    await worker.drain();
+    machine = await byUuid(uuid);
+    expect(machine).toMatchObject({ status: 'ready', power: 'running' });
+    expect(machine.runningSince).not.toBeNull();
+    expect(machine.passwordEncrypted).not.toBeNull();
+    const [bound] = await db().select().from(ports).where(eq(ports.id, machine.portId!));
+    expect(bound!.status).toBe('bound');
+    const events = await db()
+      .select({ event: activityLog.event })
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectType, 'instance'), eq(activityLog.subjectId, String(machine.id))));
+    expect(events.map((e) => e.event)).toEqual(
+      expect.arrayContaining([
+        'instance:created',
+        'instance:provision.started',
+        'instance:provisioned',
+        'instance:power.started',
+      ]),
+    );
+  });
+
+  it('makes one machine of a double submit (the same form key)', async () => {
+    const body = form({ name: 'دوبار کلیک' });
+    const before = await machineCount();
+    const [a, b] = await Promise.all([
+      customer.post('/panel/instances', body),
+      customer.post('/panel/instances', body),
+    ]);
+    expect(uuidOf(a.headers.location as string)).toBe(uuidOf(b.headers.location as string));
+    expect(await machineCount()).toBe(before + 1);
+  });
+
+  it('refuses, in Persian under the field, what cannot be ordered, and reserves nothing', async () => {
+    const [hidden] = await db()
+      .update(hardwares)
+      .set({ status: 'hidden' })
+      .where(eq(hardwares.slug, 'rtx-3090'))
+      .returning();
+    const [closed] = await db()
+      .update(locations)
+      .set({ isActive: false })
+      .where(eq(locations.code, 'tbz1'))
+      .returning();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ hardware: hidden?.slug ?? 'no-such-plan' }, 'hardware'],
+      [{ hardware: 'no-such-plan' }, 'hardware'],
+      [{ location: closed?.code ?? 'nowhere' }, 'location'],
+      [{ image: 99_999 }, 'image'],
+      [{ name: 'x' }, 'name'],
+      [{ name: '<b>' }, 'name'],
+      [{ idempotency_key: 'short' }, 'idempotency_key'],
+    ];
+    const machines = await machineCount();
+    const held = await heldPorts();
+    for (const [overrides, field] of cases) {
+      const res = await customer.post('/panel/instances', form(overrides), { referer: MAKE });
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(303);
+      const errors = await customer.errorsOn(MAKE);
+      expect(errors[field], JSON.stringify(overrides)).toMatch(PERSIAN);
+    }
+    expect(await machineCount()).toBe(machines);
+    expect(await heldPorts()).toBe(held);
+    if (hidden) await db().update(hardwares).set({ status: 'active' }).where(eq(hardwares.id, hidden.id));
+    if (closed) await db().update(locations).set({ isActive: true }).where(eq(locations.id, closed.id));
+  });
+
+  it('names what the account lacks: identity, balance (the amount needed in Toman), capacity', async () => {
+    const machines = await machineCount();
+    const held = await heldPorts();
+    await db().update(users).set({ kycStatus: 'pending' }).where(eq(users.id, customerId));
+    await customer.post('/panel/instances', form(), { referer: MAKE });
+    expect((await customer.errorsOn(MAKE)).make).toMatch(/احراز هویت/);
+    await db().update(users).set({ kycStatus: 'approved', balance: 1000 }).where(eq(users.id, customerId));
+    await customer.post('/panel/instances', form(), { referer: MAKE });
+    expect((await customer.errorsOn(MAKE)).make).toMatch(/تومان.*شارژ/);
+    await db().update(users).set({ balance: 50_000_000 }).where(eq(users.id, customerId));
+    // Every host of the plan in maintenance: no capacity, nothing reserved.
+    const [plan] = await db().select().from(hardwares).where(eq(hardwares.slug, 'rtx-4090'));
+    const hosts = await db()
+      .update(resources)
+      .set({ status: 'maintenance' })
+      .where(and(eq(resources.hardwareId, plan!.id), eq(resources.status, 'available')))
+      .returning({ id: resources.id });
+    await customer.post('/panel/instances', form(), { referer: MAKE });
+    expect((await customer.errorsOn(MAKE)).location).toMatch(/سرور آزادی/);
+    for (const host of hosts)
+      await db().update(resources).set({ status: 'available' }).where(eq(resources.id, host.id));
+    expect(await machineCount()).toBe(machines);
+    expect(await heldPorts()).toBe(held);
+  });
+
+  it('shows the machine to its owner only; the password once, then a new one through the driver', async () => {
+    const res = await customer.post('/panel/instances', form({ name: 'سرور گذرواژه' }));
+    const uuid = uuidOf(res.headers.location as string);
+    await worker.drain();
+    const view = await customer.page(`/panel/instances/${uuid}`);
+    expect(view.component).toBe('Panel/Instances/View');
+    expect(view.props.instance).toMatchObject({
+      uuid,
+      status: 'ready',
+      power: 'running',
+      password_waiting: true,
+    });
+    expect(JSON.stringify(view.props)).not.toMatch(/password_encrypted|driver_ref/);
+    expect((await stranger.request('GET', `/panel/instances/${uuid}`)).statusCode).toBe(404);
+    expect((await stranger.request('GET', `/panel/instances/${uuid}/rdp`)).statusCode).toBe(404);
+
+    await customer.request('POST', '/user/confirm-password', { password: 'password' });
+    const reveal = await customer.post(
+      `/panel/instances/${uuid}/password`,
+      {},
+      { referer: `/panel/instances/${uuid}` },
+    );
+    expect(reveal.statusCode).toBe(303);
+    const shown = await customer.page(`/panel/instances/${uuid}`);
+    const first = shown.props.flash.secret as string;
+    expect(first).toHaveLength(16);
+    expect(shown.props.instance.password_waiting).toBe(false);
+    const again = await customer.page(`/panel/instances/${uuid}`);
+    expect(again.props.flash.secret ?? null).toBeNull();
+    expect((await byUuid(uuid)).passwordEncrypted).toBeNull();
+
+    await customer.post(`/panel/instances/${uuid}/password`, {}, { referer: `/panel/instances/${uuid}` });
+    const fresh = (await customer.page(`/panel/instances/${uuid}`)).props.flash.secret as string;
+    expect(fresh).toHaveLength(16);
+    expect(fresh).not.toBe(first);
+
+    const rdp = await customer.request('GET', `/panel/instances/${uuid}/rdp`);
+    expect(rdp.statusCode).toBe(200);
+    expect(rdp.headers['content-disposition']).toMatch(/attachment; filename=".+\.rdp"/);
+    const machine = await byUuid(uuid);
+    const [port] = await db().select().from(ports).where(eq(ports.id, machine.portId!));
+    expect(rdp.body).toContain(`full address:s:${port!.publicIp}:${port!.publicPort}\r\n`);
+    expect(rdp.body).not.toContain(first);
+  });
+
+  it('saves the settings and deletes on the typed name: the port goes back to the pool', async () => {
+    const res = await customer.post('/panel/instances', form({ name: 'سرور موقت' }));
+    const uuid = uuidOf(res.headers.location as string);
+    await worker.drain();
+    const edit = `/panel/instances/${uuid}/edit`;
+    expect((await customer.page(edit)).component).toBe('Panel/Instances/Edit');
+
+    await customer.request(
+      'PUT',
+      `/panel/instances/${uuid}`,
+      { name: 'سرور موقت ۲', idle_stop_minutes: '30', stop_below_balance: '' },
+      { referer: edit },
+    );
+    expect(await byUuid(uuid)).toMatchObject({
+      name: 'سرور موقت ۲',
+      idleStopMinutes: 30,
+      stopBelowBalance: null,
+    });
+    await customer.request(
+      'PUT',
+      `/panel/instances/${uuid}`,
+      { name: 'سرور موقت ۲', idle_stop_minutes: '3' },
+      { referer: edit },
+    );
+    expect((await customer.errorsOn(edit)).idle_stop_minutes).toMatch(PERSIAN);
+    expect((await byUuid(uuid)).idleStopMinutes).toBe(30);
+
+    await customer.request(
+      'DELETE',
+      `/panel/instances/${uuid}`,
+      { confirm_name: 'سرور دیگر' },
+      { referer: edit },
+    );
+    expect((await customer.errorsOn(edit)).confirm_name).toMatch(PERSIAN);
+    expect((await byUuid(uuid)).status).toBe('ready');
+    expect(
+      (await stranger.request('DELETE', `/panel/instances/${uuid}`, { confirm_name: 'سرور موقت ۲' }))
+        .statusCode,
+    ).toBe(404);
+
+    const portId = (await byUuid(uuid)).portId!;
+    const gone = await customer.request(
+      'DELETE',
+      `/panel/instances/${uuid}`,
+      { confirm_name: 'سرور موقت ۲' },
+      { referer: edit },
+    );
+    expect(gone.statusCode).toBe(303);
+    expect(gone.headers.location).toBe('/panel/instances');
+    expect((await byUuid(uuid)).status).toBe('deleting');
+    await worker.drain();
+    expect(await byUuid(uuid)).toMatchObject({
+      status: 'deleted',
+      power: 'stopped',
+      passwordEncrypted: null,
+    });
+    const [port] = await db().select().from(ports).where(eq(ports.id, portId));
+    expect(port).toMatchObject({ status: 'free', instanceId: null });
+    expect((await customer.request('GET', `/panel/instances/${uuid}`)).statusCode).toBe(404);
+  });
+});

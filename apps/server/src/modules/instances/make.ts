@@ -1,0 +1,228 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { faNumber, faToman } from '../../lib/persian';
+import { recordActivity } from '../activity/service';
+import type { BroadcastEvent } from '../broadcasting/broadcaster';
+import { resolveLimit, withinLimit } from '../catalog/limitations';
+import { findImage, findLocation, findPlan, imagesForPlan, reserveHostAndPort } from '../catalog/placement';
+import { enqueue } from '../jobs/queue';
+import { lockUser, type User } from '../users/queries';
+import { InstanceMakeRefusedError } from './errors';
+import { instanceUpdated } from './events';
+import { PROVISION_JOB } from './job-names';
+import { type Instance, instances } from './tables';
+
+export interface MakeInput {
+  hardware: string;
+  location: string;
+  image: number;
+  name: string;
+  /** The form's idempotency key: the same key twice is one machine. */
+  idempotencyKey: string;
+}
+
+export interface MakeContext {
+  ip?: string | null;
+  userAgent?: string | null;
+  via?: string;
+}
+
+/** A refusal of Make and the form field it is shown under. */
+export interface MakeBlocker {
+  field: 'hardware' | 'location' | 'image' | 'name' | 'make';
+  code: string;
+  message: string;
+}
+
+const refuse = (blocker: MakeBlocker): never => {
+  throw new InstanceMakeRefusedError(blocker.field, blocker.code, blocker.message);
+};
+
+/**
+ * What stops this user from ordering this plan now, before any host is looked at: identity, the
+ * machine limits, the plan's per-user limit and stock, and one hour of the price in the wallet.
+ * The Make page shows these as `blockers`; Make checks them again under the user's row lock.
+ */
+export async function accountBlockers(
+  db: Database,
+  owner: User,
+  plan: {
+    id: number;
+    title: string;
+    pricePerHour: number;
+    setupFee: number;
+    perUserLimit: number | null;
+    stock: number | null;
+  },
+): Promise<MakeBlocker[]> {
+  const blockers: MakeBlocker[] = [];
+  if (owner.kycStatus !== 'approved') {
+    blockers.push({
+      field: 'make',
+      code: 'RF_INSTANCE_KYC_REQUIRED',
+      message: 'برای اجارهٔ سرور، نخست باید احراز هویت شما تأیید شده باشد.',
+    });
+  }
+  const live = and(eq(instances.userId, owner.id), ne(instances.status, 'deleted'));
+  const limit = await resolveLimit(db, owner, 'max_instances', { hardwareId: plan.id });
+  if (limit.allowed !== null) {
+    const conditions = [live];
+    if (limit.scope === 'hardware') conditions.push(eq(instances.hardwareId, plan.id));
+    const [used] = await db
+      .select({ n: count() })
+      .from(instances)
+      .where(and(...conditions));
+    if (!withinLimit(limit, used?.n ?? 0)) {
+      blockers.push({
+        field: 'make',
+        code: 'RF_INSTANCE_LIMIT_REACHED',
+        message:
+          limit.allowed === 0
+            ? 'اجارهٔ سرور برای حساب شما مجاز نیست (محدودیت «حداکثر تعداد سرور»: ۰)؛ برای پیگیری با پشتیبانی تماس بگیرید.'
+            : `به سقف تعداد سرور حساب خود رسیده‌اید (محدودیت «حداکثر تعداد سرور»: ${faNumber(limit.allowed)})؛ برای سرور تازه، نخست یکی از سرورهای قبلی را حذف کنید.`,
+      });
+    }
+  }
+  if (plan.perUserLimit !== null) {
+    const [used] = await db
+      .select({ n: count() })
+      .from(instances)
+      .where(and(live, eq(instances.hardwareId, plan.id)));
+    if ((used?.n ?? 0) >= plan.perUserLimit) {
+      blockers.push({
+        field: 'hardware',
+        code: 'RF_INSTANCE_PLAN_LIMIT_REACHED',
+        message: `از پلن «${plan.title}» حداکثر ${faNumber(plan.perUserLimit)} سرور برای هر کاربر مجاز است.`,
+      });
+    }
+  }
+  if (plan.stock !== null) {
+    const [used] = await db
+      .select({ n: count() })
+      .from(instances)
+      .where(and(ne(instances.status, 'deleted'), eq(instances.hardwareId, plan.id)));
+    if ((used?.n ?? 0) >= plan.stock) {
+      blockers.push({
+        field: 'hardware',
+        code: 'RF_INSTANCE_OUT_OF_STOCK',
+        message: `موجودی پلن «${plan.title}» تمام شده است؛ پلن دیگری انتخاب کنید یا بعداً سر بزنید.`,
+      });
+    }
+  }
+  const needed = plan.pricePerHour + plan.setupFee;
+  if (owner.balance < needed) {
+    blockers.push({
+      field: 'make',
+      code: 'RF_INSTANCE_BALANCE_TOO_LOW',
+      message: `برای اجارهٔ این سرور دست‌کم ${faToman(needed)} موجودی لازم است (هزینهٔ یک ساعت${plan.setupFee > 0 ? ' و راه‌اندازی' : ''})؛ موجودی شما ${faToman(owner.balance)} است. ${faToman(needed - owner.balance)} دیگر شارژ کنید.`,
+    });
+  }
+  return blockers;
+}
+
+/**
+ * panel.instances.store (docs/domain.md, Make), in the caller's transaction: the user's row locked
+ * (so one user's Makes queue up and cannot both slip under a limit), the form's key looked up (a
+ * double submit returns the first machine), the plan, location and image checked, the account
+ * blockers, then a host and a free port reserved with row locks. The machine starts `pending`
+ * with a provisioning job queued in the same transaction.
+ */
+export async function makeInstance(
+  tx: Database,
+  broadcast: (event: BroadcastEvent) => void,
+  user: Pick<User, 'id'>,
+  input: MakeInput,
+  context: MakeContext = {},
+): Promise<{ instance: Instance; created: boolean }> {
+  const owner = await lockUser(tx, user.id);
+  if (!owner) refuse({ field: 'make', code: 'RF_INSTANCE_NOT_FOUND', message: 'حساب کاربری پیدا نشد.' });
+  const [existing] = await tx
+    .select()
+    .from(instances)
+    .where(and(eq(instances.userId, owner!.id), eq(instances.idempotencyKey, input.idempotencyKey)));
+  if (existing) return { instance: existing, created: false };
+
+  const plan = await findPlan(tx, { slug: input.hardware });
+  if (!plan || plan.status !== 'active') {
+    refuse({
+      field: 'hardware',
+      code: 'RF_INSTANCE_PLAN_UNAVAILABLE',
+      message: 'این پلن برای اجاره در دسترس نیست؛ یکی از پلن‌های فهرست را انتخاب کنید.',
+    });
+  }
+  const location = await findLocation(tx, { code: input.location });
+  if (!location || !location.isActive) {
+    refuse({
+      field: 'location',
+      code: 'RF_INSTANCE_LOCATION_UNAVAILABLE',
+      message: 'این دیتاسنتر اکنون سرور تازه نمی‌پذیرد؛ دیتاسنتر دیگری انتخاب کنید.',
+    });
+  }
+  const image = await findImage(tx, input.image);
+  const offered = image?.isActive && (await imagesForPlan(tx, plan!.id)).some((i) => i.id === image.id);
+  if (!image || !offered) {
+    refuse({
+      field: 'image',
+      code: 'RF_INSTANCE_IMAGE_UNAVAILABLE',
+      message: 'این تصویر نرم‌افزاری برای این پلن در دسترس نیست؛ یکی از تصاویر فهرست را انتخاب کنید.',
+    });
+  }
+  const [blocker] = await accountBlockers(tx, owner!, plan!);
+  if (blocker) refuse(blocker);
+
+  const [row] = await tx
+    .insert(instances)
+    .values({
+      userId: owner!.id,
+      hardwareId: plan!.id,
+      locationId: location!.id,
+      imageId: image!.id,
+      name: input.name,
+      status: 'pending',
+      power: 'stopped',
+      pricePerHour: plan!.pricePerHour,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .returning();
+  const place = await reserveHostAndPort(tx, {
+    hardwareId: plan!.id,
+    locationId: location!.id,
+    instanceId: row!.id,
+  });
+  if (!place) {
+    // Throwing rolls the insert back: nothing stays reserved.
+    refuse({
+      field: 'location',
+      code: 'RF_INSTANCE_NO_CAPACITY',
+      message: `در دیتاسنتر «${location!.name}» اکنون سرور آزادی از پلن «${plan!.title}» نیست؛ دیتاسنتر دیگری را امتحان کنید یا کمی بعد دوباره سر بزنید.`,
+    });
+  }
+  const [instance] = await tx
+    .update(instances)
+    .set({ resourceId: place!.resourceId, portId: place!.portId })
+    .where(eq(instances.id, row!.id))
+    .returning();
+  await recordActivity(tx, {
+    event: 'instance:created',
+    actorId: owner!.id,
+    subject: { type: 'instance', id: row!.id },
+    ip: context.ip,
+    userAgent: context.userAgent,
+    properties: {
+      uuid: row!.uuid,
+      plan: plan!.slug,
+      location: location!.code,
+      image: image!.name,
+      price_per_hour: plan!.pricePerHour,
+      via: context.via ?? null,
+    },
+  });
+  await enqueue(
+    tx,
+    PROVISION_JOB,
+    { instanceId: row!.id },
+    { singletonKey: `instance:${row!.id}:provision`, maxAttempts: 5 },
+  );
+  broadcast(instanceUpdated(instance!));
+  return { instance: instance!, created: true };
+}
