@@ -1,0 +1,144 @@
+import { useForm } from '@renderfarm/react';
+import type { InstanceEditProps } from '@server/modules/instances/contracts';
+import { ArrowRight, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Head } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { bindField } from '../../../components/ui/bind-field';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { FormSection } from '../../../components/ui/FormSection';
+import { SavedNote } from '../../../components/ui/SavedNote';
+import { TextField } from '../../../components/ui/TextField';
+import { rialToToman } from '../../../lib/money';
+import { useRoute } from '../../../lib/route';
+
+/**
+ * `panel.instances.edit` «تنظیمات سرور»: the machine's name, idle auto-stop and the balance under
+ * which it stops itself; then the danger zone, where deleting asks for the machine's name.
+ */
+export default function InstanceEdit({ instance, can_delete }: InstanceEditProps) {
+  const route = useRoute();
+  const view = route('panel.instances.view', { instance: instance.uuid });
+
+  return (
+    <>
+      <Head title={`تنظیمات ${instance.name}`} />
+      <PageHeader
+        title="تنظیمات سرور"
+        description={instance.name}
+        actions={
+          <ButtonLink href={view} variant="secondary">
+            <ArrowRight aria-hidden="true" className="size-4" />
+            بازگشت به سرور
+          </ButtonLink>
+        }
+      />
+      <div className="grid gap-8">
+        <SettingsForm instance={instance} />
+        <DeleteMachine instance={instance} canDelete={can_delete} />
+      </div>
+    </>
+  );
+}
+
+function SettingsForm({ instance }: { instance: InstanceEditProps['instance'] }) {
+  const route = useRoute();
+  const form = useForm({
+    name: instance.name,
+    idle_stop_minutes: instance.idle_stop_minutes === null ? '' : String(instance.idle_stop_minutes),
+    stop_below_balance:
+      instance.stop_below_balance === null ? '' : String(rialToToman(instance.stop_below_balance)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.put(route('panel.instances.update', { instance: instance.uuid }), { preserveScroll: true });
+  };
+  return (
+    <FormSection
+      id="settings"
+      title="نام و خاموشی خودکار"
+      description="سرور بیکار یا موجودی رو به پایان، خودش خاموش می‌شود تا هزینهٔ بی‌جا کم نشود."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <TextField
+          label="نام سرور"
+          maxLength={60}
+          autoComplete="off"
+          {...bindField(form, form.errors, 'name')}
+        />
+        <TextField
+          label="خاموشی خودکار پس از چند دقیقه بیکاری"
+          hint="اگر پردازنده و کارت گرافیک این مدت بیکار بمانند، سرور خاموش می‌شود. خالی بگذارید تا هرگز خودکار خاموش نشود (۱۰ تا ۱۴۴۰ دقیقه)."
+          inputMode="numeric"
+          digits
+          {...bindField(form, form.errors, 'idle_stop_minutes')}
+        />
+        <TextField
+          label="خاموشی وقتی موجودی کمتر از (تومان) شد"
+          hint="خالی بگذارید تا فقط در موجودی صفر خاموش شود."
+          inputMode="numeric"
+          digits
+          {...bindField(form, form.errors, 'stop_below_balance')}
+        />
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={form.processing}>
+            ذخیرهٔ تنظیمات
+          </Button>
+          <SavedNote show={form.recentlySuccessful} />
+        </div>
+      </form>
+    </FormSection>
+  );
+}
+
+function DeleteMachine({
+  instance,
+  canDelete,
+}: {
+  instance: InstanceEditProps['instance'];
+  canDelete: InstanceEditProps['can_delete'];
+}) {
+  const route = useRoute();
+  const [open, setOpen] = useState(false);
+  const form = useForm({ confirm_name: '' });
+  const destroy = () => {
+    form.transform(() => ({ confirm_name: instance.name }));
+    void form.delete(route('panel.instances.destroy', { instance: instance.uuid }), {
+      preserveScroll: true,
+      onSuccess: () => setOpen(false),
+    });
+  };
+  return (
+    <FormSection
+      id="danger"
+      tone="danger"
+      title="حذف سرور"
+      description="سرور خاموش و دیسکش پاک می‌شود و پورتش به مخزن برمی‌گردد. این کار برگشت ندارد."
+    >
+      {canDelete.allowed ? (
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          حذف همیشگی این سرور
+        </Button>
+      ) : (
+        <p className="text-sm leading-7 text-gray-600">{canDelete.reason}</p>
+      )}
+      {open && (
+        <ConfirmDialog
+          open
+          danger
+          title={`حذف «${instance.name}»؟`}
+          confirmLabel="بله، برای همیشه حذف شود"
+          typeToConfirm={instance.name}
+          busy={form.processing}
+          error={form.errors.confirm_name ?? form.errors.action}
+          onConfirm={destroy}
+          onCancel={() => setOpen(false)}
+        >
+          همهٔ فایل‌های روی دیسک این سرور پاک می‌شوند. اگر رندر یا فایلی روی آن دارید، نخست دریافتش کنید.
+        </ConfirmDialog>
+      )}
+    </FormSection>
+  );
+}

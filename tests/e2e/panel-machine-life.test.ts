@@ -1,0 +1,145 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type AppPage,
+  DESKTOP,
+  openAppPage,
+  PHONE,
+  pageHealth,
+  screenshot,
+  signIn,
+  waitForTitle,
+} from '../support/app-page';
+import { launchChromium } from '../support/browser';
+
+/*
+ * A machine's whole life as a customer clicks it (docs/screens.md §4): Make, the live states while
+ * the in-process worker provisions and starts it on the simulated driver, the password shown once,
+ * the `.rdp` file, a stop, and deletion on the typed name. Another customer's machine is a 404.
+ */
+const baseUrl = () => inject('baseUrl');
+const NAME = 'رندر آزمایشی انیمیشن';
+// Provision, then start, each INSTANCE_SIMULATED_LATENCY_MS (3 s) plus the worker's polls.
+const SETTLE = { timeout: 40_000 };
+
+async function lookAtBothWidths(app: AppPage, name: string): Promise<void> {
+  const { page } = app;
+  const desktop = await pageHealth(page);
+  expect(desktop.axe, `${name} at 1280 px`).toEqual([]);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  const phone = await pageHealth(page);
+  expect(phone.overflow, `${name} at 390 px`).toBe(0);
+  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('a machine from order to deletion, in Chromium', () => {
+  let browser: Browser;
+  let app: AppPage;
+  let machineUrl = '';
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openAppPage(browser);
+    await signIn(app.page, baseUrl(), 'customer@renderfarm.test', 'password');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+  });
+
+  it('orders a machine from «سرورهای من» and follows it live to «روشن»', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/panel/instances`);
+    await waitForTitle(page, 'سرورهای من');
+    await page.getByRole('link', { name: 'اجاره سرور جدید' }).first().click();
+    await waitForTitle(page, 'اجاره سرور جدید');
+    await lookAtBothWidths(app, 'panel-instances-make');
+
+    await page.getByRole('radio', { name: /اقتصادی RTX 3090/ }).check();
+    await page.getByRole('radio', { name: /تهران ۱/ }).check();
+    await page.getByRole('radio', { name: /Blender/ }).check();
+    // The summary says what an hour costs and how long the balance lasts.
+    const summary = page.getByRole('complementary', { name: 'خلاصهٔ سفارش' });
+    expect(await summary.textContent()).toMatch(/ساعت کار/);
+    await page.getByLabel('نامی که سرور را با آن می‌شناسید').fill(NAME);
+    await page.getByRole('button', { name: 'اجاره و آماده‌سازی سرور' }).click();
+
+    await waitForTitle(page, NAME);
+    machineUrl = page.url();
+    expect(machineUrl).toMatch(/\/panel\/instances\/[0-9a-f-]{36}$/);
+    await page.getByText(/سفارش «.+» ثبت شد/).waitFor();
+    // The badge moves through the states without a reload (a marker survives only without one).
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await page.getByText('روشن', { exact: true }).first().waitFor(SETTLE);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await page
+      .getByText(/185\.213\.10\.22:\d+/)
+      .first()
+      .waitFor(SETTLE);
+    expect(failures).toEqual([]);
+  });
+
+  it('shows the password once, then never again; the .rdp file carries the address', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'نمایش گذرواژه (فقط یک بار)' }).click();
+    const password = page.getByText(/^[A-Za-z0-9#%+=@]{16}$/);
+    await password.waitFor();
+    const shown = (await password.textContent())!;
+    await lookAtBothWidths(app, 'panel-instances-view');
+
+    await page.reload();
+    await waitForTitle(page, NAME);
+    expect(await page.getByText(shown).count()).toBe(0);
+    await page.getByRole('button', { name: 'ساخت گذرواژهٔ تازه' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /دریافت فایل اتصال/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.rdp$/);
+    const body = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(body).toString('utf8');
+    expect(text).toMatch(/^full address:s:185\.213\.10\.22:\d+\r\nusername:s:render\r\n/);
+    expect(text).not.toContain(shown);
+  });
+
+  it('stops the machine, then deletes it on its typed name; the list no longer has it', async () => {
+    const { page, failures } = app;
+    await page.getByRole('button', { name: 'خاموش کردن' }).click();
+    const stopDialog = page.getByRole('dialog', { name: `خاموش کردن «${NAME}»؟` });
+    await stopDialog.getByRole('button', { name: 'بله، خاموش کردن' }).click();
+    await page.getByText('خاموش', { exact: true }).first().waitFor(SETTLE);
+
+    await page.getByRole('link', { name: 'تنظیمات' }).click();
+    await waitForTitle(page, `تنظیمات ${NAME}`);
+    await lookAtBothWidths(app, 'panel-instances-edit');
+    await page.getByRole('button', { name: 'حذف همیشگی این سرور' }).click();
+    const dialog = page.getByRole('dialog', { name: `حذف «${NAME}»؟` });
+    const confirm = dialog.getByRole('button', { name: 'بله، برای همیشه حذف شود' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill(NAME);
+    await confirm.click();
+    await waitForTitle(page, 'سرورهای من');
+    await page
+      .getByText(/در حال حذف است/)
+      .first()
+      .waitFor();
+    await page.getByRole('listitem', { name: new RegExp(NAME) }).waitFor({ state: 'detached', ...SETTLE });
+    expect(failures).toEqual([]);
+  });
+
+  it('answers another customer’s machine with a 404', async () => {
+    const other = await openAppPage(browser);
+    try {
+      await signIn(other.page, baseUrl(), 'care@renderfarm.test', 'password');
+      const response = await other.page.goto(machineUrl);
+      expect([403, 404]).toContain(response?.status());
+    } finally {
+      await other.close();
+    }
+  });
+});
