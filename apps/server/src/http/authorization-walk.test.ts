@@ -110,6 +110,7 @@ const RULES: Record<string, Rule> = {
   'panel.instances.update': c(),
   'panel.instances.password': c({ confirm: true }),
   'panel.instances.rdp': c(),
+  'panel.instances.reinstall': c({ confirm: true }),
   'panel.instances.destroy': c(),
   'api-tokens.index': c({ kyc: true }),
   'api-tokens.store': c({ kyc: true }),

@@ -310,4 +310,49 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
     expect(port).toMatchObject({ status: 'free', instanceId: null });
     expect((await customer.request('GET', `/panel/instances/${uuid}`)).statusCode).toBe(404);
   });
+
+  it('reinstalls from another image on the typed name: a new machine on the same host and port, a new password', async () => {
+    const res = await customer.post('/panel/instances', form({ name: 'سرور نصب دوباره' }));
+    const uuid = uuidOf(res.headers.location as string);
+    await worker.drain();
+    await customer.request('POST', '/user/confirm-password', { password: 'password' });
+    await customer.post(`/panel/instances/${uuid}/password`, {}, { referer: `/panel/instances/${uuid}` });
+    const before = await byUuid(uuid);
+    expect(before.passwordEncrypted).toBeNull();
+    const edit = `/panel/instances/${uuid}/edit`;
+    const images = (await customer.page(edit)).props.images as { id: number }[];
+    const other = images.find((i) => i.id !== before.imageId)!;
+
+    await customer.post(
+      `/panel/instances/${uuid}/reinstall`,
+      { image: other.id, confirm_name: 'نام اشتباه' },
+      { referer: edit },
+    );
+    expect((await customer.errorsOn(edit)).confirm_name).toMatch(PERSIAN);
+    await customer.post(
+      `/panel/instances/${uuid}/reinstall`,
+      { image: 99_999, confirm_name: before.name },
+      { referer: edit },
+    );
+    expect((await customer.errorsOn(edit)).image).toMatch(PERSIAN);
+    expect(await byUuid(uuid)).toMatchObject({ status: 'ready', imageId: before.imageId });
+
+    const ok = await customer.post(
+      `/panel/instances/${uuid}/reinstall`,
+      { image: other.id, confirm_name: before.name },
+      { referer: edit },
+    );
+    expect(ok.statusCode).toBe(303);
+    expect(await byUuid(uuid)).toMatchObject({ status: 'provisioning', power: 'stopped', imageId: other.id });
+    await worker.drain();
+    const after = await byUuid(uuid);
+    expect(after).toMatchObject({
+      status: 'ready',
+      power: 'running',
+      portId: before.portId,
+      resourceId: before.resourceId,
+    });
+    expect(after.driverRef).not.toBe(before.driverRef);
+    expect(after.passwordEncrypted).not.toBeNull();
+  });
 });

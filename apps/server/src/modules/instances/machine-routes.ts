@@ -5,12 +5,12 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { findActivityForSubject } from '../activity/service';
-import { orderingCatalog } from '../catalog/placement';
+import { imagesForPlan, orderingCatalog } from '../catalog/placement';
 import { readConfig } from '../catalog/service';
 import { rdpFile, rdpFileName } from './connection';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
 import { canChangeStatus } from './state-machine';
-import { destroyRequest, makeRequest, settingsRequest } from './validators';
+import { destroyRequest, makeRequest, reinstallRequest, settingsRequest } from './validators';
 import { toOwnerJson } from './views';
 
 const FORM_LIMIT = 8 * 1024;
@@ -138,6 +138,11 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
           idle_stop_minutes: instance.idleStopMinutes,
           stop_below_balance: instance.stopBelowBalance,
         },
+        images: (await imagesForPlan(db, instance.hardwareId)).map((i) => ({
+          id: i.id,
+          name: i.name,
+          os: i.os,
+        })),
         can_delete: {
           allowed: deletable,
           reason: deletable
@@ -214,6 +219,36 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
         .header('cache-control', 'no-store')
         .send(rdpFile({ host: port.publicIp, port: port.publicPort, username: instance.username }));
     },
+  );
+
+  route(
+    {
+      name: 'panel.instances.reinstall',
+      method: 'POST',
+      uri: '/panel/instances/{instance}/reinstall',
+      access: 'customer',
+      confirm: true,
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const view = await instances.findOwn(user.id, param(request));
+      const input = await request.validate(reinstallRequest, request.body ?? {});
+      await instances.requestReinstall(
+        user,
+        view.instance,
+        { imageId: input.image, confirmName: input.confirm_name },
+        { ...requestContext(request), via: 'panel' },
+      );
+      request.session.flash(
+        'success',
+        `نصب دوبارهٔ «${view.instance.name}» آغاز شد؛ چند دقیقه دیگر با گذرواژهٔ تازه آماده و روشن می‌شود.`,
+      );
+      return reply.redirect(
+        registry.url('panel.instances.view', { instance: view.instance.uuid }, false),
+        303,
+      );
+    },
+    { bodyLimit: FORM_LIMIT },
   );
 
   route(

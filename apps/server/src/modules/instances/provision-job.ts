@@ -17,7 +17,12 @@ import { alertRaised, instanceUpdated } from './events';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import { type Instance, instances } from './tables';
 
-export const provisionJobPayload = z.object({ instanceId: z.number().int().positive() });
+export const provisionJobPayload = z.object({
+  instanceId: z.number().int().positive(),
+  /** A reinstall: the driver's machine to destroy first (the new one gets the same uuid). */
+  replaces: z.string().min(1).optional(),
+});
+export type ProvisionJobPayload = z.infer<typeof provisionJobPayload>;
 
 export interface ProvisionJobOptions {
   db: Database;
@@ -116,6 +121,15 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
       ]);
       if (!plan || !image) throw new InstanceDriverError(`instance ${instance.id} lost its plan or image`);
       const driver = drivers(host);
+      const replaced = parsed.data.replaces;
+      if (replaced && instance.driverRef === replaced) {
+        // Reinstall: the old machine goes first (a repeated try finds it gone, which is fine),
+        // so the uuid names no machine and provision makes a fresh one from the new image.
+        await driver.stop(replaced, { force: true });
+        await waitForStatus(driver, replaced, 'stopped', wait);
+        await driver.destroy(replaced);
+        await db.update(instances).set({ driverRef: null }).where(eq(instances.id, instance.id));
+      }
       const { ref } = await driver.provision({
         instanceUuid: instance.uuid,
         name: instance.name,

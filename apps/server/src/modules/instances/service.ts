@@ -4,6 +4,7 @@ import { decryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
+import { imagesForPlan } from '../catalog/placement';
 import { findHost } from '../catalog/service';
 import type { Job } from '../jobs/queue';
 import { enqueue } from '../jobs/queue';
@@ -19,12 +20,14 @@ import {
   InstanceConfirmNameError,
   InstanceKycRequiredError,
   InstanceLimitReachedError,
+  InstanceMakeRefusedError,
   InstanceNotFoundError,
 } from './errors';
 import { instanceUpdated } from './events';
-import { DESTROY_JOB } from './job-names';
+import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from './make';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
+import type { ProvisionJobPayload } from './provision-job';
 import { canChangeStatus, checkPowerAction, type PowerAction } from './state-machine';
 import { type Instance, instances } from './tables';
 import { findOwnView, type InstanceView, listOwnViews } from './views';
@@ -231,6 +234,79 @@ export function createInstanceService(options: InstanceServiceOptions) {
           const payload: DestroyJobPayload = { instanceId: row.id, actorId: request.actorId ?? user.id };
           await enqueue(tx, DESTROY_JOB, payload, {
             singletonKey: `instance:${row.id}:destroy`,
+            maxAttempts: 5,
+          });
+          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
+          return updated!;
+        },
+        onPublishError,
+      );
+      notifyJobsEnqueued();
+      return result;
+    },
+
+    /**
+     * panel.instances.reinstall: the owner typed the machine's name and picked an image the plan
+     * offers. The machine goes back to `provisioning` with the new image and no password; the
+     * provision job destroys the old machine on the host, makes a new one and starts it. Host,
+     * port and price stay.
+     */
+    async requestReinstall(
+      user: Pick<User, 'id'>,
+      instance: Pick<Instance, 'id'>,
+      input: { imageId: number; confirmName: string },
+      request: PowerRequestOptions = {},
+    ): Promise<Instance> {
+      const result = await transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const row = await lockOwn(tx, user.id, instance.id);
+          if (input.confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
+          if (row.status !== 'ready' || !canChangeStatus(row.status, 'provisioning')) {
+            throw new InstanceActionNotAllowedError('نصب دوباره فقط برای سرور آماده ممکن است.');
+          }
+          if (row.power === 'starting' || row.power === 'stopping') {
+            throw new InstanceActionNotAllowedError('سرور در حال روشن یا خاموش شدن است؛ چند لحظه صبر کنید.');
+          }
+          const offered = await imagesForPlan(tx, row.hardwareId);
+          if (!offered.some((image) => image.id === input.imageId)) {
+            throw new InstanceMakeRefusedError(
+              'image',
+              'RF_INSTANCE_IMAGE_UNAVAILABLE',
+              'این تصویر نرم‌افزاری برای پلن این سرور در دسترس نیست؛ یکی از تصاویر فهرست را انتخاب کنید.',
+            );
+          }
+          const now = clock();
+          const [updated] = await tx
+            .update(instances)
+            .set({
+              status: 'provisioning',
+              power: 'stopped',
+              imageId: input.imageId,
+              runningSince: null,
+              passwordEncrypted: null,
+              failureReason: null,
+              failureDetail: null,
+              powerChangedAt: now,
+              updatedAt: now,
+            })
+            .where(eq(instances.id, row.id))
+            .returning();
+          await recordActivity(tx, {
+            event: 'instance:reinstall.requested',
+            actorId: request.actorId ?? user.id,
+            subject: { type: 'instance', id: row.id },
+            ip: request.ip,
+            userAgent: request.userAgent,
+            properties: { uuid: row.uuid, from_image: row.imageId, to_image: input.imageId },
+          });
+          const payload: ProvisionJobPayload = {
+            instanceId: row.id,
+            ...(row.driverRef ? { replaces: row.driverRef } : {}),
+          };
+          await enqueue(tx, PROVISION_JOB, payload, {
+            singletonKey: `instance:${row.id}:provision`,
             maxAttempts: 5,
           });
           broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });

@@ -19,6 +19,8 @@ const LEGAL_STATUS = new Set([
   'provision_failed>provisioning',
   'provision_failed>deleting',
   'ready>suspended',
+  // Reinstall (docs/domain.md): the disk is made again from an image.
+  'ready>provisioning',
   'suspended>ready',
   'ready>deleting',
   'suspended>deleting',

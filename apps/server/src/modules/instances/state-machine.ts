@@ -14,7 +14,8 @@ export const STATUS_TRANSITIONS: Record<InstanceStatus, readonly InstanceStatus[
   pending: ['provisioning'],
   provisioning: ['ready', 'provision_failed'],
   provision_failed: ['provisioning', 'deleting'],
-  ready: ['suspended', 'deleting'],
+  // ready → provisioning is a reinstall: the machine is made again from an image.
+  ready: ['suspended', 'deleting', 'provisioning'],
   suspended: ['ready', 'deleting'],
   deleting: ['deleted', 'deletion_failed'],
   deletion_failed: ['deleting'],

@@ -75,3 +75,12 @@ export const settingsRequest = z.object({
 export const destroyRequest = z.object({
   confirm_name: z.string({ error: 'برای تأیید، نام سرور را بنویسید.' }).max(200).default(''),
 });
+
+/** panel.instances.reinstall: the new image, and the machine's name typed to confirm. */
+export const reinstallRequest = z.object({
+  image: z.coerce
+    .number({ error: 'یک تصویر نرم‌افزاری انتخاب کنید.' })
+    .int('یک تصویر نرم‌افزاری انتخاب کنید.')
+    .positive('یک تصویر نرم‌افزاری انتخاب کنید.'),
+  confirm_name: z.string({ error: 'برای تأیید، نام سرور را بنویسید.' }).max(200).default(''),
+});

@@ -1,6 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { InstanceEditProps } from '@server/modules/instances/contracts';
-import { ArrowRight, Trash2 } from 'lucide-react';
+import { ArrowRight, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
@@ -17,7 +17,7 @@ import { useRoute } from '../../../lib/route';
  * `panel.instances.edit` «تنظیمات سرور»: the machine's name, idle auto-stop and the balance under
  * which it stops itself; then the danger zone, where deleting asks for the machine's name.
  */
-export default function InstanceEdit({ instance, can_delete }: InstanceEditProps) {
+export default function InstanceEdit({ instance, images, can_delete }: InstanceEditProps) {
   const route = useRoute();
   const view = route('panel.instances.view', { instance: instance.uuid });
 
@@ -36,6 +36,7 @@ export default function InstanceEdit({ instance, can_delete }: InstanceEditProps
       />
       <div className="grid gap-8">
         <SettingsForm instance={instance} />
+        <ReinstallMachine instance={instance} images={images} />
         <DeleteMachine instance={instance} canDelete={can_delete} />
       </div>
     </>
@@ -88,6 +89,77 @@ function SettingsForm({ instance }: { instance: InstanceEditProps['instance'] })
           <SavedNote show={form.recentlySuccessful} />
         </div>
       </form>
+    </FormSection>
+  );
+}
+
+function ReinstallMachine({
+  instance,
+  images,
+}: {
+  instance: InstanceEditProps['instance'];
+  images: InstanceEditProps['images'];
+}) {
+  const route = useRoute();
+  const [open, setOpen] = useState(false);
+  const form = useForm({
+    image: String(images.find((i) => i.name !== instance.image.name)?.id ?? images[0]?.id ?? ''),
+  });
+  const ready = instance.status === 'ready';
+  const reinstall = () => {
+    form.transform((data) => ({ ...data, confirm_name: instance.name }));
+    void form.post(route('panel.instances.reinstall', { instance: instance.uuid }), {
+      preserveScroll: true,
+      onSuccess: () => setOpen(false),
+    });
+  };
+  return (
+    <FormSection
+      id="reinstall"
+      tone="danger"
+      title="نصب دوباره با تصویر دیگر"
+      description="سرور از نو با نرم‌افزارهای تصویر انتخابی ساخته می‌شود: دیسک پاک می‌شود و گذرواژهٔ تازه می‌گیرد. نشانی و پورت همان می‌ماند."
+    >
+      <div className="grid gap-4">
+        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
+          تصویر نرم‌افزاری تازه
+          <select
+            name="image"
+            value={form.data.image}
+            onChange={(event) => form.setData('image', event.target.value)}
+            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
+          >
+            {images.map((image) => (
+              <option key={image.id} value={image.id}>
+                {image.name} ({image.os})
+              </option>
+            ))}
+          </select>
+        </label>
+        {form.errors.image && <p className="text-sm text-red-700">{form.errors.image}</p>}
+        <div>
+          <Button variant="secondary" disabled={!ready} onClick={() => setOpen(true)}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            نصب دوبارهٔ سرور
+          </Button>
+          {!ready && <p className="mt-2 text-sm text-gray-600">نصب دوباره فقط برای سرور آماده ممکن است.</p>}
+        </div>
+      </div>
+      {open && (
+        <ConfirmDialog
+          open
+          danger
+          title={`نصب دوبارهٔ «${instance.name}»؟`}
+          confirmLabel="بله، از نو نصب شود"
+          typeToConfirm={instance.name}
+          busy={form.processing}
+          error={form.errors.confirm_name ?? form.errors.action ?? form.errors.image}
+          onConfirm={reinstall}
+          onCancel={() => setOpen(false)}
+        >
+          همهٔ فایل‌های روی دیسک این سرور پاک می‌شوند و سرور با گذرواژهٔ تازه از نو ساخته می‌شود.
+        </ConfirmDialog>
+      )}
     </FormSection>
   );
 }
