@@ -54,6 +54,9 @@ export const configSchema = z
     INSTANCE_SIMULATED_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     // The job worker runs inside the app process unless `pnpm worker` runs it apart.
     WORKER_IN_PROCESS: flag.default(true),
+    // How long a claimed job is held by its worker between heartbeats: after a crash, another
+    // worker takes the job over once this has passed (tests of crash recovery shorten it).
+    JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
     STORAGE_DIR: z.string().min(1).default('storage'),
     VITE_DEV_SERVER: z.url().optional(),
     SEED_DEMO: flag.default(true),

@@ -58,6 +58,7 @@ export async function startServer(
       worker = createWorker({
         db: database.db,
         handlers: app.jobHandlers,
+        leaseMs: config.JOB_LEASE_MS,
         log: app.log.child({ area: 'jobs' }),
       });
       worker.start();

@@ -25,7 +25,7 @@ const resolved = { ...config, APP_KEY: ensureAppKey(config.APP_KEY, storageDir) 
 const broadcaster = createBroadcaster(resolved);
 const services = createServices(resolved, database.db, { broadcaster, log });
 const handlers = createJobHandlers({ config: resolved, db: database.db, services, broadcaster, log });
-const worker = createWorker({ db: database.db, handlers, log });
+const worker = createWorker({ db: database.db, handlers, leaseMs: config.JOB_LEASE_MS, log });
 worker.start();
 console.log(
   `Job worker ${worker.id} running (${handlers.names().join(', ')}) on ${database.engine === 'pglite' ? `embedded PGlite in ${config.STORAGE_DIR}/db` : 'PostgreSQL'}`,
