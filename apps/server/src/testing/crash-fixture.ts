@@ -73,15 +73,13 @@ export async function createCrashFixture(serverUrl: string, appKey: string): Pro
       status: 'available',
     })
     .returning();
-  await db
-    .insert(ports)
-    .values(
-      Array.from({ length: 60 }, (_, i) => ({
-        resourceId: host!.id,
-        publicIp: '203.0.113.9',
-        publicPort: 45_000 + i,
-      })),
-    );
+  await db.insert(ports).values(
+    Array.from({ length: 60 }, (_, i) => ({
+      resourceId: host!.id,
+      publicIp: '203.0.113.9',
+      publicPort: 45_000 + i,
+    })),
+  );
 
   return {
     url,

@@ -27,16 +27,17 @@ export const instancesModule: AppModule = {
     instances: createInstanceService({
       db,
       broadcaster,
+      // One resolver for the pages, the API and the jobs: simulated machines live in the database.
       drivers: createDriverResolver({
-        simulated: createSimulatedDriver({ latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS }),
+        simulated: createSimulatedDriver({ db, latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS }),
+        appKey: config.APP_KEY,
       }),
       appKey: config.APP_KEY,
       onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
     }),
   }),
-  jobs: ({ config, db, broadcaster, log }) => {
-    const simulated = createSimulatedDriver({ latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS });
-    const drivers = createDriverResolver({ simulated });
+  jobs: ({ config, db, broadcaster, services, log }) => {
+    const { drivers } = services.instances;
     return {
       [POWER_JOB]: createPowerJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
       [PROVISION_JOB]: createProvisionJobHandler({

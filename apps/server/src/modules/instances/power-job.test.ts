@@ -130,7 +130,7 @@ describe(`instance.power job (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(machine).toMatchObject({ power: 'running', failureReason: null });
     // The simulated start took its 3 s latency, polled every 500 ms.
     expect(machine.runningSince!.getTime() - requestedAt).toBe(3000);
-    expect(simulated.peek(stopped.driverRef!)).toBe('running');
+    expect(await simulated.peek(stopped.driverRef!)).toBe('running');
     expect((await powerJob(stopped.id)).state).toBe('completed');
   });
 
@@ -194,7 +194,7 @@ describe(`instance.power job (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect((await powerJob(running.id)).lastError).toMatch(/within 10000 ms/);
   });
 
-  it('powers off at once with force, and fails clearly on a host whose driver this build lacks', async () => {
+  it('powers off at once with force, and fails clearly on a proxmox host without its settings', async () => {
     simulated.setLatency({ stop: Number.POSITIVE_INFINITY });
     await service.requestPower({ id: customerId }, running, 'stop', { force: true });
     await runJobs();
@@ -210,7 +210,7 @@ describe(`instance.power job (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(machine.power).toBe('stopped');
     expect(machine.failureReason).toMatch(/میزبان سرور خطا داد/);
     expect((await powerJob(stopped.id)).lastError).toMatch(
-      /proxmox driver, which this build does not include/,
+      /the proxmox driver needs url, token_id, token_secret and node/,
     );
   });
 
@@ -236,7 +236,7 @@ describe(`instance.power job (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       .where(eq(instances.id, stopped.id));
     await runJobs();
     expect(await reload(stopped.id)).toMatchObject({ status: 'suspended', power: 'stopped' });
-    expect(simulated.peek(stopped.driverRef!)).toBe('stopped');
+    expect(await simulated.peek(stopped.driverRef!)).toBe('stopped');
     expect((await powerJob(stopped.id)).state).toBe('completed');
   });
 

@@ -103,6 +103,9 @@ export function createInstanceService(options: InstanceServiceOptions) {
   const onPublishError = options.onPublishError ?? (() => {});
 
   return {
+    /** The host drivers, bound per host (admin checks, the jobs). */
+    drivers: options.drivers,
+
     /** The owner's machines (not deleted), newest first. */
     async listOwn(
       userId: number,
@@ -328,47 +331,59 @@ export function createInstanceService(options: InstanceServiceOptions) {
       instance: Pick<Instance, 'id'>,
       request: PowerRequestOptions = {},
     ) {
+      // A new password is set in the guest before any transaction opens: the driver may take its
+      // time (and the simulated one writes to the database itself), and a row lock must not wait on it.
+      const [current] = await db.select().from(instances).where(eq(instances.id, instance.id));
+      let fresh: string | null = null;
+      if (
+        current &&
+        !current.passwordEncrypted &&
+        current.userId === user.id &&
+        current.status !== 'deleted'
+      ) {
+        if (
+          current.status !== 'ready' ||
+          current.power !== 'running' ||
+          !current.driverRef ||
+          !current.resourceId
+        ) {
+          throw new InstanceActionNotAllowedError('برای گذرواژهٔ تازه، سرور باید روشن باشد؛ نخست روشنش کنید.');
+        }
+        const host = await findHost(db, current.resourceId);
+        if (!host)
+          throw new InstanceActionNotAllowedError('میزبان این سرور پیدا نشد؛ با پشتیبانی تماس بگیرید.');
+        fresh = newMachinePassword();
+        try {
+          await options.drivers(host).setPassword(current.driverRef, current.username, fresh);
+        } catch {
+          throw new InstanceActionNotAllowedError(
+            'گذرواژهٔ تازه روی سرور ثبت نشد؛ چند لحظه بعد دوباره تلاش کنید و اگر نشد، تیکت بفرستید.',
+          );
+        }
+      }
       return transactionWithBroadcasts(
         db,
         broadcaster,
         async (tx) => {
           const row = await lockOwn(tx, user.id, instance.id);
-          let password: string;
-          let fresh = false;
-          if (row.passwordEncrypted) {
-            password = decryptString(options.appKey, row.passwordEncrypted);
-          } else {
-            if (row.status !== 'ready' || row.power !== 'running' || !row.driverRef || !row.resourceId) {
-              throw new InstanceActionNotAllowedError(
-                'برای گذرواژهٔ تازه، سرور باید روشن باشد؛ نخست روشنش کنید.',
-              );
-            }
-            const host = await findHost(tx, row.resourceId);
-            if (!host)
-              throw new InstanceActionNotAllowedError('میزبان این سرور پیدا نشد؛ با پشتیبانی تماس بگیرید.');
-            password = newMachinePassword();
-            try {
-              await options.drivers(host).setPassword(row.driverRef, row.username, password);
-            } catch {
-              throw new InstanceActionNotAllowedError(
-                'گذرواژهٔ تازه روی سرور ثبت نشد؛ چند لحظه بعد دوباره تلاش کنید و اگر نشد، تیکت بفرستید.',
-              );
-            }
-            fresh = true;
-          }
+          // The provisioning password, if it is still waiting, is the one handed over.
+          const password = row.passwordEncrypted
+            ? decryptString(options.appKey, row.passwordEncrypted)
+            : fresh;
+          if (!password) throw new InstanceActionNotAllowedError('چند لحظه بعد دوباره تلاش کنید.');
           await tx
             .update(instances)
             .set({ passwordEncrypted: null, updatedAt: clock() })
             .where(eq(instances.id, row.id));
           await recordActivity(tx, {
-            event: fresh ? 'instance:password.reset' : 'instance:password.revealed',
+            event: row.passwordEncrypted ? 'instance:password.revealed' : 'instance:password.reset',
             actorId: request.actorId ?? user.id,
             subject: { type: 'instance', id: row.id },
             ip: request.ip,
             userAgent: request.userAgent,
             properties: { uuid: row.uuid },
           });
-          return { password, fresh };
+          return { password, fresh: !row.passwordEncrypted };
         },
         onPublishError,
       );

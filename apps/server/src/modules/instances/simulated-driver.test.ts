@@ -26,7 +26,7 @@ describe('simulated instance driver', () => {
     const sim = createSimulatedDriver({ now: time.now, latencyMs: { provision: 500 } });
     const driver = sim.forHost(host);
     const { ref } = await driver.provision(request);
-    expect(ref).toMatch(/^sim-0b7e6f0e-\d+$/);
+    expect(ref).toMatch(/^sim-0b7e6f0e-[0-9a-f]+$/);
     expect(await driver.status(ref)).toBe('provisioning');
     await expect(driver.start(ref)).rejects.toBeInstanceOf(InstanceDriverError);
     time.advance(500);
@@ -109,6 +109,6 @@ describe('simulated instance driver', () => {
     await driver.start('vm-5');
     time.advance(10 ** 12);
     expect(await driver.status('vm-5')).toBe('starting');
-    expect(sim.peek('vm-5')).toBe('starting');
+    expect(await sim.peek('vm-5')).toBe('starting');
   });
 });
