@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrashFixture, createCrashFixture } from '../../apps/server/src/testing/crash-fixture';
+import { type FakeProxmox, startFakeProxmox } from '../../apps/server/src/testing/fake-proxmox';
 import { HttpSession } from '../support/http-session';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
@@ -40,6 +41,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 describe('provisioning resumes after the server is killed', () => {
   let fixture: CrashFixture;
   let server: ServerProcess | undefined;
+  let proxmox: FakeProxmox | undefined;
 
   const start = () =>
     startServerProcess({
@@ -55,6 +57,7 @@ describe('provisioning resumes after the server is killed', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    await proxmox?.close();
     await fixture?.destroy();
   });
 
@@ -111,6 +114,25 @@ describe('provisioning resumes after the server is killed', () => {
         portsHeld: 1,
         simulatedMachines: 1,
       });
+    }
+  });
+
+  it(`proxmox driver (a local fake of the API): ${RUNS} kills, one VM per machine, every machine ready`, async () => {
+    // Tasks take long enough that kills land in the middle of clones and starts.
+    proxmox = await startFakeProxmox({ taskMs: 600 });
+    await fixture.useHost('proxmox', {
+      url: proxmox.url,
+      token_id: proxmox.tokenId,
+      token_secret: proxmox.tokenSecret,
+      node: proxmox.node,
+    });
+    const uuids = await crashRuns(23);
+    const census = await fixture.census(uuids);
+    expect(census).toHaveLength(RUNS);
+    for (const machine of census) {
+      expect(machine).toMatchObject({ status: 'ready', power: 'running', portsHeld: 1 });
+      expect(proxmox.vmsFor(machine.uuid), `VMs of ${machine.uuid}`).toHaveLength(1);
+      expect(String(proxmox.vmsFor(machine.uuid)[0]!.vmid)).toBe(machine.driverRef);
     }
   });
 });
