@@ -1,3 +1,4 @@
+import type {} from '../../http/page-contracts';
 /** The catalogue as the public pages show it (plans, software, counts); amounts in Rial. */
 
 export interface PlanSummary {
@@ -26,4 +27,92 @@ export interface SiteStats {
   locations: number;
   hosts: number;
   software: number;
+}
+
+// ---- Admin catalog screens (docs/screens.md §6) -------------------------------------------------
+
+/** A plan as the admin forms edit it: prices in Toman (the database keeps Rial). */
+export interface HardwareFormValues {
+  title: string;
+  slug: string;
+  gpu_model: string;
+  gpu_count: number;
+  vram_gb: number;
+  cpu_model: string;
+  cpu_cores: number;
+  ram_gb: number;
+  disk_gb: number;
+  price_per_hour: number;
+  setup_fee: number;
+  stock: number | null;
+  per_user_limit: number | null;
+  status: 'draft' | 'active' | 'hidden' | 'archived';
+  description: string;
+  sort: number;
+  image_ids: number[];
+}
+
+export interface AdminHardwareRow {
+  id: number;
+  title: string;
+  slug: string;
+  gpu: string;
+  vram_gb: number;
+  cpu: string;
+  ram_gb: number;
+  disk_gb: number;
+  /** Rial. */
+  price_per_hour: number;
+  status: string;
+  stock: number | null;
+  hosts: number;
+  machines: number;
+  running: number;
+}
+
+export interface AdminHardwareListProps {
+  hardwares: AdminHardwareRow[];
+}
+
+export interface AdminHardwareFormProps {
+  /** Null on Make. */
+  hardware: (HardwareFormValues & { id: number; machines: number }) | null;
+  images: { id: number; name: string; os: string }[];
+}
+
+export interface LocationFormValues {
+  code: string;
+  name: string;
+  city: string;
+  country: string;
+  is_active: boolean;
+  sort: number;
+}
+
+export interface AdminLocationRow extends LocationFormValues {
+  id: number;
+  hosts: number;
+  capacity: number;
+  machines: number;
+  /** Capacity less live machines. */
+  free: number;
+}
+
+export interface AdminLocationListProps {
+  locations: AdminLocationRow[];
+}
+
+export interface AdminLocationFormProps {
+  location: (LocationFormValues & { id: number }) | null;
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Admin/Hardwares/List': AdminHardwareListProps;
+    'Admin/Hardwares/Make': AdminHardwareFormProps;
+    'Admin/Hardwares/Edit': AdminHardwareFormProps;
+    'Admin/Locations/List': AdminLocationListProps;
+    'Admin/Locations/Make': AdminLocationFormProps;
+    'Admin/Locations/Edit': AdminLocationFormProps;
+  }
 }

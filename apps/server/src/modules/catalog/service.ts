@@ -163,3 +163,8 @@ export async function readConfig(db: Database, key: string): Promise<unknown> {
   const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
   return row?.value;
 }
+
+/** Every software image with its id, active first then by display order (admin forms). */
+export async function listActiveImagesWithIds(db: Database) {
+  return db.select().from(images).where(eq(images.isActive, true)).orderBy(asc(images.sort), asc(images.id));
+}

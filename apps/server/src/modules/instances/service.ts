@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
@@ -105,6 +105,40 @@ export function createInstanceService(options: InstanceServiceOptions) {
   return {
     /** The host drivers, bound per host (admin checks, the jobs). */
     drivers: options.drivers,
+
+    /**
+     * Live machines (not deleted) and running ones per plan, location and host: the catalog
+     * screens' counts and their "still in use" refusals.
+     */
+    async placementUsage() {
+      const rows = await db
+        .select({
+          hardwareId: instances.hardwareId,
+          locationId: instances.locationId,
+          resourceId: instances.resourceId,
+          machines: count(),
+          running:
+            sql<number>`count(*) filter (where ${instances.status} = 'ready' and ${instances.power} <> 'stopped')`.mapWith(
+              Number,
+            ),
+        })
+        .from(instances)
+        .where(ne(instances.status, 'deleted'))
+        .groupBy(instances.hardwareId, instances.locationId, instances.resourceId);
+      const sum = (key: 'hardwareId' | 'locationId' | 'resourceId') => {
+        const totals = new Map<number, { machines: number; running: number }>();
+        for (const row of rows) {
+          const id = row[key];
+          if (id === null) continue;
+          const total = totals.get(id) ?? { machines: 0, running: 0 };
+          total.machines += row.machines;
+          total.running += row.running;
+          totals.set(id, total);
+        }
+        return totals;
+      };
+      return { byHardware: sum('hardwareId'), byLocation: sum('locationId'), byResource: sum('resourceId') };
+    },
 
     /** The owner's machines (not deleted), newest first. */
     async listOwn(
