@@ -79,6 +79,24 @@ export const STATUS_LABELS = {
     published: { label: 'منتشر شده', tone: 'green' },
     unpublished: { label: 'از انتشار خارج شده', tone: 'gray' },
   },
+  hardware: {
+    draft: { label: 'پیش‌نویس', tone: 'gray' },
+    active: { label: 'فعال', tone: 'green' },
+    hidden: { label: 'پنهان', tone: 'yellow' },
+    archived: { label: 'بایگانی', tone: 'gray' },
+  },
+  resource: {
+    available: { label: 'آماده', tone: 'green' },
+    allocated: { label: 'پر', tone: 'blue' },
+    maintenance: { label: 'در تعمیر و نگهداری', tone: 'yellow' },
+    offline: { label: 'قطع', tone: 'red' },
+  },
+  port: {
+    free: { label: 'آزاد', tone: 'green' },
+    reserved: { label: 'رزرو شده', tone: 'yellow' },
+    bound: { label: 'متصل به سرور', tone: 'blue' },
+    disabled: { label: 'غیرفعال', tone: 'gray' },
+  },
 } as const satisfies Record<string, Record<string, StatusLabel>>;
 
 export type StatusKind = keyof typeof STATUS_LABELS;
