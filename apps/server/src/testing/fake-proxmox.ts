@@ -25,7 +25,7 @@ interface Task {
   upid: string;
   endsAt: number;
   exitstatus: string;
-  then: () => void;
+  whenDone: () => void;
   done: boolean;
 }
 
@@ -91,7 +91,7 @@ export async function startFakeProxmox(
     for (const task of tasks.values()) {
       if (!task.done && now >= task.endsAt) {
         task.done = true;
-        task.then();
+        task.whenDone();
       }
     }
   }
@@ -107,7 +107,7 @@ export async function startFakeProxmox(
       endsAt: Date.now() + fake.taskMs,
       exitstatus,
       done: false,
-      then: () => {
+      whenDone: () => {
         if (vm) vm.lock = null;
         if (exitstatus === 'OK') then();
       },
