@@ -78,3 +78,97 @@ export const locationInput = z.object({
   sort: whole('ترتیب نمایش', 0, 10_000).default(0),
 });
 export type LocationInput = z.infer<typeof locationInput>;
+
+const fa2 = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
+
+/** Settings of a simulated host: how slow and how unreliable it pretends to be. */
+export const simulatedSettings = z.object({
+  latency_ms: optionalWhole('تأخیر شبیه‌سازی (میلی‌ثانیه)', 0, 600_000),
+  failure_rate: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? null : v),
+    z.coerce
+      .number({ error: 'نرخ خطا باید عددی از ۰ تا ۱ باشد (مثلاً ۰٫۱ یعنی ده درصد).' })
+      .min(0, 'نرخ خطا باید عددی از ۰ تا ۱ باشد (مثلاً ۰٫۱ یعنی ده درصد).')
+      .max(1, 'نرخ خطا باید عددی از ۰ تا ۱ باشد (مثلاً ۰٫۱ یعنی ده درصد).')
+      .nullable(),
+  ),
+  seed: optionalWhole('بذر تصادفی', 0, 2_147_483_647),
+});
+
+/** Settings of a Proxmox VE host. The secret may be left empty on edit: the stored one is kept. */
+export const proxmoxSettings = z.object({
+  url: z
+    .string({ error: 'نشانی API پراکسماکس را بنویسید.' })
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, 'نشانی API را مثل https://pve1.example.com:8006 بنویسید.'),
+  token_id: z
+    .string({ error: 'شناسهٔ توکن را بنویسید.' })
+    .trim()
+    .regex(/^[^@\s]+@[^!\s]+![\w.-]+$/, 'شناسهٔ توکن را مثل root@pam!renderfarm بنویسید.'),
+  token_secret: z.string().trim().max(200, 'رمز توکن بیش از اندازه بلند است.').default(''),
+  node: z
+    .string({ error: 'نام نود را بنویسید.' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,62}$/, 'نام نود را همان‌طور که در پراکسماکس است بنویسید؛ مثل pve1.'),
+  template_storage: z.string().trim().max(64).default(''),
+});
+
+/** Admin/Resources Make and Edit; `settings` is checked against the chosen driver afterwards. */
+export const resourceInput = z.object({
+  location_id: whole('دیتاسنتر', 1, 2_147_483_647),
+  hardware_id: whole('پلن', 1, 2_147_483_647),
+  name: z
+    .string({ error: 'نام میزبان را بنویسید.' })
+    .trim()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9.-]{1,62}$/,
+      'نام میزبان ۲ تا ۶۳ نویسهٔ لاتین، عدد، نقطه یا خط تیره باشد؛ مثل thr1-gpu-03.',
+    ),
+  address: z
+    .string({ error: 'نشانی شبکهٔ داخلی میزبان را بنویسید.' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9.:-]{1,252}$/, 'نشانی را به شکل IP یا نام دامنه بنویسید؛ مثل 10.10.1.13.'),
+  driver: z.enum(['simulated', 'proxmox'], { error: 'درایور باید شبیه‌سازی‌شده یا پراکسماکس باشد.' }),
+  capacity: whole('ظرفیت (تعداد سرور)', 0, 1000),
+  notes: z.string().trim().max(2000, 'یادداشت حداکثر ۲٬۰۰۰ نویسه باشد.').default(''),
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+export type ResourceInput = z.infer<typeof resourceInput>;
+
+export const MAX_PORTS_PER_RANGE = 1000;
+
+/** Admin/Ports bulk range. */
+export const portRangeInput = z
+  .object({
+    resource_id: whole('میزبان', 1, 2_147_483_647),
+    public_ip: z
+      .string({ error: 'IP عمومی را بنویسید.' })
+      .trim()
+      .regex(/^(\d{1,3})(\.\d{1,3}){3}$/, 'IP عمومی را مثل 185.213.10.21 بنویسید.')
+      .refine((ip) => ip.split('.').every((part) => Number(part) <= 255), 'IP عمومی معتبر نیست.'),
+    from_port: whole('پورت آغاز', 1024, 65_535),
+    to_port: whole('پورت پایان', 1024, 65_535),
+    target_port: whole('پورت مقصد', 1, 65_535).default(3389),
+    protocol: z.enum(['tcp', 'udp'], { error: 'پروتکل باید tcp یا udp باشد.' }).default('tcp'),
+  })
+  .superRefine((range, ctx) => {
+    if (range.to_port < range.from_port) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to_port'],
+        message: 'پورت پایان باید بزرگ‌تر یا برابر پورت آغاز باشد.',
+      });
+    } else if (range.to_port - range.from_port + 1 > MAX_PORTS_PER_RANGE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to_port'],
+        message: `در هر بار حداکثر ${fa2(MAX_PORTS_PER_RANGE)} پورت افزوده می‌شود؛ بازه را کوچک‌تر کنید.`,
+      });
+    }
+  });
+
+/** Admin/Ports inline edit. */
+export const portUpdateInput = z.object({
+  notes: z.string().trim().max(500, 'یادداشت حداکثر ۵۰۰ نویسه باشد.').default(''),
+  status: z.enum(['free', 'disabled'], { error: 'وضعیت پورت باید آزاد یا غیرفعال باشد.' }),
+});

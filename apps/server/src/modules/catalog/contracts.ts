@@ -116,3 +116,78 @@ declare module '../../http/page-contracts' {
     'Admin/Locations/Edit': AdminLocationFormProps;
   }
 }
+
+export interface AdminResourceRow {
+  id: number;
+  name: string;
+  location: string;
+  plan: string;
+  address: string;
+  driver: 'simulated' | 'proxmox';
+  status: string;
+  capacity: number;
+  machines: number;
+  running: number;
+  /** ISO-8601 UTC, or null when never checked. */
+  last_seen_at: string | null;
+  ports: { free: number; held: number; disabled: number };
+}
+
+export interface AdminResourceListProps {
+  resources: AdminResourceRow[];
+}
+
+export interface ResourceFormValues {
+  location_id: number;
+  hardware_id: number;
+  name: string;
+  address: string;
+  driver: 'simulated' | 'proxmox';
+  capacity: number;
+  notes: string;
+  /** The driver's settings without its secrets. */
+  settings: Record<string, unknown>;
+  /** Which secrets are stored (the form shows «ذخیره شده» and keeps them when left empty). */
+  secrets_stored: string[];
+}
+
+export interface AdminPortRow {
+  id: number;
+  public_ip: string;
+  public_port: number;
+  target_port: number;
+  protocol: string;
+  status: string;
+  notes: string;
+  host: string;
+  address: string;
+  /** The machine holding it, by id (Admin/Instances/View), or null. */
+  instance_id: number | null;
+}
+
+export interface AdminResourceFormProps {
+  resource:
+    | (ResourceFormValues & { id: number; status: string; last_seen_at: string | null; machines: number })
+    | null;
+  plans: { id: number; title: string }[];
+  locations: { id: number; name: string }[];
+  ports: AdminPortRow[];
+}
+
+export interface AdminPortsProps {
+  ports: {
+    data: AdminPortRow[];
+    meta: { current_page: number; per_page: number; total: number };
+  };
+  filters: { resource: number | null; status: string | null };
+  hosts: { id: number; name: string }[];
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Admin/Resources/List': AdminResourceListProps;
+    'Admin/Resources/Make': AdminResourceFormProps;
+    'Admin/Resources/Edit': AdminResourceFormProps;
+    'Admin/Ports': AdminPortsProps;
+  }
+}

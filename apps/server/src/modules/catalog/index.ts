@@ -1,4 +1,6 @@
 import type { AppModule } from '../app-module';
+import { adminHostRoutes } from './admin-host-routes';
+import { createHostAdmin, type HostAdmin } from './admin-hosts';
 import { adminPlanRoutes } from './admin-plan-routes';
 import { createPlanAdmin, type PlanAdmin } from './admin-plans';
 import { seedDemoCatalog } from './seed';
@@ -6,13 +8,17 @@ import { seedDemoCatalog } from './seed';
 declare module '../../service-types' {
   interface Services {
     planAdmin: PlanAdmin;
+    hostAdmin: HostAdmin;
   }
 }
 
 /** What can be rented and where: plans, locations, hosts, ports, images, limits and settings. */
 export const catalogModule: AppModule = {
   name: 'catalog',
-  routes: [adminPlanRoutes],
-  services: ({ db }) => ({ planAdmin: createPlanAdmin(db) }),
+  routes: [adminPlanRoutes, adminHostRoutes],
+  services: ({ db, config }) => ({
+    planAdmin: createPlanAdmin(db),
+    hostAdmin: createHostAdmin(db, config.APP_KEY),
+  }),
   seed: seedDemoCatalog,
 };

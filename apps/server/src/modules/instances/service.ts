@@ -140,6 +140,18 @@ export function createInstanceService(options: InstanceServiceOptions) {
       return { byHardware: sum('hardwareId'), byLocation: sum('locationId'), byResource: sum('resourceId') };
     },
 
+    /**
+     * Whether a machine still needs its port: anything but deleted, or stuck after a failure
+     * (provision_failed, deletion_failed), when an admin may take the port back.
+     */
+    async holdsPort(instanceId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ status: instances.status })
+        .from(instances)
+        .where(eq(instances.id, instanceId));
+      return row !== undefined && !['deleted', 'deletion_failed', 'provision_failed'].includes(row.status);
+    },
+
     /** The owner's machines (not deleted), newest first. */
     async listOwn(
       userId: number,
