@@ -12,17 +12,20 @@ import { createProvisionJobHandler } from './provision-job';
 import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
+import { staffMachineRoutes } from './staff-routes';
+import { createStaffMachines, type StaffMachines } from './staff-service';
 
 declare module '../../service-types' {
   interface Services {
     instances: InstanceService;
+    staffMachines: StaffMachines;
   }
 }
 
 /** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
 export const instancesModule: AppModule = {
   name: 'instances',
-  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes],
+  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes, staffMachineRoutes],
   services: ({ config, db, broadcaster, log }) => ({
     instances: createInstanceService({
       db,
@@ -33,6 +36,11 @@ export const instancesModule: AppModule = {
         appKey: config.APP_KEY,
       }),
       appKey: config.APP_KEY,
+      onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
+    }),
+    staffMachines: createStaffMachines({
+      db,
+      broadcaster,
       onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
     }),
   }),

@@ -42,6 +42,12 @@ export interface PowerRequestOptions {
   via?: string;
   /** The asking tab's realtime socket: the immediate update skips it (it reloads itself). */
   socketId?: string | undefined;
+  /**
+   * Staff acting on a customer's machine (care, admin): the owner's start rules (identity,
+   * balance, max_running) do not apply, a deletion needs no typed name, and the reason is kept
+   * in the activity entry.
+   */
+  staff?: { reason: string };
 }
 
 /** Power states in which a machine is on, or on its way, and counts against `max_running`. */
@@ -258,7 +264,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
         broadcaster,
         async (tx, broadcast) => {
           const row = await lockOwn(tx, user.id, instance.id);
-          if (confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
+          if (!request.staff && confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
           if (!canChangeStatus(row.status, 'deleting')) {
             throw new InstanceActionNotAllowedError(
               row.status === 'deleting'
@@ -278,7 +284,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
             subject: { type: 'instance', id: row.id },
             ip: request.ip,
             userAgent: request.userAgent,
-            properties: { uuid: row.uuid, from: row.status, power: row.power, via: request.via ?? null },
+            properties: {
+              uuid: row.uuid,
+              from: row.status,
+              power: row.power,
+              via: request.via ?? null,
+              ...(request.staff ? { reason: request.staff.reason } : {}),
+            },
           });
           const payload: DestroyJobPayload = { instanceId: row.id, actorId: request.actorId ?? user.id };
           await enqueue(tx, DESTROY_JOB, payload, {
@@ -463,7 +475,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
 
           const check = checkPowerAction(row.status, row.power, action);
           if (!check.allowed) throw new InstanceActionNotAllowedError(check.reason);
-          if (action === 'start') await checkStartRules(tx, owner, row);
+          if (action === 'start' && !request.staff) await checkStartRules(tx, owner, row);
 
           const now = clock();
           const [updated] = await tx
@@ -483,7 +495,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
             subject: { type: 'instance', id: row.id },
             ip: request.ip,
             userAgent: request.userAgent,
-            properties: { uuid: row.uuid, from: row.power, force, via: request.via ?? null },
+            properties: {
+              uuid: row.uuid,
+              from: row.power,
+              force,
+              via: request.via ?? null,
+              ...(request.staff ? { reason: request.staff.reason } : {}),
+            },
           });
           const payload: PowerJobPayload = {
             instanceId: row.id,
