@@ -61,7 +61,9 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect(view.component).toBe('Care/Instances/View');
     expect(view.props.owner).toMatchObject({ id: running.userId, kyc_status: 'approved' });
     expect(view.props.admin).toBeNull();
-    expect(JSON.stringify({ ...view.props, routes: null })).not.toMatch(/password|driver_ref|driverConfig|10\.10\./);
+    expect(JSON.stringify({ ...view.props, routes: null })).not.toMatch(
+      /password|driver_ref|driverConfig|10\.10\./,
+    );
     expect((await customer.request('GET', '/care/instances')).statusCode).toBe(404);
     expect((await care.request('GET', `/admin/instances/${running.id}`)).statusCode).toBe(404);
     expect((await care.request('GET', '/care/instances/999999')).statusCode).toBe(404);
