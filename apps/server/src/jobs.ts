@@ -1,3 +1,4 @@
+import type { Database } from './db/client';
 import { modules } from './modules';
 import type { ModuleContext } from './modules/app-module';
 import { JobRegistry } from './modules/jobs/registry';
@@ -14,4 +15,9 @@ export function createJobHandlers(context: ModuleContext): JobRegistry {
       registry.register(name, handler);
   }
   return registry;
+}
+
+/** What each module does when a worker starts (its recurring jobs queued once). */
+export async function startModuleJobs(db: Database): Promise<void> {
+  for (const module of modules) await module.onWorkerStart?.(db);
 }

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { startModuleJobs } from './jobs';
 import { realtimeConfig } from './modules/broadcasting/realtime-config';
 import { createWorker, type Worker } from './modules/jobs/worker';
 import { fromRoot } from './paths';
@@ -61,6 +62,7 @@ export async function startServer(
         leaseMs: config.JOB_LEASE_MS,
         log: app.log.child({ area: 'jobs' }),
       });
+      await startModuleJobs(database.db);
       worker.start();
     }
     const address = app.server.address();

@@ -144,6 +144,7 @@ const RULES: Record<string, Rule> = {
   'panel.instances.update': c(),
   'panel.instances.password': c({ confirm: true }),
   'panel.instances.rdp': c(),
+  'panel.instances.schedule': c(),
   'panel.instances.reinstall': c({ confirm: true }),
   'panel.instances.destroy': c(),
   'api-tokens.index': c({ kyc: true }),

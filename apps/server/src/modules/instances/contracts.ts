@@ -140,6 +140,8 @@ export interface InstanceEditProps {
     /** Rial; null: no threshold. */
     stop_below_balance: number | null;
   };
+  /** The weekly schedule (0 = شنبه), times `HH:MM` Tehran. */
+  schedule: { weekday: number; start: string; stop: string }[];
   /** The images the machine's plan offers, for a reinstall. */
   images: { id: number; name: string; os: string }[];
   /** May it be deleted now (ready, suspended or failed), and if not why. */

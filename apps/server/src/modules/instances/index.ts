@@ -4,6 +4,7 @@ import { createDestroyJobHandler } from './destroy-job';
 import { createDriverResolver } from './drivers';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { instanceMachineRoutes } from './machine-routes';
+import { createMachineTickHandler, ensureTick, TICK_JOB } from './machine-tick';
 import { machinesBlocker } from './machines-blocker';
 import { instancePanelRoutes } from './panel-routes';
 import { createPowerJobHandler } from './power-job';
@@ -57,6 +58,14 @@ export const instancesModule: AppModule = {
         log,
       }),
       [DESTROY_JOB]: createDestroyJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
+      [TICK_JOB]: createMachineTickHandler({
+        db,
+        instances: services.instances,
+        drivers,
+        mailer: services.mailer,
+        appUrl: config.APP_URL,
+        log,
+      }),
     };
   },
   channels: [
@@ -67,6 +76,7 @@ export const instancesModule: AppModule = {
         user.role === 'care' || user.role === 'admin' ? true : ownsInstance(db, user.id, uuid),
     },
   ],
+  onWorkerStart: (db) => ensureTick(db),
   deleteBlockers: [machinesBlocker],
   seed: seedDemoInstances,
 };

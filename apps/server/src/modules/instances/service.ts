@@ -29,7 +29,7 @@ import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from 
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import type { ProvisionJobPayload } from './provision-job';
 import { canChangeStatus, checkPowerAction, type PowerAction } from './state-machine';
-import { type Instance, instances } from './tables';
+import { type Instance, instanceSchedules, instances } from './tables';
 import { findOwnView, type InstanceView, listOwnViews } from './views';
 
 export interface PowerRequestOptions {
@@ -156,6 +156,46 @@ export function createInstanceService(options: InstanceServiceOptions) {
         .from(instances)
         .where(eq(instances.id, instanceId));
       return row !== undefined && !['deleted', 'deletion_failed', 'provision_failed'].includes(row.status);
+    },
+
+    /** The machine's weekly schedule, by Persian weekday. */
+    async scheduleOf(instanceId: number) {
+      return db
+        .select()
+        .from(instanceSchedules)
+        .where(eq(instanceSchedules.instanceId, instanceId))
+        .orderBy(instanceSchedules.weekday);
+    },
+
+    /** panel.instances.schedule: replaces the week in one transaction, with an activity entry. */
+    async saveSchedule(
+      user: Pick<User, 'id'>,
+      instance: Pick<Instance, 'id'>,
+      days: { weekday: number; start: string; stop: string }[],
+      request: PowerRequestOptions = {},
+    ) {
+      await db.transaction(async (tx) => {
+        const row = await lockOwn(tx, user.id, instance.id);
+        await tx.delete(instanceSchedules).where(eq(instanceSchedules.instanceId, row.id));
+        if (days.length > 0) {
+          await tx.insert(instanceSchedules).values(
+            days.map((d) => ({
+              instanceId: row.id,
+              weekday: d.weekday,
+              startTime: d.start,
+              stopTime: d.stop,
+            })),
+          );
+        }
+        await recordActivity(tx, {
+          event: 'instance:schedule.updated',
+          actorId: request.actorId ?? user.id,
+          subject: { type: 'instance', id: row.id },
+          ip: request.ip,
+          userAgent: request.userAgent,
+          properties: { uuid: row.uuid, days },
+        });
+      });
     },
 
     /** The owner's machines (not deleted), newest first. */

@@ -84,3 +84,41 @@ export const reinstallRequest = z.object({
     .positive('یک تصویر نرم‌افزاری انتخاب کنید.'),
   confirm_name: z.string({ error: 'برای تأیید، نام سرور را بنویسید.' }).max(200).default(''),
 });
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const latinDigits = (value: unknown) =>
+  typeof value === 'string' ? value.trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))) : value;
+
+/** panel.instances.schedule: the whole week at once; a day left out has no schedule. */
+export const scheduleRequest = z.object({
+  days: z
+    .array(
+      z.object({
+        weekday: z.coerce
+          .number({ error: 'روز هفته معتبر نیست.' })
+          .int()
+          .min(0, 'روز هفته معتبر نیست.')
+          .max(6, 'روز هفته معتبر نیست.'),
+        start: z.preprocess(latinDigits, z.string().regex(TIME, 'ساعت روشن شدن را مثل ۰۹:۰۰ بنویسید.')),
+        stop: z.preprocess(latinDigits, z.string().regex(TIME, 'ساعت خاموش شدن را مثل ۱۸:۳۰ بنویسید.')),
+      }),
+      { error: 'برنامهٔ هفتگی معتبر نیست.' },
+    )
+    .max(7, 'برنامهٔ هفتگی حداکثر هفت روز دارد.')
+    .default([])
+    .superRefine((days, ctx) => {
+      const seen = new Set<number>();
+      days.forEach((day, i) => {
+        if (seen.has(day.weekday))
+          ctx.addIssue({ code: 'custom', path: [i, 'weekday'], message: 'هر روز هفته فقط یک بار.' });
+        seen.add(day.weekday);
+        if (day.start === day.stop) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'stop'],
+            message: 'ساعت خاموش شدن با ساعت روشن شدن یکی است.',
+          });
+        }
+      });
+    }),
+});
