@@ -117,6 +117,29 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     expect(failures).toEqual([]);
   });
 
+  it('limits: lists every rule in words, adds one for a customer and previews what applies to them', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/admin/limitations`);
+    await waitForTitle(page, 'محدودیت‌ها');
+    await look(page, 'admin-limitations-list');
+    await page.getByRole('link', { name: 'محدودیت جدید' }).click();
+    await waitForTitle(page, 'محدودیت جدید');
+    await page.getByRole('radio', { name: 'یک کاربر' }).check();
+    await page.getByLabel('نقش، پلن یا کاربر').fill('customer@renderfarm.test');
+    await page.locator('select[name="key"]').selectOption({ label: 'حداکثر تعداد سرور' });
+    await page.getByLabel('مقدار').fill('۸');
+    await page.getByRole('button', { name: 'ساخت محدودیت' }).click();
+    await waitForTitle(page, 'محدودیت‌ها');
+    await page.getByRole('table').getByText('کاربر علی رضایی').waitFor();
+    await page.getByRole('table').getByRole('link', { name: 'حداکثر تعداد سرور' }).last().click();
+    await waitForTitle(page, 'ویرایش محدودیت');
+    await page.getByLabel('شناسه، ایمیل یا موبایل کاربر').fill('09120000000');
+    await page.getByRole('button', { name: 'ببین' }).click();
+    await page.getByText(/برای علی رضایی، «حداکثر تعداد سرور» ۸ است/).waitFor();
+    await look(page, 'admin-limitations-edit');
+    expect(failures).toEqual([]);
+  });
+
   it('offers the new plan to customers, with free places in the new datacenter', async () => {
     const customer = await openAppPage(browser);
     try {

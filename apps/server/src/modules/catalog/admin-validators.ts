@@ -172,3 +172,38 @@ export const portUpdateInput = z.object({
   notes: z.string().trim().max(500, 'یادداشت حداکثر ۵۰۰ نویسه باشد.').default(''),
   status: z.enum(['free', 'disabled'], { error: 'وضعیت پورت باید آزاد یا غیرفعال باشد.' }),
 });
+
+/** Admin/Limitations Make and Edit. `subject` is a role, a plan id or a user (id, e-mail or mobile). */
+export const limitationInput = z
+  .object({
+    scope: z.enum(['global', 'role', 'hardware', 'user'], {
+      error: 'دامنه باید همه، نقش، پلن یا کاربر باشد.',
+    }),
+    subject: z.string().trim().max(120).default(''),
+    key: z.enum(
+      [
+        'max_instances',
+        'max_running',
+        'max_hours_per_day',
+        'max_drive_gb',
+        'max_open_tickets',
+        'max_topup_unverified',
+      ],
+      { error: 'کلید محدودیت را از فهرست انتخاب کنید.' },
+    ),
+    value: whole('مقدار', 0, 1_000_000_000_000),
+    is_active: checkbox.default(true),
+  })
+  .superRefine((input, ctx) => {
+    if (input.scope !== 'global' && input.subject === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subject'],
+        message: 'برای این دامنه، نقش، پلن یا کاربر را بگویید.',
+      });
+    }
+    if (input.scope === 'role' && !['customer', 'care', 'admin'].includes(input.subject)) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'نقش باید customer، care یا admin باشد.' });
+    }
+  });
+export type LimitationInput = z.infer<typeof limitationInput>;

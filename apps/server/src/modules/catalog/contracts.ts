@@ -191,3 +191,44 @@ declare module '../../http/page-contracts' {
     'Admin/Ports': AdminPortsProps;
   }
 }
+
+export interface LimitationRow {
+  id: number;
+  scope: 'global' | 'role' | 'hardware' | 'user';
+  /** As stored: role name, plan id or user id; null for global. */
+  subject: string | null;
+  /** How the subject reads: «همه»، «نقش مشتری»، a plan's title, a user's name. */
+  subject_label: string;
+  key: string;
+  key_label: string;
+  value: number;
+  value_label: string;
+  is_active: boolean;
+}
+
+export interface AdminLimitationListProps {
+  limitations: LimitationRow[];
+  filters: { key: string; scope: string };
+  keys: { key: string; label: string }[];
+}
+
+export interface AdminLimitationFormProps {
+  limitation: LimitationRow | null;
+  keys: { key: string; label: string }[];
+  /** Edit's "effective value for user…" preview, when `?user=` names one. */
+  preview: {
+    user: { id: number; name: string };
+    value: number | null;
+    scope: string | null;
+    label: string;
+  } | null;
+  preview_query: string;
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Admin/Limitations/List': AdminLimitationListProps;
+    'Admin/Limitations/Make': AdminLimitationFormProps;
+    'Admin/Limitations/Edit': AdminLimitationFormProps;
+  }
+}

@@ -1,6 +1,8 @@
 import type { AppModule } from '../app-module';
 import { adminHostRoutes } from './admin-host-routes';
 import { createHostAdmin, type HostAdmin } from './admin-hosts';
+import { adminLimitRoutes } from './admin-limit-routes';
+import { createLimitAdmin, type LimitAdmin } from './admin-limits';
 import { adminPlanRoutes } from './admin-plan-routes';
 import { createPlanAdmin, type PlanAdmin } from './admin-plans';
 import { seedDemoCatalog } from './seed';
@@ -9,16 +11,18 @@ declare module '../../service-types' {
   interface Services {
     planAdmin: PlanAdmin;
     hostAdmin: HostAdmin;
+    limitAdmin: LimitAdmin;
   }
 }
 
 /** What can be rented and where: plans, locations, hosts, ports, images, limits and settings. */
 export const catalogModule: AppModule = {
   name: 'catalog',
-  routes: [adminPlanRoutes, adminHostRoutes],
+  routes: [adminPlanRoutes, adminHostRoutes, adminLimitRoutes],
   services: ({ db, config }) => ({
     planAdmin: createPlanAdmin(db),
     hostAdmin: createHostAdmin(db, config.APP_KEY),
+    limitAdmin: createLimitAdmin(db),
   }),
   seed: seedDemoCatalog,
 };

@@ -1,0 +1,105 @@
+import { useForm } from '@renderfarm/react';
+import type { AdminLimitationFormProps } from '@server/modules/catalog/contracts';
+import type { FormEvent } from 'react';
+import { Button } from '../../../../components/ui/Button';
+import { bindField } from '../../../../components/ui/bind-field';
+import { Card } from '../../../../components/ui/Card';
+import { Checkbox } from '../../../../components/ui/Checkbox';
+import { FieldError } from '../../../../components/ui/FieldError';
+import { TextField } from '../../../../components/ui/TextField';
+import { useRoute } from '../../../../lib/route';
+
+const SCOPES = [
+  { value: 'global', label: 'همه', hint: '' },
+  { value: 'role', label: 'یک نقش', hint: 'customer، care یا admin' },
+  { value: 'hardware', label: 'یک پلن', hint: 'شناسه یا نامک پلن؛ مثل rtx-4090' },
+  { value: 'user', label: 'یک کاربر', hint: 'شناسه، ایمیل یا موبایل کاربر' },
+] as const;
+
+/** The rule form of Admin/Limitations Make and Edit: scope and subject, key, value, active. */
+export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormProps, 'limitation' | 'keys'>) {
+  const route = useRoute();
+  const form = useForm({
+    scope: limitation?.scope ?? 'global',
+    subject: limitation?.subject ?? '',
+    key: limitation?.key ?? keys[0]?.key ?? '',
+    value: limitation ? String(limitation.value) : '',
+    is_active: limitation?.is_active ?? true,
+  });
+  const { errors } = form;
+  const scope = SCOPES.find((s) => s.value === form.data.scope)!;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (limitation) void form.put(route('admin.limitations.update', { limitation: limitation.id }));
+    else void form.post(route('admin.limitations.store'));
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium text-gray-900">برای چه کسانی</legend>
+          <div className="flex flex-wrap gap-2">
+            {SCOPES.map((option) => (
+              <label
+                key={option.value}
+                className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
+              >
+                <input
+                  type="radio"
+                  name="scope"
+                  value={option.value}
+                  checked={form.data.scope === option.value}
+                  onChange={() => form.setData('scope', option.value)}
+                  className="size-4 accent-brand-600"
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+          <FieldError id="scope-error" error={errors.scope} />
+        </fieldset>
+        {form.data.scope !== 'global' && (
+          <TextField
+            label="نقش، پلن یا کاربر"
+            ltr
+            hint={scope.hint}
+            {...bindField(form, errors, 'subject')}
+          />
+        )}
+        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
+          محدودیت
+          <select
+            name="key"
+            value={form.data.key}
+            onChange={(event) => form.setData('key', event.target.value)}
+            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
+          >
+            {keys.map((k) => (
+              <option key={k.key} value={k.key}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id="key-error" error={errors.key} />
+        </label>
+        <TextField
+          label="مقدار"
+          inputMode="numeric"
+          digits
+          hint="سقف شارژ به ریال است؛ بقیه شمارش‌اند (سرور، ساعت، گیگابایت، تیکت)."
+          {...bindField(form, errors, 'value')}
+        />
+        <Checkbox
+          label="فعال"
+          checked={form.data.is_active}
+          onChange={(on) => form.setData('is_active', on)}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={form.processing}>
+            {limitation ? 'ذخیرهٔ محدودیت' : 'ساخت محدودیت'}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}
