@@ -15,3 +15,8 @@ export function createJobHandlers(context: ModuleContext): JobRegistry {
   }
   return registry;
 }
+
+/** Every module's `onWorkerStart`, in module order: called once by each worker before it starts. */
+export async function runWorkerStartHooks(context: ModuleContext): Promise<void> {
+  for (const module of modules) await module.onWorkerStart?.(context);
+}

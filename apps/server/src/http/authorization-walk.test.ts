@@ -133,6 +133,7 @@ const RULES: Record<string, Rule> = {
   'panel.instances.view': c(),
   'panel.instances.edit': c(),
   'panel.instances.update': c(),
+  'panel.instances.schedule': c(),
   'panel.instances.password': c({ confirm: true }),
   'panel.instances.rdp': c(),
   'panel.instances.reinstall': c({ confirm: true }),

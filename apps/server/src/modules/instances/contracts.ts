@@ -144,6 +144,19 @@ export interface InstanceEditProps {
   images: { id: number; name: string; os: string }[];
   /** May it be deleted now (ready, suspended or failed), and if not why. */
   can_delete: { allowed: boolean; reason: string | null };
+  /** The weekly schedule: the days it runs, by weekday (none: no schedule). */
+  schedule: InstanceScheduleDay[];
+}
+
+/**
+ * One day of a machine's weekly schedule (`panel.instances.schedule` takes a list of these as
+ * `days`): weekday 0 = شنبه … 6 = جمعه; `HH:MM`, 24-hour, Tehran; a stop before the start is the
+ * next morning.
+ */
+export interface InstanceScheduleDay {
+  weekday: number;
+  start: string;
+  stop: string;
 }
 
 declare module '../../http/page-contracts' {

@@ -5,10 +5,14 @@ import { createDriverResolver } from './drivers';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { instanceMachineRoutes } from './machine-routes';
 import { machinesBlocker } from './machines-blocker';
+import { createMachineTickJobHandler, ensureMachineTick, TICK_JOB } from './machine-tick-job';
+import { createNoticeMailJobHandler, NOTICE_MAIL_JOB } from './owner-notice';
 import { instancePanelRoutes } from './panel-routes';
 import { createPowerJobHandler } from './power-job';
 import { POWER_JOB } from './power-job-payload';
 import { createProvisionJobHandler } from './provision-job';
+import { createScheduleService, type ScheduleService } from './schedule';
+import { instanceScheduleRoutes } from './schedule-routes';
 import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
@@ -16,13 +20,15 @@ import { createSimulatedDriver } from './simulated-driver';
 declare module '../../service-types' {
   interface Services {
     instances: InstanceService;
+    /** Machines' weekly schedules (schedule.ts). */
+    instanceSchedules: ScheduleService;
   }
 }
 
 /** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
 export const instancesModule: AppModule = {
   name: 'instances',
-  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes],
+  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes, instanceScheduleRoutes],
   services: ({ config, db, broadcaster, log }) => ({
     instances: createInstanceService({
       db,
@@ -35,6 +41,7 @@ export const instancesModule: AppModule = {
       appKey: config.APP_KEY,
       onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
     }),
+    instanceSchedules: createScheduleService({ db }),
   }),
   jobs: ({ config, db, broadcaster, services, log }) => {
     const { drivers } = services.instances;
@@ -49,8 +56,23 @@ export const instancesModule: AppModule = {
         log,
       }),
       [DESTROY_JOB]: createDestroyJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
+      [TICK_JOB]: createMachineTickJobHandler({
+        db,
+        broadcaster,
+        drivers,
+        requestPower: services.instances.requestPower,
+        log,
+      }),
+      [NOTICE_MAIL_JOB]: createNoticeMailJobHandler({
+        db,
+        mailer: services.mailer,
+        appUrl: config.APP_URL,
+        log,
+      }),
     };
   },
+  // Idle auto-stop and the weekly schedules run on the minute tick, which queues itself from then on.
+  onWorkerStart: ({ db }) => ensureMachineTick(db),
   channels: [
     {
       pattern: 'instances.{uuid}',

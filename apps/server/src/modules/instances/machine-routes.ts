@@ -151,6 +151,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
               ? 'این سرور در حال حذف است.'
               : 'سرور هنوز در حال آماده‌سازی است؛ پس از آماده شدن می‌توانید حذفش کنید.',
         },
+        schedule: () => app.services.instanceSchedules.forInstance(instance.id),
       });
     },
   );
