@@ -100,7 +100,7 @@ export function createMachineTickJobHandler(options: MachineTickOptions): JobHan
 
   async function applyTurn(turn: ScheduleTurn): Promise<void> {
     const [row] = await db.select().from(instances).where(eq(instances.id, turn.instanceId));
-    if (!row || row.status !== 'ready') return;
+    if (row?.status !== 'ready') return;
     // Already where the schedule wants it (the owner was first): nothing to ask.
     const there = turn.action === 'start' ? ['starting', 'running'] : ['stopping', 'stopped'];
     if (there.includes(row.power)) return;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { toLatinDigits } from '../../lib/digits';
-import { recordActivity, type RequestContext } from '../activity/service';
+import { type RequestContext, recordActivity } from '../activity/service';
 import type { User } from '../users/queries';
 import { InstanceNotFoundError } from './errors';
 import { instanceSchedules, instances } from './tables';

@@ -12,12 +12,13 @@ import { SavedNote } from '../../../components/ui/SavedNote';
 import { TextField } from '../../../components/ui/TextField';
 import { rialToToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
+import { ScheduleForm } from './parts/ScheduleForm';
 
 /**
  * `panel.instances.edit` «تنظیمات سرور»: the machine's name, idle auto-stop and the balance under
- * which it stops itself; then the danger zone, where deleting asks for the machine's name.
+ * which it stops itself, its weekly schedule; then the danger zone, where deleting asks for the machine's name.
  */
-export default function InstanceEdit({ instance, images, can_delete }: InstanceEditProps) {
+export default function InstanceEdit({ instance, images, can_delete, schedule }: InstanceEditProps) {
   const route = useRoute();
   const view = route('panel.instances.view', { instance: instance.uuid });
 
@@ -36,6 +37,7 @@ export default function InstanceEdit({ instance, images, can_delete }: InstanceE
       />
       <div className="grid gap-8">
         <SettingsForm instance={instance} />
+        <ScheduleForm instance={instance} schedule={schedule} />
         <ReinstallMachine instance={instance} images={images} />
         <DeleteMachine instance={instance} canDelete={can_delete} />
       </div>
