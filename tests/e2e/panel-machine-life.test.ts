@@ -117,6 +117,15 @@ describe('a machine from order to deletion, in Chromium', () => {
     await page.getByRole('link', { name: 'تنظیمات' }).click();
     await waitForTitle(page, `تنظیمات ${NAME}`);
     await lookAtBothWidths(app, 'panel-instances-edit');
+    // A weekly schedule: a stop equal to its start is refused beside the day, then saved.
+    const schedule = page.getByRole('region', { name: 'برنامهٔ هفتگی' });
+    await schedule.getByRole('checkbox', { name: 'شنبه', exact: true }).check();
+    await schedule.getByLabel('ساعت خاموش شدن شنبه', { exact: true }).fill('09:00');
+    await schedule.getByRole('button', { name: 'ذخیرهٔ برنامه' }).click();
+    await schedule.getByText('ساعت خاموش شدن با ساعت روشن شدن یکی است.').waitFor();
+    await schedule.getByLabel('ساعت خاموش شدن شنبه', { exact: true }).fill('18:30');
+    await schedule.getByRole('button', { name: 'ذخیرهٔ برنامه' }).click();
+    await page.getByText(/برنامهٔ هفتگی ذخیره شد/).waitFor();
     await page.getByRole('button', { name: 'حذف همیشگی این سرور' }).click();
     const dialog = page.getByRole('dialog', { name: `حذف «${NAME}»؟` });
     const confirm = dialog.getByRole('button', { name: 'بله، برای همیشه حذف شود' });

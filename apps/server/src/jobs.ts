@@ -1,3 +1,4 @@
+import type { Database } from './db/client';
 import { modules } from './modules';
 import type { ModuleContext } from './modules/app-module';
 import { JobRegistry } from './modules/jobs/registry';
@@ -16,7 +17,7 @@ export function createJobHandlers(context: ModuleContext): JobRegistry {
   return registry;
 }
 
-/** Every module's `onWorkerStart`, in module order: called once by each worker before it starts. */
-export async function runWorkerStartHooks(context: ModuleContext): Promise<void> {
-  for (const module of modules) await module.onWorkerStart?.(context);
+/** What each module does when a worker starts (its recurring jobs queued once). */
+export async function startModuleJobs(db: Database): Promise<void> {
+  for (const module of modules) await module.onWorkerStart?.(db);
 }

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
-import { runWorkerStartHooks } from './jobs';
+import { startModuleJobs } from './jobs';
 import { realtimeConfig } from './modules/broadcasting/realtime-config';
 import { createWorker, type Worker } from './modules/jobs/worker';
 import { fromRoot } from './paths';
@@ -56,19 +56,13 @@ export async function startServer(
     await hooks.beforeListen?.(app);
     await app.listen({ port: config.PORT, host: config.HOST });
     if (config.WORKER_IN_PROCESS) {
-      await runWorkerStartHooks({
-        config: { ...config, APP_KEY: appKey },
-        db: database.db,
-        services: app.services,
-        broadcaster: app.broadcaster,
-        log: app.log.child({ area: 'jobs' }),
-      });
       worker = createWorker({
         db: database.db,
         handlers: app.jobHandlers,
         leaseMs: config.JOB_LEASE_MS,
         log: app.log.child({ area: 'jobs' }),
       });
+      await startModuleJobs(database.db);
       worker.start();
     }
     const address = app.server.address();

@@ -4,7 +4,7 @@ import { ensureAppKey } from './app-key';
 import { loadEnvironment } from './boot';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { createJobHandlers, runWorkerStartHooks } from './jobs';
+import { createJobHandlers, startModuleJobs } from './jobs';
 import { loggerOptions } from './logger';
 import { createBroadcaster } from './modules/broadcasting/broadcaster';
 import { createWorker } from './modules/jobs/worker';
@@ -24,10 +24,9 @@ await runMigrations(database);
 const resolved = { ...config, APP_KEY: ensureAppKey(config.APP_KEY, storageDir) };
 const broadcaster = createBroadcaster(resolved);
 const services = createServices(resolved, database.db, { broadcaster, log });
-const context = { config: resolved, db: database.db, services, broadcaster, log };
-const handlers = createJobHandlers(context);
-await runWorkerStartHooks(context);
+const handlers = createJobHandlers({ config: resolved, db: database.db, services, broadcaster, log });
 const worker = createWorker({ db: database.db, handlers, leaseMs: config.JOB_LEASE_MS, log });
+await startModuleJobs(database.db);
 worker.start();
 console.log(
   `Job worker ${worker.id} running (${handlers.names().join(', ')}) on ${database.engine === 'pglite' ? `embedded PGlite in ${config.STORAGE_DIR}/db` : 'PostgreSQL'}`,

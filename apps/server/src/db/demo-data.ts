@@ -445,3 +445,16 @@ export const DEMO_TICKETS: DemoTicket[] = [
     ],
   },
 ];
+
+/**
+ * Every limit of docs/domain.md has a global rule, so none is unlimited by accident; admins loosen
+ * them per role, plan or customer (Admin/Limitations). Top-ups are Rial (50,000,000 = ۵ میلیون تومان).
+ */
+export const DEMO_LIMITATIONS = [
+  { scope: 'global' as const, subject: null, key: 'max_instances' as const, value: 10 },
+  { scope: 'global' as const, subject: null, key: 'max_running' as const, value: 5 },
+  { scope: 'global' as const, subject: null, key: 'max_hours_per_day' as const, value: 24 },
+  { scope: 'global' as const, subject: null, key: 'max_drive_gb' as const, value: 2000 },
+  { scope: 'global' as const, subject: null, key: 'max_open_tickets' as const, value: 10 },
+  { scope: 'global' as const, subject: null, key: 'max_topup_unverified' as const, value: 50_000_000 },
+];

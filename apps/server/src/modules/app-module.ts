@@ -27,12 +27,8 @@ export interface AppModule {
   services?: (context: ModuleContext) => Partial<Services>;
   /** Job handlers by job name, for the in-process worker and `pnpm worker`. */
   jobs?: (context: ModuleContext) => Record<string, JobHandler>;
-  /**
-   * Runs when a job worker starts (in the app's process or `pnpm worker`), before it claims jobs:
-   * for a recurring job to make sure its next run is queued (the queue has no cron). Every worker
-   * runs it, so it must be safe to repeat (enqueue with a singleton key).
-   */
-  onWorkerStart?: (context: ModuleContext) => Promise<void>;
+  /** Runs when a worker starts: queue the module's recurring jobs if none is waiting. */
+  onWorkerStart?: (db: Database) => Promise<void>;
   /** Private and presence channels the module's events go out on, with who may listen. */
   channels?: ChannelRule[];
   /** Reasons an account cannot be deleted yet (something of this module is left to settle). */

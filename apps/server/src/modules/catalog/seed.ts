@@ -3,11 +3,12 @@ import {
   DEMO_CONFIGS,
   DEMO_HARDWARES,
   DEMO_IMAGES,
+  DEMO_LIMITATIONS,
   DEMO_LOCATIONS,
   DEMO_RESOURCES,
 } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
-import { configs, hardwares, images, locations, ports, resources } from './tables';
+import { configs, hardwares, images, limitations, locations, ports, resources } from './tables';
 
 /** Locations, plans, software images, hosts with one public RDP port per slot, and the settings. */
 export async function seedDemoCatalog(db: Database, demo: DemoSeedContext): Promise<void> {
@@ -48,6 +49,7 @@ export async function seedDemoCatalog(db: Database, demo: DemoSeedContext): Prom
     );
   }
   await db.insert(configs).values(DEMO_CONFIGS);
+  await db.insert(limitations).values(DEMO_LIMITATIONS);
   demo.ids.set('locations', locationIds);
   demo.ids.set('hardwares', hardwareIds);
 }

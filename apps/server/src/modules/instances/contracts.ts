@@ -140,27 +140,91 @@ export interface InstanceEditProps {
     /** Rial; null: no threshold. */
     stop_below_balance: number | null;
   };
+  /** The weekly schedule (0 = شنبه), times `HH:MM` Tehran. */
+  schedule: { weekday: number; start: string; stop: string }[];
   /** The images the machine's plan offers, for a reinstall. */
   images: { id: number; name: string; os: string }[];
   /** May it be deleted now (ready, suspended or failed), and if not why. */
   can_delete: { allowed: boolean; reason: string | null };
-  /** The weekly schedule: the days it runs, by weekday (none: no schedule). */
-  schedule: InstanceScheduleDay[];
 }
 
-/**
- * One day of a machine's weekly schedule (`panel.instances.schedule` takes a list of these as
- * `days`): weekday 0 = شنبه … 6 = جمعه; `HH:MM`, 24-hour, Tehran; a stop before the start is the
- * next morning.
- */
-export interface InstanceScheduleDay {
-  weekday: number;
-  start: string;
-  stop: string;
+/** A customer's machine in a staff list (Care/Instances/List, Admin/Instances/List). */
+export interface StaffMachineRow {
+  id: number;
+  uuid: string;
+  name: string;
+  owner: { id: number; name: string };
+  plan: string;
+  location: string;
+  status: string;
+  power: string;
+  /** Rial per hour. */
+  price_per_hour: number;
+  running_since: string | null;
+  created_at: string;
+  /** Public address once bound. */
+  address: string | null;
+  /** The host's name: admins only (null for care). */
+  host: string | null;
+}
+
+export interface StaffMachineFilters {
+  q: string;
+  status: string;
+  power: string;
+  location: string;
+  plan: string;
+}
+
+export interface StaffMachineListProps {
+  machines: { data: StaffMachineRow[]; meta: { current_page: number; per_page: number; has_more: boolean } };
+  filters: StaffMachineFilters;
+  options: { locations: { id: number; name: string }[]; plans: { id: number; title: string }[] };
+}
+
+/** One machine as staff see it: no password, no secret; the `admin` part for admins only. */
+export interface StaffMachineView {
+  machine: StaffMachineRow & {
+    image: string;
+    actions: PowerAction[];
+    failure_reason: string | null;
+    suspend_reason: string | null;
+    idle_stop_minutes: number | null;
+  };
+  owner: {
+    id: number;
+    name: string;
+    email: string | null;
+    mobile_masked: string | null;
+    balance: number;
+    kyc_status: string;
+    status: string;
+  } | null;
+  timeline: { id: number; event: string; at: string; actor: string | null; reason: string | null }[];
+  admin: {
+    host: { id: number; name: string; address: string; driver: string } | null;
+    port: { id: number; public_ip: string; public_port: number; status: string } | null;
+    driver_ref: string | null;
+    /** The driver's own words for the last failure. */
+    failure_detail: string | null;
+    jobs: {
+      id: number;
+      name: string;
+      state: string;
+      attempts: number;
+      max_attempts: number;
+      last_error: string | null;
+      created_at: string;
+    }[];
+  } | null;
 }
 
 declare module '../../http/page-contracts' {
   interface PageContracts {
+    'Care/Instances/List': StaffMachineListProps;
+    'Care/Instances/View': StaffMachineView;
+    'Admin/Instances/List': StaffMachineListProps;
+    'Admin/Instances/View': StaffMachineView;
     'Panel/Instances/List': InstanceListProps;
     'Panel/Instances/Make': InstanceMakeProps;
     'Panel/Instances/View': InstanceViewProps;

@@ -11,24 +11,23 @@ import { instancePanelRoutes } from './panel-routes';
 import { createPowerJobHandler } from './power-job';
 import { POWER_JOB } from './power-job-payload';
 import { createProvisionJobHandler } from './provision-job';
-import { createScheduleService, type ScheduleService } from './schedule';
-import { instanceScheduleRoutes } from './schedule-routes';
 import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
+import { staffMachineRoutes } from './staff-routes';
+import { createStaffMachines, type StaffMachines } from './staff-service';
 
 declare module '../../service-types' {
   interface Services {
     instances: InstanceService;
-    /** Machines' weekly schedules (schedule.ts). */
-    instanceSchedules: ScheduleService;
+    staffMachines: StaffMachines;
   }
 }
 
 /** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
 export const instancesModule: AppModule = {
   name: 'instances',
-  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes, instanceScheduleRoutes],
+  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes, staffMachineRoutes],
   services: ({ config, db, broadcaster, log }) => ({
     instances: createInstanceService({
       db,
@@ -41,7 +40,11 @@ export const instancesModule: AppModule = {
       appKey: config.APP_KEY,
       onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
     }),
-    instanceSchedules: createScheduleService({ db }),
+    staffMachines: createStaffMachines({
+      db,
+      broadcaster,
+      onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
+    }),
   }),
   jobs: ({ config, db, broadcaster, services, log }) => {
     const { drivers } = services.instances;
@@ -71,8 +74,6 @@ export const instancesModule: AppModule = {
       }),
     };
   },
-  // Idle auto-stop and the weekly schedules run on the minute tick, which queues itself from then on.
-  onWorkerStart: ({ db }) => ensureMachineTick(db),
   channels: [
     {
       pattern: 'instances.{uuid}',
@@ -81,6 +82,8 @@ export const instancesModule: AppModule = {
         user.role === 'care' || user.role === 'admin' ? true : ownsInstance(db, user.id, uuid),
     },
   ],
+  // Idle auto-stop and the weekly schedules run on the minute tick, which queues itself from then on.
+  onWorkerStart: (db) => ensureMachineTick(db),
   deleteBlockers: [machinesBlocker],
   seed: seedDemoInstances,
 };

@@ -10,7 +10,13 @@ import { readConfig } from '../catalog/service';
 import { rdpFile, rdpFileName } from './connection';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
 import { canChangeStatus } from './state-machine';
-import { destroyRequest, makeRequest, reinstallRequest, settingsRequest } from './validators';
+import {
+  destroyRequest,
+  makeRequest,
+  reinstallRequest,
+  scheduleRequest,
+  settingsRequest,
+} from './validators';
 import { toOwnerJson } from './views';
 
 const FORM_LIMIT = 8 * 1024;
@@ -138,6 +144,11 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
           idle_stop_minutes: instance.idleStopMinutes,
           stop_below_balance: instance.stopBelowBalance,
         },
+        schedule: (await instances.scheduleOf(instance.id)).map((d) => ({
+          weekday: d.weekday,
+          start: d.startTime,
+          stop: d.stopTime,
+        })),
         images: (await imagesForPlan(db, instance.hardwareId)).map((i) => ({
           id: i.id,
           name: i.name,
@@ -151,7 +162,6 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
               ? 'این سرور در حال حذف است.'
               : 'سرور هنوز در حال آماده‌سازی است؛ پس از آماده شدن می‌توانید حذفش کنید.',
         },
-        schedule: () => app.services.instanceSchedules.forInstance(instance.id),
       });
     },
   );
@@ -220,6 +230,29 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
         .header('cache-control', 'no-store')
         .send(rdpFile({ host: port.publicIp, port: port.publicPort, username: instance.username }));
     },
+  );
+
+  route(
+    {
+      name: 'panel.instances.schedule',
+      method: 'PUT',
+      uri: '/panel/instances/{instance}/schedule',
+      access: 'customer',
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const view = await instances.findOwn(user.id, param(request));
+      const input = await request.validate(scheduleRequest, request.body ?? {});
+      await instances.saveSchedule(user, view.instance, input.days, requestContext(request));
+      request.session.flash(
+        'success',
+        input.days.length > 0
+          ? 'برنامهٔ هفتگی ذخیره شد؛ سرور در ساعت‌های گفته‌شده (به وقت تهران) روشن و خاموش می‌شود.'
+          : 'برنامهٔ هفتگی برداشته شد.',
+      );
+      return reply.back(registry.url('panel.instances.edit', { instance: view.instance.uuid }, false));
+    },
+    { bodyLimit: FORM_LIMIT },
   );
 
   route(

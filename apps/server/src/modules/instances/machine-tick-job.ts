@@ -10,9 +10,10 @@ import type { JobLog } from '../jobs/worker';
 import type { DriverResolver } from './driver';
 import { runIdleStop } from './idle-stop';
 import { noticeOwner } from './owner-notice';
-import { floorMinute, PERSIAN_WEEKDAYS, type ScheduleTurn, scheduleTurns } from './schedule';
+import { floorMinute, type ScheduleTurn, scheduleTurns } from './schedule';
 import type { InstanceService } from './service';
 import { instances } from './tables';
+import { WEEKDAY_NAMES } from './tehran-time';
 
 /**
  * `instance.tick`: once a minute, the weekly schedules' starts and stops of that minute, then
@@ -91,7 +92,7 @@ export function createMachineTickJobHandler(options: MachineTickOptions): JobHan
           uuid: row.uuid,
           key: `schedule-${row.id}-${turn.at.getTime()}`,
           title: `برنامهٔ هفتگی: سرور «${row.name}» ${verb} نشد`,
-          body: `طبق برنامهٔ هفتگی، این سرور باید ${PERSIAN_WEEKDAYS[turn.weekday]} ساعت ${faDigits(turn.time)} ${verb} می‌شد، اما نشد: ${error.message}`,
+          body: `طبق برنامهٔ هفتگی، این سرور باید ${WEEKDAY_NAMES[turn.weekday]} ساعت ${faDigits(turn.time)} ${verb} می‌شد، اما نشد: ${error.message}`,
         });
       },
       publishFailed,

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
 import { recordActivity } from '../activity/service';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { findImage, findLocation, findPlan, imagesForPlan, reserveHostAndPort } from '../catalog/placement';
+import { mayUser } from '../catalog/policy';
 import { enqueue } from '../jobs/queue';
 import { lockUser, type User } from '../users/queries';
 import { InstanceMakeRefusedError } from './errors';
@@ -64,24 +64,19 @@ export async function accountBlockers(
     });
   }
   const live = and(eq(instances.userId, owner.id), ne(instances.status, 'deleted'));
-  const limit = await resolveLimit(db, owner, 'max_instances', { hardwareId: plan.id });
-  if (limit.allowed !== null) {
-    const conditions = [live];
-    if (limit.scope === 'hardware') conditions.push(eq(instances.hardwareId, plan.id));
-    const [used] = await db
-      .select({ n: count() })
-      .from(instances)
-      .where(and(...conditions));
-    if (!withinLimit(limit, used?.n ?? 0)) {
-      blockers.push({
-        field: 'make',
-        code: 'RF_INSTANCE_LIMIT_REACHED',
-        message:
-          limit.allowed === 0
-            ? 'اجارهٔ سرور برای حساب شما مجاز نیست (محدودیت «حداکثر تعداد سرور»: ۰)؛ برای پیگیری با پشتیبانی تماس بگیرید.'
-            : `به سقف تعداد سرور حساب خود رسیده‌اید (محدودیت «حداکثر تعداد سرور»: ${faNumber(limit.allowed)})؛ برای سرور تازه، نخست یکی از سرورهای قبلی را حذف کنید.`,
-      });
-    }
+  const machines = await mayUser(db, owner, 'max_instances', {
+    hardwareId: plan.id,
+    // A limit set on a plan counts that plan's machines; any other counts all of the user's.
+    used: async (scope) => {
+      const [used] = await db
+        .select({ n: count() })
+        .from(instances)
+        .where(scope === 'hardware' ? and(live, eq(instances.hardwareId, plan.id)) : live);
+      return used?.n ?? 0;
+    },
+  });
+  if (!machines.allowed) {
+    blockers.push({ field: 'make', code: 'RF_INSTANCE_LIMIT_REACHED', message: machines.message });
   }
   if (plan.perUserLimit !== null) {
     const [used] = await db

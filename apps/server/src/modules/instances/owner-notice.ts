@@ -4,8 +4,7 @@ import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/registry';
 import type { JobLog } from '../jobs/worker';
-import type { Mailer } from '../notifications/mail';
-import { escapeHtml, layout } from '../notifications/mail/layout';
+import { type Mailer, machineNoticeMail } from '../notifications/mail';
 import { findActiveUserById } from '../users/queries';
 
 /**
@@ -88,16 +87,9 @@ export function createNoticeMailJobHandler(options: {
       return;
     }
     const url = new URL(`/panel/instances/${notice.uuid}`, options.appUrl).toString();
-    const lines = [`${user.name} عزیز، سلام.`, notice.body];
     await options.mailer.send({
       to: user.email,
-      subject: notice.title,
-      html: layout({
-        title: notice.title,
-        bodyHtml: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
-        action: { label: 'دیدن سرور', url },
-      }),
-      text: [...lines, url].join('\n\n'),
+      ...machineNoticeMail({ name: user.name, subject: notice.title, lines: [notice.body], url }),
     });
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ScheduleDay, scheduledOn, scheduleRequest, tehranWeekTime } from './schedule';
+import { type ScheduleDay, scheduledOn } from './schedule';
+import { tehranClock } from './tehran-time';
+import { scheduleRequest } from './validators';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 const week = (weekday: number, time: string) => {
@@ -10,14 +12,14 @@ const week = (weekday: number, time: string) => {
 describe('the Tehran week clock', () => {
   it('reads the Persian weekday and the wall-clock time in Tehran (UTC+03:30, no daylight saving)', () => {
     // Saturday 4 May 2030, 05:30 UTC = شنبه 09:00 in Tehran.
-    expect(tehranWeekTime(new Date('2030-05-04T05:30:00Z'))).toEqual({ weekday: 0, time: '09:00' });
+    expect(tehranClock(new Date('2030-05-04T05:30:00Z'))).toEqual({ weekday: 0, time: '09:00' });
     // Friday 22:00 UTC is already Saturday 01:30 in Tehran.
-    expect(tehranWeekTime(new Date('2030-05-03T22:00:00Z'))).toEqual({ weekday: 0, time: '01:30' });
+    expect(tehranClock(new Date('2030-05-03T22:00:00Z'))).toEqual({ weekday: 0, time: '01:30' });
     // Friday 20:29 UTC is جمعه 23:59; a minute later the week starts again.
-    expect(tehranWeekTime(new Date('2030-05-03T20:29:00Z'))).toEqual({ weekday: 6, time: '23:59' });
-    expect(tehranWeekTime(new Date('2030-05-03T20:30:00Z'))).toEqual({ weekday: 0, time: '00:00' });
+    expect(tehranClock(new Date('2030-05-03T20:29:00Z'))).toEqual({ weekday: 6, time: '23:59' });
+    expect(tehranClock(new Date('2030-05-03T20:30:00Z'))).toEqual({ weekday: 0, time: '00:00' });
     // Summer and winter alike (Iran dropped daylight saving in 2022).
-    expect(tehranWeekTime(new Date('2030-01-05T05:30:00Z'))).toEqual({ weekday: 0, time: '09:00' });
+    expect(tehranClock(new Date('2030-01-05T05:30:00Z'))).toEqual({ weekday: 0, time: '09:00' });
   });
 });
 

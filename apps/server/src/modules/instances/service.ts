@@ -33,7 +33,7 @@ import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from 
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import type { ProvisionJobPayload } from './provision-job';
 import { canChangeStatus, checkPowerAction, type PowerAction } from './state-machine';
-import { type Instance, instances } from './tables';
+import { type Instance, instanceSchedules, instances } from './tables';
 import { findOwnView, type InstanceView, listOwnViews } from './views';
 
 export interface PowerRequestOptions {
@@ -49,6 +49,12 @@ export interface PowerRequestOptions {
   via?: string;
   /** The asking tab's realtime socket: the immediate update skips it (it reloads itself). */
   socketId?: string | undefined;
+  /**
+   * Staff acting on a customer's machine (care, admin): the owner's start rules (identity,
+   * balance, max_running) do not apply, a deletion needs no typed name, and the reason is kept
+   * in the activity entry.
+   */
+  staff?: { reason: string };
   /**
    * More work in the request's own transaction, after the power change (requestPower only): the
    * tick's activity entry and the owner's notice exist exactly when the stop or start does.
@@ -164,6 +170,46 @@ export function createInstanceService(options: InstanceServiceOptions) {
       return row !== undefined && !['deleted', 'deletion_failed', 'provision_failed'].includes(row.status);
     },
 
+    /** The machine's weekly schedule, by Persian weekday. */
+    async scheduleOf(instanceId: number) {
+      return db
+        .select()
+        .from(instanceSchedules)
+        .where(eq(instanceSchedules.instanceId, instanceId))
+        .orderBy(instanceSchedules.weekday);
+    },
+
+    /** panel.instances.schedule: replaces the week in one transaction, with an activity entry. */
+    async saveSchedule(
+      user: Pick<User, 'id'>,
+      instance: Pick<Instance, 'id'>,
+      days: { weekday: number; start: string; stop: string }[],
+      request: PowerRequestOptions = {},
+    ) {
+      await db.transaction(async (tx) => {
+        const row = await lockOwn(tx, user.id, instance.id);
+        await tx.delete(instanceSchedules).where(eq(instanceSchedules.instanceId, row.id));
+        if (days.length > 0) {
+          await tx.insert(instanceSchedules).values(
+            days.map((d) => ({
+              instanceId: row.id,
+              weekday: d.weekday,
+              startTime: d.start,
+              stopTime: d.stop,
+            })),
+          );
+        }
+        await recordActivity(tx, {
+          event: 'instance:schedule.updated',
+          actorId: request.actorId ?? user.id,
+          subject: { type: 'instance', id: row.id },
+          ip: request.ip,
+          userAgent: request.userAgent,
+          properties: { uuid: row.uuid, days },
+        });
+      });
+    },
+
     /** The owner's machines (not deleted), newest first. */
     async listOwn(
       userId: number,
@@ -270,7 +316,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
         broadcaster,
         async (tx, broadcast) => {
           const row = await lockOwn(tx, user.id, instance.id);
-          if (confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
+          if (!request.staff && confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
           if (!canChangeStatus(row.status, 'deleting')) {
             throw new InstanceActionNotAllowedError(
               row.status === 'deleting'
@@ -290,7 +336,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
             subject: { type: 'instance', id: row.id },
             ip: request.ip,
             userAgent: request.userAgent,
-            properties: { uuid: row.uuid, from: row.status, power: row.power, via: request.via ?? null },
+            properties: {
+              uuid: row.uuid,
+              from: row.status,
+              power: row.power,
+              via: request.via ?? null,
+              ...(request.staff ? { reason: request.staff.reason } : {}),
+            },
           });
           const payload: DestroyJobPayload = { instanceId: row.id, actorId: request.actorId ?? user.id };
           await enqueue(tx, DESTROY_JOB, payload, {
@@ -477,7 +529,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
 
           const check = checkPowerAction(row.status, row.power, action);
           if (!check.allowed) throw new InstanceActionNotAllowedError(check.reason);
-          if (action === 'start') await checkStartRules(tx, owner, row);
+          if (action === 'start' && !request.staff) await checkStartRules(tx, owner, row);
 
           const now = clock();
           const [updated] = await tx
@@ -497,7 +549,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
             subject: { type: 'instance', id: row.id },
             ip: request.ip,
             userAgent: request.userAgent,
-            properties: { uuid: row.uuid, from: row.power, force, via: request.via ?? null },
+            properties: {
+              uuid: row.uuid,
+              from: row.power,
+              force,
+              via: request.via ?? null,
+              ...(request.staff ? { reason: request.staff.reason } : {}),
+            },
           });
           const payload: PowerJobPayload = {
             instanceId: row.id,

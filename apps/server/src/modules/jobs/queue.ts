@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { notifyJobsEnqueued } from './signal';
@@ -85,4 +85,14 @@ export async function pruneFinished(db: Database, olderThan: Date): Promise<numb
     .where(and(inArray(jobs.state, ['completed', 'failed']), lt(jobs.createdAt, olderThan)))
     .returning({ id: jobs.id });
   return removed.length;
+}
+
+/** The jobs that name this machine in their payload, newest first (Admin/Instances/View). */
+export async function jobsForInstance(db: Database, instanceId: number, limit = 20): Promise<Job[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.payload}->>'instanceId' = ${String(instanceId)}`)
+    .orderBy(desc(jobs.id))
+    .limit(limit);
 }

@@ -7,6 +7,7 @@ import {
   isNotNull,
   isNull,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -137,4 +138,51 @@ export async function activeStaffEmails(db: Database): Promise<string[]> {
     )
     .orderBy(asc(users.id));
   return rows.map((r) => r.email!);
+}
+
+/** What staff see of a customer beside their machine or ticket: no password, no secrets. */
+export interface UserCard {
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  balance: number;
+  kycStatus: string;
+  status: string;
+}
+
+export async function userCards(db: Database, ids: number[]): Promise<Map<number, UserCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      mobile: users.mobile,
+      balance: users.balance,
+      kycStatus: users.kycStatus,
+      status: users.status,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Accounts a staff search names: by name or e-mail (contains, any case) or mobile (digits typed in
+ * any script, 09… or +98…). At most `limit` ids, for `inArray` filters of staff lists.
+ */
+export async function searchUserIds(db: Database, query: string, limit = 200): Promise<number[]> {
+  const text = query.trim().slice(0, 100);
+  if (text === '') return [];
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/[^\d]/g, '');
+  const conditions = [sql`${users.name} ilike ${like}`, sql`${users.email} ilike ${like}`];
+  if (digits.length >= 4) conditions.push(sql`${users.mobile} like ${`%${digits.replace(/^98/, '0')}%`}`);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(...conditions))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

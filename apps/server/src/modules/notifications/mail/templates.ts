@@ -87,3 +87,22 @@ export function newSignInMail(input: {
     text: [...intro, facts.map(([k, v]) => `${k}: ${v}`).join('\n'), outro, input.securityUrl].join('\n\n'),
   };
 }
+
+/** A word about one of the customer's machines (stopped for idleness, a schedule that could not start it). */
+export function machineNoticeMail(input: {
+  name: string;
+  subject: string;
+  lines: string[];
+  url: string;
+}): MailContent {
+  const lines = [greeting(input.name), ...input.lines];
+  return {
+    subject: input.subject,
+    html: layout({
+      title: input.subject,
+      bodyHtml: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+      action: { label: 'دیدن سرور', url: input.url },
+    }),
+    text: [...lines, input.url].join('\n\n'),
+  };
+}

@@ -60,31 +60,34 @@ const day = (name: string) => screen.getByRole('group', { name });
 const section = () => screen.getByRole('region', { name: 'برنامهٔ هفتگی' });
 
 describe('Panel/Instances/Edit: the weekly schedule', () => {
-  it('has a row for each Persian weekday with a switch and the two times, overnight said as such', async () => {
+  it('has a row for each Persian weekday with a switch and the two times', async () => {
     await render();
     expect(within(section()).getAllByRole('group')).toHaveLength(7);
     for (const name of ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه']) {
-      expect(within(day(name)).getByRole('switch')).toBeTruthy();
+      expect(within(day(name)).getByRole('checkbox', { name })).toBeTruthy();
     }
     const saturday = day('شنبه');
-    expect(within(saturday).getByRole('switch').getAttribute('aria-checked')).toBe('true');
-    expect((within(saturday).getByLabelText('روشن شدن') as HTMLInputElement).value).toBe('09:00');
-    expect((within(saturday).getByLabelText('خاموش شدن') as HTMLInputElement).value).toBe('18:00');
+    expect((within(saturday).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((within(saturday).getByLabelText('ساعت روشن شدن شنبه') as HTMLInputElement).value).toBe('09:00');
+    expect((within(saturday).getByLabelText('ساعت خاموش شدن شنبه') as HTMLInputElement).value).toBe('18:00');
     // A day off keeps its times greyed out, ready to switch on.
     const sunday = day('یکشنبه');
-    expect(within(sunday).getByRole('switch').getAttribute('aria-checked')).toBe('false');
-    expect((within(sunday).getByLabelText('روشن شدن') as HTMLInputElement).disabled).toBe(true);
-    expect(day('چهارشنبه').textContent).toContain('فردای آن روز، ساعت ۰۸:۰۰');
+    expect((within(sunday).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect((within(sunday).getByLabelText('ساعت روشن شدن یکشنبه') as HTMLInputElement).disabled).toBe(true);
+    // Overnight rows keep their times (the stop falls on the next day).
+    expect(
+      (within(day('چهارشنبه')).getByLabelText('ساعت خاموش شدن چهارشنبه') as HTMLInputElement).value,
+    ).toBe('08:00');
   });
 
-  it('sends the days switched on, Persian digits as typed turned Latin', async () => {
+  it('sends the days switched on, by weekday', async () => {
     const visit = vi.spyOn(router, 'visit').mockResolvedValue();
     await render();
     const monday = day('دوشنبه');
-    fireEvent.click(within(monday).getByRole('switch'));
-    fireEvent.change(within(monday).getByLabelText('روشن شدن'), { target: { value: '۰۷:۳۰' } });
-    fireEvent.change(within(monday).getByLabelText('خاموش شدن'), { target: { value: '۱۶:۰۰' } });
-    fireEvent.click(within(day('چهارشنبه')).getByRole('switch'));
+    fireEvent.click(within(monday).getByRole('checkbox'));
+    fireEvent.change(within(monday).getByLabelText('ساعت روشن شدن دوشنبه'), { target: { value: '07:30' } });
+    fireEvent.change(within(monday).getByLabelText('ساعت خاموش شدن دوشنبه'), { target: { value: '16:00' } });
+    fireEvent.click(within(day('چهارشنبه')).getByRole('checkbox'));
     fireEvent.click(within(section()).getByRole('button', { name: 'ذخیرهٔ برنامه' }));
     expect(visit).toHaveBeenCalledTimes(1);
     const [url, options] = visit.mock.calls[0]!;

@@ -16,9 +16,9 @@ import { ScheduleForm } from './parts/ScheduleForm';
 
 /**
  * `panel.instances.edit` «تنظیمات سرور»: the machine's name, idle auto-stop and the balance under
- * which it stops itself, its weekly schedule; then the danger zone, where deleting asks for the machine's name.
+ * which it stops itself; then the danger zone, where deleting asks for the machine's name.
  */
-export default function InstanceEdit({ instance, images, can_delete, schedule }: InstanceEditProps) {
+export default function InstanceEdit({ instance, images, schedule, can_delete }: InstanceEditProps) {
   const route = useRoute();
   const view = route('panel.instances.view', { instance: instance.uuid });
 
@@ -37,7 +37,7 @@ export default function InstanceEdit({ instance, images, can_delete, schedule }:
       />
       <div className="grid gap-8">
         <SettingsForm instance={instance} />
-        <ScheduleForm instance={instance} schedule={schedule} />
+        <ScheduleForm uuid={instance.uuid} schedule={schedule} />
         <ReinstallMachine instance={instance} images={images} />
         <DeleteMachine instance={instance} canDelete={can_delete} />
       </div>

@@ -7,7 +7,7 @@ import { type Instance, instanceSchedules, instances } from './tables';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
-/** `panel.instances.schedule` and the schedule on `panel.instances.edit` (docs/screens.md §4). */
+/** `panel.instances.schedule` (machine-routes.ts) and the schedule on `panel.instances.edit` (docs/screens.md §4). */
 describe(`panel: a machine's weekly schedule (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: Awaited<ReturnType<typeof createAuthTestApp>>;
   let customer: TestBrowser;

@@ -1,0 +1,165 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../activity/tables';
+import { createAuthTestApp, TestBrowser } from '../auth/test-support';
+import { createWorker, type Worker } from '../jobs/worker';
+import { users } from '../users/tables';
+import { type Instance, instances } from './tables';
+
+const PERSIAN = /[\u0600-\u06FF]/;
+
+/** Care and admin screens of customers' machines (docs/screens.md §5–6). */
+describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: Awaited<ReturnType<typeof createAuthTestApp>>;
+  let care: TestBrowser;
+  let admin: TestBrowser;
+  let customer: TestBrowser;
+  let worker: Worker;
+  let running: Instance;
+  let failed: Instance;
+  const db = () => t.database.db;
+  const reload = async (id: number) => (await db().select().from(instances).where(eq(instances.id, id)))[0]!;
+  const as = async (email: string, ip: string) => {
+    const browser = new TestBrowser(t, { ip });
+    await browser.request('GET', '/login');
+    await browser.request('POST', '/__testing/sign-in', { email });
+    await browser.request('POST', '/user/confirm-password', { password: 'password' });
+    return browser;
+  };
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({ INSTANCE_SIMULATED_LATENCY_MS: '0' });
+    worker = createWorker({ db: db(), handlers: t.app.jobHandlers });
+    care = await as('care@renderfarm.test', '10.60.0.1');
+    admin = await as('admin@renderfarm.test', '10.60.0.2');
+    customer = await as('customer@renderfarm.test', '10.60.0.3');
+    [running] = (await db().select().from(instances).where(eq(instances.power, 'running'))) as [Instance];
+    [failed] = (await db().select().from(instances).where(eq(instances.status, 'provision_failed'))) as [
+      Instance,
+    ];
+  });
+  afterAll(() => t.close());
+
+  it('care finds machines by owner name, mobile or uuid, with filters; never a secret', async () => {
+    const [owner] = await db().select().from(users).where(eq(users.id, running.userId));
+    const byName = await care.page(`/care/instances?q=${encodeURIComponent(owner!.name.split(' ')[0]!)}`);
+    expect(byName.component).toBe('Care/Instances/List');
+    expect(byName.props.machines.data.map((m: { id: number }) => m.id)).toContain(running.id);
+    const byMobile = await care.page(`/care/instances?q=${encodeURIComponent('۰۹۱۲۰۰۰')}`);
+    expect(byMobile.props.machines.data.map((m: { id: number }) => m.id)).toContain(running.id);
+    const byUuid = await care.page(`/care/instances?q=${running.uuid.slice(0, 8)}`);
+    expect(byUuid.props.machines.data.map((m: { id: number }) => m.id)).toEqual([running.id]);
+    const failedOnly = await care.page('/care/instances?status=provision_failed');
+    expect(
+      failedOnly.props.machines.data.every((m: { status: string }) => m.status === 'provision_failed'),
+    ).toBe(true);
+    expect(
+      (await care.page('/care/instances?status=nonsense&page=abc')).props.machines.data.length,
+    ).toBeGreaterThan(0);
+
+    const view = await care.page(`/care/instances/${running.id}`);
+    expect(view.component).toBe('Care/Instances/View');
+    expect(view.props.owner).toMatchObject({ id: running.userId, kyc_status: 'approved' });
+    expect(view.props.admin).toBeNull();
+    expect(JSON.stringify({ ...view.props, routes: null })).not.toMatch(
+      /password|driver_ref|driverConfig|10\.10\./,
+    );
+    expect((await customer.request('GET', '/care/instances')).statusCode).toBe(404);
+    expect((await care.request('GET', `/admin/instances/${running.id}`)).statusCode).toBe(404);
+    expect((await care.request('GET', '/care/instances/999999')).statusCode).toBe(404);
+  });
+
+  it('care changes power with a reason, kept in the history; without a reason nothing happens', async () => {
+    await care.post(
+      `/care/instances/${running.id}/power`,
+      { action: 'stop' },
+      { referer: `/care/instances/${running.id}` },
+    );
+    expect((await care.errorsOn(`/care/instances/${running.id}`)).reason).toMatch(PERSIAN);
+    expect((await reload(running.id)).power).toBe('running');
+    await care.post(
+      `/care/instances/${running.id}/power`,
+      { action: 'kill', reason: 'درخواست مشتری' },
+      { referer: `/care/instances/${running.id}` },
+    );
+    expect((await care.errorsOn(`/care/instances/${running.id}`)).action).toMatch(PERSIAN);
+
+    await care.post(
+      `/care/instances/${running.id}/power`,
+      { action: 'stop', reason: 'مشتری تلفنی خواست خاموش شود' },
+      { referer: `/care/instances/${running.id}` },
+    );
+    expect((await reload(running.id)).power).toBe('stopping');
+    await worker.drain();
+    expect((await reload(running.id)).power).toBe('stopped');
+    const [entry] = await db()
+      .select()
+      .from(activityLog)
+      .where(
+        and(eq(activityLog.event, 'instance:power.stop'), eq(activityLog.subjectId, String(running.id))),
+      );
+    expect(entry!.properties).toMatchObject({ reason: 'مشتری تلفنی خواست خاموش شود', via: 'care' });
+    const view = await care.page(`/care/instances/${running.id}`);
+    expect(
+      view.props.timeline.some((e: { reason: string | null }) => e.reason === 'مشتری تلفنی خواست خاموش شود'),
+    ).toBe(true);
+  });
+
+  it('admin sees host, port, driver, jobs and the driver’s words; suspends a stopped machine and lifts it', async () => {
+    const view = await admin.page(`/admin/instances/${failed.id}`);
+    expect(view.component).toBe('Admin/Instances/View');
+    expect(view.props.admin.failure_detail).toMatch(/did not answer/);
+    expect(view.props.admin.host).toMatchObject({ driver: 'simulated' });
+    const list = await admin.page('/admin/instances');
+    expect(list.props.machines.data.find((m: { id: number }) => m.id === running.id).host).toMatch(/gpu/);
+
+    await admin.request('PATCH', `/admin/instances/${running.id}/suspend`, {
+      suspended: true,
+      reason: 'بدهی پرداخت‌نشده',
+    });
+    expect(await reload(running.id)).toMatchObject({ status: 'suspended', suspendReason: 'بدهی پرداخت‌نشده' });
+    await customer.post(
+      `/panel/instances/${running.uuid}/power`,
+      { action: 'start' },
+      { referer: '/panel/instances' },
+    );
+    expect((await customer.errorsOn('/panel/instances')).action).toMatch(/معلق/);
+    await admin.request('PATCH', `/admin/instances/${running.id}/suspend`, {
+      suspended: false,
+      reason: 'پرداخت شد',
+    });
+    expect(await reload(running.id)).toMatchObject({ status: 'ready', suspendReason: null });
+  });
+
+  it('admin retries a failed provisioning to ready, and deletes a machine with a reason', async () => {
+    await admin.post(
+      `/admin/instances/${running.id}/retry`,
+      {},
+      { referer: `/admin/instances/${running.id}` },
+    );
+    expect((await admin.errorsOn(`/admin/instances/${running.id}`)).action).toMatch(PERSIAN);
+
+    await admin.post(`/admin/instances/${failed.id}/retry`, {}, { referer: `/admin/instances/${failed.id}` });
+    expect((await reload(failed.id)).status).toBe('provisioning');
+    await worker.drain();
+    expect(await reload(failed.id)).toMatchObject({ status: 'ready', power: 'running' });
+
+    await admin.request(
+      'DELETE',
+      `/admin/instances/${failed.id}`,
+      { reason: '' },
+      { referer: `/admin/instances/${failed.id}` },
+    );
+    expect((await admin.errorsOn(`/admin/instances/${failed.id}`)).reason).toMatch(PERSIAN);
+    await admin.request(
+      'DELETE',
+      `/admin/instances/${failed.id}`,
+      { reason: 'درخواست مشتری در تیکت' },
+      { referer: `/admin/instances/${failed.id}` },
+    );
+    expect((await reload(failed.id)).status).toBe('deleting');
+    await worker.drain();
+    expect((await reload(failed.id)).status).toBe('deleted');
+    expect((await admin.request('GET', `/admin/instances/${failed.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,287 @@
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { maskMobile } from '../../lib/mobile';
+import { findActivityForSubject, recordActivity } from '../activity/service';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { findPort, reserveHostAndPort } from '../catalog/placement';
+import { findHost, placementDetails } from '../catalog/service';
+import { enqueue, jobsForInstance } from '../jobs/queue';
+import { notifyJobsEnqueued } from '../jobs/signal';
+import { searchUserIds, userCards, userNames } from '../users/queries';
+import type { StaffMachineRow, StaffMachineView } from './contracts';
+import { InstanceActionNotAllowedError, InstanceNotFoundError } from './errors';
+import { instanceUpdated } from './events';
+import { PROVISION_JOB } from './job-names';
+import type { ProvisionJobPayload } from './provision-job';
+import { allowedPowerActions, canChangeStatus } from './state-machine';
+import { INSTANCE_POWER_STATES, INSTANCE_STATUSES, type Instance, instances } from './tables';
+
+export interface StaffMachineFilter {
+  q?: string | undefined;
+  status?: string | undefined;
+  power?: string | undefined;
+  location?: number | undefined;
+  plan?: number | undefined;
+  host?: number | undefined;
+}
+
+const UUID_PREFIX = /^[0-9a-f-]{4,36}$/i;
+
+/**
+ * Customers' machines as staff see them (Care/Instances, Admin/Instances, docs/screens.md §5–6):
+ * lists with search and filters, one machine with its owner, history and (for admins) host and
+ * jobs, and the staff-only changes: suspend, retry a failed provisioning. Power and deletion go
+ * through the instance service with `staff` set. Nothing here reads a password.
+ */
+export function createStaffMachines(options: {
+  db: Database;
+  broadcaster: Broadcaster;
+  onPublishError?: (e: unknown) => void;
+}) {
+  const { db, broadcaster } = options;
+  const onPublishError = options.onPublishError ?? (() => {});
+
+  async function rowsToList(rows: Instance[], admin: boolean): Promise<StaffMachineRow[]> {
+    const [details, owners, hosts] = await Promise.all([
+      placementDetails(db, {
+        hardwareIds: rows.map((r) => r.hardwareId),
+        locationIds: rows.map((r) => r.locationId),
+        portIds: rows.flatMap((r) => (r.portId ? [r.portId] : [])),
+      }),
+      userNames(
+        db,
+        rows.map((r) => r.userId),
+      ),
+      admin
+        ? Promise.all(
+            [...new Set(rows.flatMap((r) => (r.resourceId ? [r.resourceId] : [])))].map((id) =>
+              findHost(db, id),
+            ),
+          )
+        : [],
+    ]);
+    return rows.map((row) => {
+      const port = row.portId ? details.ports.get(row.portId) : undefined;
+      return {
+        id: row.id,
+        uuid: row.uuid,
+        name: row.name,
+        owner: { id: row.userId, name: owners.get(row.userId)?.name ?? '' },
+        plan: details.plans.get(row.hardwareId)?.title ?? '',
+        location: details.locations.get(row.locationId)?.name ?? '',
+        status: row.status,
+        power: row.power,
+        price_per_hour: row.pricePerHour,
+        running_since: row.runningSince?.toISOString() ?? null,
+        created_at: row.createdAt.toISOString(),
+        address: port && port.status === 'bound' ? `${port.publicIp}:${port.publicPort}` : null,
+        host: admin ? (hosts.find((h) => h?.id === row.resourceId)?.name ?? null) : null,
+      };
+    });
+  }
+
+  return {
+    async list(filter: StaffMachineFilter, page: { page: number; perPage: number }, admin: boolean) {
+      const conditions: (SQL | undefined)[] = [ne(instances.status, 'deleted')];
+      if (filter.status && (INSTANCE_STATUSES as readonly string[]).includes(filter.status)) {
+        conditions[0] = eq(instances.status, filter.status as Instance['status']);
+      }
+      if (filter.power && (INSTANCE_POWER_STATES as readonly string[]).includes(filter.power)) {
+        conditions.push(eq(instances.power, filter.power as Instance['power']));
+      }
+      if (filter.location) conditions.push(eq(instances.locationId, filter.location));
+      if (filter.plan) conditions.push(eq(instances.hardwareId, filter.plan));
+      if (filter.host) conditions.push(eq(instances.resourceId, filter.host));
+      const q = filter.q?.trim();
+      if (q) {
+        const owners = await searchUserIds(db, q);
+        const matches: (SQL | undefined)[] = [
+          ilike(instances.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        ];
+        if (owners.length > 0) matches.push(inArray(instances.userId, owners));
+        if (UUID_PREFIX.test(q)) matches.push(sql`${instances.uuid}::text like ${`${q.toLowerCase()}%`}`);
+        conditions.push(or(...matches));
+      }
+      const rows = await db
+        .select()
+        .from(instances)
+        .where(and(...conditions))
+        .orderBy(desc(instances.id))
+        .limit(page.perPage + 1)
+        .offset((page.page - 1) * page.perPage);
+      return {
+        rows: await rowsToList(rows.slice(0, page.perPage), admin),
+        hasMore: rows.length > page.perPage,
+      };
+    },
+
+    async find(id: number): Promise<Instance> {
+      const [row] = await db.select().from(instances).where(eq(instances.id, id));
+      if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+      return row;
+    },
+
+    async view(id: number, admin: boolean): Promise<StaffMachineView> {
+      const row = await this.find(id);
+      const [[listed], details, owners, activity, jobs, host, port] = await Promise.all([
+        rowsToList([row], admin),
+        placementDetails(db, { hardwareIds: [], locationIds: [], imageIds: [row.imageId] }),
+        userCards(db, [row.userId]),
+        findActivityForSubject(db, { type: 'instance', id: row.id }, 30),
+        admin ? jobsForInstance(db, row.id) : [],
+        admin && row.resourceId ? findHost(db, row.resourceId) : undefined,
+        admin && row.portId ? findPort(db, row.portId) : undefined,
+      ]);
+      const actors = await userNames(
+        db,
+        activity.flatMap((a) => (a.actorId ? [a.actorId] : [])),
+      );
+      const owner = owners.get(row.userId);
+      return {
+        machine: {
+          ...listed!,
+          image: details.images.get(row.imageId)?.name ?? '',
+          actions: allowedPowerActions(row.status, row.power),
+          failure_reason: row.failureReason,
+          suspend_reason: row.suspendReason,
+          idle_stop_minutes: row.idleStopMinutes,
+        },
+        owner: owner
+          ? {
+              id: owner.id,
+              name: owner.name,
+              email: owner.email,
+              mobile_masked: owner.mobile ? maskMobile(owner.mobile) : null,
+              balance: owner.balance,
+              kyc_status: owner.kycStatus,
+              status: owner.status,
+            }
+          : null,
+        timeline: activity.map((entry) => ({
+          id: entry.id,
+          event: entry.event,
+          at: entry.at.toISOString(),
+          actor: entry.actorId ? (actors.get(entry.actorId)?.name ?? null) : null,
+          reason: typeof entry.properties?.reason === 'string' ? entry.properties.reason : null,
+        })),
+        admin: admin
+          ? {
+              host: host
+                ? { id: host.id, name: host.name, address: host.address, driver: host.driver }
+                : null,
+              port: port
+                ? { id: port.id, public_ip: port.publicIp, public_port: port.publicPort, status: port.status }
+                : null,
+              driver_ref: row.driverRef,
+              failure_detail: row.failureDetail,
+              jobs: jobs.map((job) => ({
+                id: job.id,
+                name: job.name,
+                state: job.state,
+                attempts: job.attempts,
+                max_attempts: job.maxAttempts,
+                last_error: job.lastError,
+                created_at: job.createdAt.toISOString(),
+              })),
+            }
+          : null,
+      };
+    },
+
+    /** ready ⇄ suspended with the reason its owner reads; a machine that is on must be stopped first. */
+    async suspend(staffId: number, id: number, suspended: boolean, reason: string) {
+      await transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
+          if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+          const to = suspended ? 'suspended' : 'ready';
+          if (row.status === to) return;
+          if (!canChangeStatus(row.status, to)) {
+            throw new InstanceActionNotAllowedError(
+              suspended ? 'فقط سرور آماده معلق می‌شود.' : 'این سرور معلق نیست.',
+            );
+          }
+          if (suspended && row.power !== 'stopped') {
+            throw new InstanceActionNotAllowedError(
+              'سرور روشن است؛ نخست خاموشش کنید (با «خاموش کردن فوری» اگر لازم است)، بعد معلقش کنید.',
+            );
+          }
+          const [updated] = await tx
+            .update(instances)
+            .set({ status: to, suspendReason: suspended ? reason : null, updatedAt: new Date() })
+            .where(eq(instances.id, row.id))
+            .returning();
+          await recordActivity(tx, {
+            event: suspended ? 'instance:suspended' : 'instance:unsuspended',
+            actorId: staffId,
+            subject: { type: 'instance', id: row.id },
+            properties: { uuid: row.uuid, reason },
+          });
+          broadcast(instanceUpdated(updated!, suspended ? reason : null));
+        },
+        onPublishError,
+      );
+    },
+
+    /** provision_failed → provisioning: the provisioning job again, with a port (reserved anew if it was taken back). */
+    async retry(staffId: number, id: number) {
+      await transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
+          if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+          if (row.status !== 'provision_failed') {
+            throw new InstanceActionNotAllowedError(
+              'فقط سروری که آماده‌سازی‌اش ناموفق مانده دوباره ساخته می‌شود.',
+            );
+          }
+          let place = { resourceId: row.resourceId, portId: row.portId };
+          const port = row.portId ? await findPort(tx, row.portId) : undefined;
+          if (!port || port.instanceId !== row.id) {
+            const reserved = await reserveHostAndPort(tx, {
+              hardwareId: row.hardwareId,
+              locationId: row.locationId,
+              instanceId: row.id,
+            });
+            if (!reserved) {
+              throw new InstanceActionNotAllowedError(
+                'میزبان یا پورت آزادی برای این سرور نیست؛ نخست ظرفیت بیفزایید.',
+              );
+            }
+            place = { resourceId: reserved.resourceId, portId: reserved.portId };
+          }
+          const [updated] = await tx
+            .update(instances)
+            .set({
+              status: 'provisioning',
+              ...place,
+              failureReason: null,
+              failureDetail: null,
+              updatedAt: new Date(),
+            })
+            .where(eq(instances.id, row.id))
+            .returning();
+          await recordActivity(tx, {
+            event: 'instance:provision.retried',
+            actorId: staffId,
+            subject: { type: 'instance', id: row.id },
+            properties: { uuid: row.uuid },
+          });
+          const payload: ProvisionJobPayload = { instanceId: row.id };
+          await enqueue(tx, PROVISION_JOB, payload, {
+            singletonKey: `instance:${row.id}:provision`,
+            maxAttempts: 5,
+          });
+          broadcast(instanceUpdated(updated!));
+        },
+        onPublishError,
+      );
+      notifyJobsEnqueued();
+    },
+  };
+}
+
+export type StaffMachines = ReturnType<typeof createStaffMachines>;

@@ -1,0 +1,258 @@
+import { router, useForm } from '@renderfarm/react';
+import type { AdminPortRow, AdminPortsProps } from '@server/modules/catalog/contracts';
+import { ArrowLeftRight } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Head, usePage } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { Button } from '../../components/ui/Button';
+import { bindField } from '../../components/ui/bind-field';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { type Column, DataTable } from '../../components/ui/DataTable';
+import { FieldError } from '../../components/ui/FieldError';
+import { FormAlert } from '../../components/ui/FormAlert';
+import { Ltr } from '../../components/ui/Ltr';
+import { Pagination } from '../../components/ui/Pagination';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { TextField } from '../../components/ui/TextField';
+import { formatNumber } from '../../lib/digits';
+import { useRoute } from '../../lib/route';
+
+const STATUS_FILTERS = [
+  { value: '', label: 'همه' },
+  { value: 'free', label: 'آزاد' },
+  { value: 'reserved', label: 'رزرو شده' },
+  { value: 'bound', label: 'متصل' },
+  { value: 'disabled', label: 'غیرفعال' },
+];
+
+/**
+ * `admin.ports` «پورت‌ها»: the public ports that forward to machines' remote desktops, by host and
+ * state; a form adds a whole range at once, and each port can be noted, disabled, released or deleted.
+ */
+export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
+  const route = useRoute();
+  const { props } = usePage();
+  const errors = (props.errors ?? {}) as Record<string, string>;
+  const [confirm, setConfirm] = useState<{ port: AdminPortRow; action: 'release' | 'delete' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const query = (over: Record<string, string | number | null>) => {
+    const params = new URLSearchParams();
+    const merged = { resource: filters.resource, status: filters.status, ...over };
+    for (const [key, value] of Object.entries(merged)) if (value) params.set(key, String(value));
+    const text = params.toString();
+    return `${route('admin.ports')}${text ? `?${text}` : ''}`;
+  };
+  const options = { preserveScroll: true, onFinish: () => setBusy(false) };
+  const toggle = (port: AdminPortRow) => {
+    setBusy(true);
+    router.patch(
+      route('admin.ports.update', { port: port.id }),
+      { notes: port.notes, status: port.status === 'disabled' ? 'free' : 'disabled' },
+      options,
+    );
+  };
+  const run = () => {
+    if (!confirm) return;
+    setBusy(true);
+    const { port, action } = confirm;
+    setConfirm(null);
+    if (action === 'delete') router.delete(route('admin.ports.destroy', { port: port.id }), options);
+    else router.patch(route('admin.ports.release', { port: port.id }), {}, options);
+  };
+
+  const columns: Column<AdminPortRow>[] = [
+    {
+      key: 'public',
+      label: 'نشانی عمومی',
+      render: (row) => (
+        <Ltr className="font-medium">
+          {row.public_ip}:{row.public_port}
+        </Ltr>
+      ),
+    },
+    {
+      key: 'target',
+      label: 'مقصد',
+      render: (row) => (
+        <Ltr>
+          {row.host} → {row.address}:{row.target_port}/{row.protocol}
+        </Ltr>
+      ),
+    },
+    { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="port" state={row.status} /> },
+    {
+      key: 'instance',
+      label: 'سرور',
+      render: (row) => (row.instance_id ? `#${formatNumber(row.instance_id)}` : '—'),
+    },
+    { key: 'notes', label: 'یادداشت', render: (row) => row.notes || '—' },
+    {
+      key: 'actions',
+      label: 'کارها',
+      render: (row) => (
+        <span className="flex flex-wrap gap-1">
+          {row.instance_id === null && (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => toggle(row)}>
+              {row.status === 'disabled' ? 'فعال کردن' : 'غیرفعال کردن'}
+            </Button>
+          )}
+          {row.instance_id !== null && (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => setConfirm({ port: row, action: 'release' })}
+            >
+              آزاد کردن
+            </Button>
+          )}
+          {row.instance_id === null && (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => setConfirm({ port: row, action: 'delete' })}
+            >
+              حذف
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+  const lastPage = Math.max(1, Math.ceil(ports.meta.total / ports.meta.per_page));
+
+  return (
+    <>
+      <Head title="پورت‌ها" />
+      <PageHeader title="پورت‌ها" description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند." />
+      <RangeForm hosts={hosts} resource={filters.resource} />
+      <Card className="mt-6 p-2 sm:p-4">
+        <div className="mb-3 flex flex-wrap items-end gap-3 px-2">
+          <label className="grid gap-1 text-sm text-gray-700">
+            میزبان
+            <select
+              value={filters.resource ?? ''}
+              onChange={(event) => router.visit(query({ resource: event.target.value || null, page: null }))}
+              className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
+            >
+              <option value="">همه</option>
+              {hosts.map((host) => (
+                <option key={host.id} value={host.id}>
+                  {host.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm text-gray-700">
+            وضعیت
+            <select
+              value={filters.status ?? ''}
+              onChange={(event) => router.visit(query({ status: event.target.value || null, page: null }))}
+              className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
+            >
+              {STATUS_FILTERS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="text-sm text-gray-600">{formatNumber(ports.meta.total)} پورت</span>
+        </div>
+        <FormAlert className="mb-3">{errors.release ?? errors.delete ?? errors.status}</FormAlert>
+        <DataTable
+          caption="پورت‌ها"
+          columns={columns}
+          rows={ports.data}
+          rowKey={(row) => row.id}
+          empty={{
+            icon: ArrowLeftRight,
+            title: 'پورتی نیست',
+            description: 'با فرم بالا بازه‌ای از پورت‌ها را به یک میزبان بدهید.',
+          }}
+        />
+      </Card>
+      <Pagination
+        page={ports.meta.current_page}
+        lastPage={lastPage}
+        hrefFor={(page) => query({ page: page > 1 ? page : null })}
+      />
+      {confirm && (
+        <ConfirmDialog
+          open
+          danger
+          title={
+            confirm.action === 'release'
+              ? `آزاد کردن پورت ${confirm.port.public_port}؟`
+              : `حذف پورت ${confirm.port.public_port}؟`
+          }
+          confirmLabel={confirm.action === 'release' ? 'بله، آزاد شود' : 'بله، حذف شود'}
+          onConfirm={run}
+          onCancel={() => setConfirm(null)}
+        >
+          {confirm.action === 'release'
+            ? 'فقط پورت سروری آزاد می‌شود که حذف شده یا گیر کرده است؛ پورت سرور زنده آزاد نمی‌شود.'
+            : 'پورت از مخزن برداشته می‌شود.'}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+/** The bulk form: a host, a public IP and a range of ports (at most 1,000 at once). */
+function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resource: number | null }) {
+  const route = useRoute();
+  const form = useForm({
+    resource_id: String(resource ?? hosts[0]?.id ?? ''),
+    public_ip: '',
+    from_port: '',
+    to_port: '',
+    target_port: '3389',
+    protocol: 'tcp',
+  });
+  const { errors } = form;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.post(route('admin.ports.store'), { preserveScroll: true });
+  };
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="mb-3 font-bold text-gray-900">افزودن بازهٔ پورت</h2>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
+        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
+          میزبان
+          <select
+            name="resource_id"
+            value={form.data.resource_id}
+            onChange={(event) => form.setData('resource_id', event.target.value)}
+            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
+          >
+            {hosts.map((host) => (
+              <option key={host.id} value={host.id}>
+                {host.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="resource_id-error" error={errors.resource_id} />
+        </label>
+        <TextField label="IP عمومی" ltr {...bindField(form, errors, 'public_ip')} />
+        <TextField
+          label="پورت مقصد"
+          ltr
+          inputMode="numeric"
+          digits
+          {...bindField(form, errors, 'target_port')}
+        />
+        <TextField label="از پورت" ltr inputMode="numeric" digits {...bindField(form, errors, 'from_port')} />
+        <TextField label="تا پورت" ltr inputMode="numeric" digits {...bindField(form, errors, 'to_port')} />
+        <div className="flex items-end">
+          <Button type="submit" disabled={form.processing}>
+            افزودن پورت‌ها
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import type { AdminResourceListProps, AdminResourceRow } from '@server/modules/catalog/contracts';
+import { Network, Plus } from 'lucide-react';
+import { Head, Link, usePage } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { type Column, DataTable } from '../../../components/ui/DataTable';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { formatNumber } from '../../../lib/digits';
+import { useRoute } from '../../../lib/route';
+
+/** `admin.resources.list` «میزبان‌ها»: every GPU host, where, which plan, driver, state, last seen, load. */
+export default function ResourceList({ resources }: AdminResourceListProps) {
+  const route = useRoute();
+  const { props } = usePage();
+  const errors = (props.errors ?? {}) as Record<string, string>;
+  const columns: Column<AdminResourceRow>[] = [
+    {
+      key: 'name',
+      label: 'میزبان',
+      render: (row) => (
+        <Link
+          href={route('admin.resources.edit', { resource: row.id })}
+          className="font-medium text-brand-700 hover:underline"
+          dir="ltr"
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    { key: 'location', label: 'دیتاسنتر' },
+    { key: 'plan', label: 'پلن' },
+    {
+      key: 'driver',
+      label: 'درایور',
+      render: (row) => (row.driver === 'simulated' ? 'شبیه‌سازی‌شده' : 'پراکسماکس'),
+    },
+    { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="resource" state={row.status} /> },
+    {
+      key: 'machines',
+      label: 'سرورها / ظرفیت',
+      numeric: true,
+      render: (row) => `${formatNumber(row.machines)} / ${formatNumber(row.capacity)}`,
+    },
+    {
+      key: 'ports',
+      label: 'پورت آزاد',
+      numeric: true,
+      render: (row) => formatNumber(row.ports.free),
+    },
+    {
+      key: 'seen',
+      label: 'آخرین پاسخ',
+      render: (row) => (row.last_seen_at ? <JalaliTime value={row.last_seen_at} relative /> : '—'),
+    },
+  ];
+  return (
+    <>
+      <Head title="میزبان‌ها" />
+      <PageHeader
+        title="میزبان‌ها"
+        description="سرورهای فیزیکی GPU که ماشین‌های مشتری‌ها روی آن‌ها ساخته می‌شوند."
+        actions={
+          <ButtonLink href={route('admin.resources.make')}>
+            <Plus aria-hidden="true" className="size-4" />
+            میزبان جدید
+          </ButtonLink>
+        }
+      />
+      <FormAlert className="mb-4">{errors.delete}</FormAlert>
+      <Card className="p-2 sm:p-4">
+        <DataTable
+          caption="میزبان‌ها"
+          columns={columns}
+          rows={resources}
+          rowKey={(row) => row.id}
+          empty={{
+            icon: Network,
+            title: 'هنوز میزبانی نیفزوده‌اید',
+            description: 'پس از ساخت پلن و دیتاسنتر، نخستین میزبان را بیفزایید.',
+          }}
+        />
+      </Card>
+    </>
+  );
+}

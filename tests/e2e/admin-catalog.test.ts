@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type AppPage,
+  DESKTOP,
+  openAppPage,
+  PHONE,
+  pageHealth,
+  screenshot,
+  signIn,
+  waitForTitle,
+} from '../support/app-page';
+import { launchChromium } from '../support/browser';
+
+/*
+ * An admin opens a new datacenter (docs/screens.md §6): a location, a plan, a host on the simulated
+ * driver and its public ports 40000–40099, all through the forms; a customer then finds the plan
+ * on Make with free places there.
+ */
+const baseUrl = () => inject('baseUrl');
+
+async function look(page: Page, name: string): Promise<void> {
+  const desktop = await pageHealth(page);
+  expect(desktop.axe, `${name} at 1280 px: ${JSON.stringify(desktop.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  const phone = await pageHealth(page);
+  expect(phone.overflow, `${name} at 390 px`).toBe(0);
+  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('the catalog, as an admin builds it in Chromium', () => {
+  let browser: Browser;
+  let app: AppPage;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openAppPage(browser);
+    await signIn(app.page, baseUrl(), 'admin@renderfarm.test', 'password');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+  });
+
+  it('adds a datacenter, a plan, a host and ports 40000–40099', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/admin/locations`);
+    await waitForTitle(page, 'دیتاسنترها');
+    await look(page, 'admin-locations-list');
+    await page.getByRole('link', { name: 'دیتاسنتر جدید' }).click();
+    await waitForTitle(page, 'دیتاسنتر جدید');
+    // A refused form keeps what was typed and says what is wrong beside the field.
+    await page.getByLabel('کد (لاتین)').fill('1 bad');
+    await page.getByLabel('نام دیتاسنتر').fill('اصفهان ۱');
+    await page.getByRole('button', { name: 'ساخت دیتاسنتر' }).click();
+    await page.getByText(/کد دیتاسنتر ۲ تا ۲۰ نویسه/).waitFor();
+    expect(await page.getByLabel('نام دیتاسنتر').inputValue()).toBe('اصفهان ۱');
+    await look(page, 'admin-locations-make-errors');
+    await page.getByLabel('کد (لاتین)').fill('isf1');
+    await page.getByLabel('شهر').fill('اصفهان');
+    await page.getByRole('button', { name: 'ساخت دیتاسنتر' }).click();
+    await waitForTitle(page, 'دیتاسنترها');
+    await page.getByRole('link', { name: 'اصفهان ۱' }).first().waitFor();
+
+    await page.goto(`${baseUrl()}/admin/hardwares/create`);
+    await waitForTitle(page, 'پلن جدید');
+    await page.getByLabel('عنوان پلن').fill('آزمایشی RTX 5090');
+    await page.getByLabel('نامک (در نشانی صفحه)').fill('rtx-5090');
+    await page.getByLabel('مدل کارت گرافیک').fill('NVIDIA GeForce RTX 5090');
+    await page.getByLabel('حافظهٔ گرافیک (گیگابایت)').fill('32');
+    await page.getByLabel('مدل پردازنده').fill('AMD Ryzen 9 9950X');
+    await page.getByLabel('تعداد هستهٔ پردازنده').fill('16');
+    await page.getByLabel('رم (گیگابایت)').fill('128');
+    await page.getByLabel('دیسک (گیگابایت)').fill('2048');
+    await page.getByLabel('قیمت هر ساعت (تومان)').fill('۱۲۰۰۰۰');
+    await page.getByRole('radio', { name: /فعال.*در سایت و سفارش/ }).check();
+    await page.getByRole('checkbox', { name: /Blender/ }).check();
+    await look(page, 'admin-hardwares-make');
+    await page.getByRole('button', { name: 'ساخت پلن' }).click();
+    await waitForTitle(page, 'پلن‌های سخت‌افزاری');
+    await page.getByText('پلن «آزمایشی RTX 5090» ساخته شد.').waitFor();
+    await look(page, 'admin-hardwares-list');
+
+    await page.goto(`${baseUrl()}/admin/resources/create`);
+    await waitForTitle(page, 'میزبان جدید');
+    await page.getByLabel('دیتاسنتر').selectOption({ label: 'اصفهان ۱' });
+    await page.getByLabel('پلن سخت‌افزاری').selectOption({ label: 'آزمایشی RTX 5090' });
+    await page.getByLabel('نام میزبان').fill('isf1-gpu-01');
+    await page.getByLabel('نشانی در شبکهٔ داخلی').fill('10.20.1.11');
+    await page.getByLabel('ظرفیت (تعداد سرور)').fill('2');
+    await look(page, 'admin-resources-make');
+    await page.getByRole('button', { name: 'ساخت میزبان' }).click();
+    await waitForTitle(page, 'میزبان isf1-gpu-01');
+    await page.getByRole('button', { name: 'بررسی اتصال' }).click();
+    await page.getByText(/پاسخ داد \(simulated\)/).waitFor();
+    await look(page, 'admin-resources-edit');
+
+    await page.getByRole('link', { name: 'مدیریت پورت‌ها' }).click();
+    await waitForTitle(page, 'پورت‌ها');
+    await page.getByLabel('IP عمومی').fill('185.8.172.10');
+    await page.getByLabel('از پورت').fill('41000');
+    await page.getByLabel('تا پورت').fill('40000');
+    await page.getByRole('button', { name: 'افزودن پورت‌ها' }).click();
+    await page.getByText('پورت پایان باید بزرگ‌تر یا برابر پورت آغاز باشد.').waitFor();
+    await page.getByLabel('از پورت').fill('40000');
+    await page.getByLabel('تا پورت').fill('40099');
+    await page.getByRole('button', { name: 'افزودن پورت‌ها' }).click();
+    await page.getByText('۱۰۰ پورت افزوده شد.').waitFor();
+    await page.getByText('۱۰۰ پورت', { exact: true }).waitFor();
+    await look(page, 'admin-ports');
+
+    await page.goto(`${baseUrl()}/admin/resources`);
+    await waitForTitle(page, 'میزبان‌ها');
+    await look(page, 'admin-resources-list');
+    expect(failures).toEqual([]);
+  });
+
+  it('offers the new plan to customers, with free places in the new datacenter', async () => {
+    const customer = await openAppPage(browser);
+    try {
+      await signIn(customer.page, baseUrl(), 'customer@renderfarm.test', 'password');
+      await customer.page.goto(`${baseUrl()}/panel/instances/create?hardware=rtx-5090&location=isf1`);
+      await waitForTitle(customer.page, 'اجاره سرور جدید');
+      expect(await customer.page.getByRole('radio', { name: /آزمایشی RTX 5090/ }).isChecked()).toBe(true);
+      const place = customer.page.getByRole('radio', { name: /اصفهان ۱/ });
+      expect(await place.isChecked()).toBe(true);
+      expect(await place.locator('xpath=ancestor::label').textContent()).toContain('۲ سرور آزاد');
+      expect(customer.failures).toEqual([]);
+    } finally {
+      await customer.close();
+    }
+  });
+});

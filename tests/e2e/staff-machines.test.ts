@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type AppPage,
+  DESKTOP,
+  openAppPage,
+  PHONE,
+  pageHealth,
+  screenshot,
+  signIn,
+  waitForTitle,
+} from '../support/app-page';
+import { launchChromium } from '../support/browser';
+
+/*
+ * Customers' machines for staff (docs/screens.md §5–6): care searches and opens one (no secrets,
+ * the owner beside it), an admin opens the failed demo machine and reads the driver's words and
+ * its jobs. Looks only: the actions are proven by the server tests, and other files here rely on
+ * the demo machines' states.
+ */
+const baseUrl = () => inject('baseUrl');
+
+async function look(page: Page, name: string): Promise<void> {
+  const desktop = await pageHealth(page);
+  expect(desktop.axe, `${name} at 1280 px: ${JSON.stringify(desktop.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  const phone = await pageHealth(page);
+  expect(phone.overflow, `${name} at 390 px`).toBe(0);
+  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe("customers' machines, as staff see them in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('care searches by the owner’s name and opens the machine with its owner and history', async () => {
+    const app: AppPage = await openAppPage(browser);
+    try {
+      const { page, failures } = app;
+      await signIn(page, baseUrl(), 'care@renderfarm.test', 'password');
+      await page.goto(`${baseUrl()}/care/instances`);
+      await waitForTitle(page, 'سرورهای مشتریان');
+      await page.getByRole('searchbox').fill('علی');
+      await page.getByRole('button', { name: 'جست‌وجو' }).click();
+      await page.waitForURL(/q=/);
+      await look(page, 'care-instances-list');
+      await page.getByRole('link', { name: 'رندر ویلای شمال' }).first().click();
+      await waitForTitle(page, 'رندر ویلای شمال');
+      expect(await page.getByRole('heading', { name: 'مشتری' }).isVisible()).toBe(true);
+      expect(await page.content()).not.toMatch(/driver_ref|10\.10\.1\./);
+      await look(page, 'care-instances-view');
+      expect(failures).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an admin reads why a machine failed, on which host, and what its jobs did', async () => {
+    const app: AppPage = await openAppPage(browser);
+    try {
+      const { page, failures } = app;
+      await signIn(page, baseUrl(), 'admin@renderfarm.test', 'password');
+      await page.goto(`${baseUrl()}/admin/instances?status=provision_failed`);
+      await waitForTitle(page, 'سرورهای کاربران');
+      await look(page, 'admin-instances-list');
+      await page.getByRole('table').getByRole('link').first().click();
+      await page.getByRole('heading', { name: 'میزبان و کارها' }).waitFor();
+      await page.getByText(/did not answer/).waitFor();
+      await page.getByRole('button', { name: 'آماده‌سازی دوباره' }).waitFor();
+      await look(page, 'admin-instances-view');
+      expect(failures).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
