@@ -205,6 +205,22 @@ export const DEMO_INSTANCES = [
   },
 ];
 
+/**
+ * Weekly schedules of demo machines, by machine name (0 = شنبه … 6 = جمعه, Tehran time). Only on
+ * the machine whose provisioning failed: the tick acts on ready machines only, so the demo and the
+ * browser tests never see a machine start or stop on its own; the Edit page still shows one.
+ */
+export const DEMO_SCHEDULES: Record<string, { weekday: number; start: string; stop: string }[]> = {
+  'آزمایش Revit': [
+    { weekday: 0, start: '09:00', stop: '18:00' },
+    { weekday: 1, start: '09:00', stop: '18:00' },
+    { weekday: 2, start: '09:00', stop: '18:00' },
+    { weekday: 3, start: '09:00', stop: '18:00' },
+    // Wednesday night's render runs until Thursday morning.
+    { weekday: 4, start: '20:00', stop: '08:00' },
+  ],
+};
+
 export const DEMO_CONFIGS: {
   key: string;
   value: unknown;

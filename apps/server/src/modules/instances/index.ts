@@ -4,8 +4,9 @@ import { createDestroyJobHandler } from './destroy-job';
 import { createDriverResolver } from './drivers';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { instanceMachineRoutes } from './machine-routes';
-import { createMachineTickHandler, ensureTick, TICK_JOB } from './machine-tick';
+import { createMachineTickJobHandler, ensureMachineTick, TICK_JOB } from './machine-tick-job';
 import { machinesBlocker } from './machines-blocker';
+import { createNoticeMailJobHandler, NOTICE_MAIL_JOB } from './owner-notice';
 import { instancePanelRoutes } from './panel-routes';
 import { createPowerJobHandler } from './power-job';
 import { POWER_JOB } from './power-job-payload';
@@ -58,10 +59,15 @@ export const instancesModule: AppModule = {
         log,
       }),
       [DESTROY_JOB]: createDestroyJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
-      [TICK_JOB]: createMachineTickHandler({
+      [TICK_JOB]: createMachineTickJobHandler({
         db,
-        instances: services.instances,
+        broadcaster,
         drivers,
+        requestPower: services.instances.requestPower,
+        log,
+      }),
+      [NOTICE_MAIL_JOB]: createNoticeMailJobHandler({
+        db,
         mailer: services.mailer,
         appUrl: config.APP_URL,
         log,
@@ -76,7 +82,8 @@ export const instancesModule: AppModule = {
         user.role === 'care' || user.role === 'admin' ? true : ownsInstance(db, user.id, uuid),
     },
   ],
-  onWorkerStart: (db) => ensureTick(db),
+  // Idle auto-stop and the weekly schedules run on the minute tick, which queues itself from then on.
+  onWorkerStart: (db) => ensureMachineTick(db),
   deleteBlockers: [machinesBlocker],
   seed: seedDemoInstances,
 };

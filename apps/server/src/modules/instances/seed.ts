@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
-import { DEMO_INSTANCES } from '../../db/demo-data';
+import { DEMO_INSTANCES, DEMO_SCHEDULES } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
 import { findHostByName, findImageByRef, firstFreePort, holdPort } from '../catalog/service';
-import { instances } from './tables';
+import { instanceSchedules, instances } from './tables';
 
 /**
  * The demo customer's machines on the demo hosts, each holding the host's first free public port:
@@ -38,5 +38,16 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
       })
       .returning({ id: instances.id });
     await holdPort(db, port.id, row!.id, machine.status === 'ready' ? 'bound' : 'reserved');
+    const schedule = DEMO_SCHEDULES[machine.name] ?? [];
+    if (schedule.length > 0) {
+      await db.insert(instanceSchedules).values(
+        schedule.map((day) => ({
+          instanceId: row!.id,
+          weekday: day.weekday,
+          startTime: day.start,
+          stopTime: day.stop,
+        })),
+      );
+    }
   }
 }

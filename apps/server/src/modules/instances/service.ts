@@ -2,7 +2,11 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  transactionWithBroadcasts,
+} from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { imagesForPlan } from '../catalog/placement';
 import { findHost } from '../catalog/service';
@@ -34,8 +38,11 @@ import { findOwnView, type InstanceView, listOwnViews } from './views';
 
 export interface PowerRequestOptions {
   force?: boolean;
-  /** Who asked: the owner, or staff acting on the machine. The owner when omitted. */
-  actorId?: number;
+  /**
+   * Who asked: the owner, or staff acting on the machine. The owner when omitted; null is the farm
+   * itself (the machine tick's idle auto-stop and weekly schedule, machine-tick-job.ts).
+   */
+  actorId?: number | null;
   ip?: string | null;
   userAgent?: string | null;
   /** Where the request came from, for the activity log (`panel`, `api`, `care`…). */
@@ -48,6 +55,11 @@ export interface PowerRequestOptions {
    * in the activity entry.
    */
   staff?: { reason: string };
+  /**
+   * More work in the request's own transaction, after the power change (requestPower only): the
+   * tick's activity entry and the owner's notice exist exactly when the stop or start does.
+   */
+  inTransaction?: (tx: Database, row: Instance, broadcast: (event: BroadcastEvent) => void) => Promise<void>;
 }
 
 /** Power states in which a machine is on, or on its way, and counts against `max_running`. */
@@ -501,6 +513,8 @@ export function createInstanceService(options: InstanceServiceOptions) {
       request: PowerRequestOptions = {},
     ): Promise<{ instance: Instance; job: Job }> {
       const force = request.force ?? false;
+      const actorOf = (owner: Pick<User, 'id'>) =>
+        request.actorId === undefined ? owner.id : request.actorId;
       const result = await transactionWithBroadcasts(
         db,
         broadcaster,
@@ -531,7 +545,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
             .returning();
           await recordActivity(tx, {
             event: `instance:power.${action}`,
-            actorId: request.actorId ?? owner.id,
+            actorId: actorOf(owner),
             subject: { type: 'instance', id: row.id },
             ip: request.ip,
             userAgent: request.userAgent,
@@ -547,7 +561,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
             instanceId: row.id,
             action,
             force,
-            actorId: request.actorId ?? owner.id,
+            actorId: actorOf(owner),
           };
           const { job, created } = await enqueue(tx, POWER_JOB, payload, {
             singletonKey: `instance:${row.id}:power`,
@@ -560,6 +574,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
               'عملیات دیگری روی این سرور در جریان است؛ چند لحظه صبر کنید.',
             );
           }
+          await request.inTransaction?.(tx, updated!, broadcast);
           broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
           return { instance: updated!, job };
         },

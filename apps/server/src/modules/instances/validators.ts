@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { toLatinDigits } from '../../lib/digits';
 import { POWER_ACTIONS } from './state-machine';
+import { WEEKDAY_NAMES } from './tehran-time';
 
 const ACTION_MESSAGE =
   'عملیات باید یکی از start (روشن کردن)، stop (خاموش کردن) یا restart (راه‌اندازی دوباره) باشد.';
@@ -85,40 +87,58 @@ export const reinstallRequest = z.object({
   confirm_name: z.string({ error: 'برای تأیید، نام سرور را بنویسید.' }).max(200).default(''),
 });
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const latinDigits = (value: unknown) =>
-  typeof value === 'string' ? value.trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))) : value;
+const TIME_MESSAGE = 'ساعت را به شکل ۲۴ساعتهٔ «۰۹:۳۰» بنویسید (از ۰۰:۰۰ تا ۲۳:۵۹).';
 
-/** panel.instances.schedule: the whole week at once; a day left out has no schedule. */
+/** `HH:MM` or `H:MM`, Persian or Latin digits; normalised to `HH:MM`. */
+const clockTime = z.preprocess(
+  (value) => (typeof value === 'string' ? toLatinDigits(value).trim() : value),
+  z
+    .string({ error: TIME_MESSAGE })
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE)
+    .transform((value) => value.padStart(5, '0')),
+);
+
+const WEEKDAY_MESSAGE = 'روز هفته باید یکی از شنبه تا جمعه باشد.';
+
+const scheduleDay = z
+  .object({
+    weekday: z.coerce
+      .number({ error: WEEKDAY_MESSAGE })
+      .int(WEEKDAY_MESSAGE)
+      .min(0, WEEKDAY_MESSAGE)
+      .max(6, WEEKDAY_MESSAGE),
+    start: clockTime,
+    stop: clockTime,
+  })
+  .refine((day) => day.start !== day.stop, {
+    path: ['stop'],
+    message: 'ساعت خاموش شدن با ساعت روشن شدن یکی است.',
+  });
+
+/** panel.instances.schedule: `{days: [{weekday, start, stop}]}`, the days the machine runs (none clears it). */
 export const scheduleRequest = z.object({
   days: z
-    .array(
-      z.object({
-        weekday: z.coerce
-          .number({ error: 'روز هفته معتبر نیست.' })
-          .int()
-          .min(0, 'روز هفته معتبر نیست.')
-          .max(6, 'روز هفته معتبر نیست.'),
-        start: z.preprocess(latinDigits, z.string().regex(TIME, 'ساعت روشن شدن را مثل ۰۹:۰۰ بنویسید.')),
-        stop: z.preprocess(latinDigits, z.string().regex(TIME, 'ساعت خاموش شدن را مثل ۱۸:۳۰ بنویسید.')),
-      }),
-      { error: 'برنامهٔ هفتگی معتبر نیست.' },
-    )
-    .max(7, 'برنامهٔ هفتگی حداکثر هفت روز دارد.')
+    .array(scheduleDay, { error: 'برنامهٔ هفتگی فرستاده نشد؛ صفحه را دوباره باز کنید.' })
+    .max(7, 'برنامهٔ هفتگی بیش از هفت روز ندارد.')
     .default([])
-    .superRefine((days, ctx) => {
-      const seen = new Set<number>();
-      days.forEach((day, i) => {
-        if (seen.has(day.weekday))
-          ctx.addIssue({ code: 'custom', path: [i, 'weekday'], message: 'هر روز هفته فقط یک بار.' });
-        seen.add(day.weekday);
-        if (day.start === day.stop) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'stop'],
-            message: 'ساعت خاموش شدن با ساعت روشن شدن یکی است.',
-          });
-        }
-      });
-    }),
+    .superRefine(
+      (days, ctx) => {
+        if (!Array.isArray(days)) return;
+        const seen = new Set<number>();
+        (days as unknown[]).forEach((day, index) => {
+          const weekday = Number((day as { weekday?: unknown } | null)?.weekday);
+          if (!Number.isInteger(weekday) || weekday < 0 || weekday > 6) return;
+          if (seen.has(weekday)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'weekday'],
+              message: `«${WEEKDAY_NAMES[weekday]}» دو بار آمده است؛ برای هر روز یک بازه بگذارید.`,
+            });
+          }
+          seen.add(weekday);
+        });
+      },
+      // Reported beside a bad time on another day, not after it is fixed.
+      { when: () => true },
+    ),
 });
