@@ -81,6 +81,8 @@ const RULES: Record<string, Rule> = {
   'panel.home': c({ allowSuspended: true }),
   'care.home': { access: 'care' },
   'admin.dash': { access: 'admin' },
+  prices: { access: 'anyone' },
+  plans: { access: 'anyone' },
   'admin.limitations.list': { access: 'admin' },
   'admin.limitations.make': { access: 'admin' },
   'admin.limitations.edit': { access: 'admin' },

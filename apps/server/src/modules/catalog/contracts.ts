@@ -232,3 +232,46 @@ declare module '../../http/page-contracts' {
     'Admin/Limitations/Edit': AdminLimitationFormProps;
   }
 }
+
+/** A plan on the public price pages (amounts in Rial). */
+export interface PublicPlan extends PlanSummary {
+  setup_fee: number;
+  description: string;
+  /** Free places now per active location code (0: full). */
+  free: Record<string, number>;
+  images: SoftwareImage[];
+}
+
+export interface PriceEstimate {
+  hardware: string;
+  title: string;
+  hours: number;
+  /** Rial. */
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+/** `prices` «تعرفه‌ها». `estimate` comes only when the calculator asks (partial reload). */
+export interface PublicPricesProps {
+  plans: PublicPlan[];
+  locations: { code: string; name: string; city: string }[];
+  /** Rial per GB-month. */
+  drive_price_per_gb_month: number;
+  vat_rate: number;
+  estimate?: PriceEstimate | null;
+}
+
+/** `plans` «پلن‌ها»: every active plan, or one (`plan`) with its stock and software. */
+export interface PlansProps {
+  plans: PublicPlan[];
+  plan: PublicPlan | null;
+  locations: { code: string; name: string; city: string }[];
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Public/Prices': PublicPricesProps;
+    Plans: PlansProps;
+  }
+}

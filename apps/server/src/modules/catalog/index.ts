@@ -5,6 +5,7 @@ import { adminLimitRoutes } from './admin-limit-routes';
 import { createLimitAdmin, type LimitAdmin } from './admin-limits';
 import { adminPlanRoutes } from './admin-plan-routes';
 import { createPlanAdmin, type PlanAdmin } from './admin-plans';
+import { publicCatalogRoutes } from './public-routes';
 import { seedDemoCatalog } from './seed';
 
 declare module '../../service-types' {
@@ -18,7 +19,7 @@ declare module '../../service-types' {
 /** What can be rented and where: plans, locations, hosts, ports, images, limits and settings. */
 export const catalogModule: AppModule = {
   name: 'catalog',
-  routes: [adminPlanRoutes, adminHostRoutes, adminLimitRoutes],
+  routes: [publicCatalogRoutes, adminPlanRoutes, adminHostRoutes, adminLimitRoutes],
   services: ({ db, config }) => ({
     planAdmin: createPlanAdmin(db),
     hostAdmin: createHostAdmin(db, config.APP_KEY),

@@ -1,6 +1,7 @@
 import type { PlanSummary, PublicHomeProps } from '@server/modules/content/contracts';
 import { Server } from 'lucide-react';
 import { Head, usePage } from '../../app/protocol';
+import { PlanCard } from '../../components/catalog/PlanCard';
 import { SectionLink } from '../../components/dashboard/SectionLink';
 import { ButtonLink } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
@@ -8,7 +9,6 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Hero } from './Home/parts/Hero';
 import { HowItWorks } from './Home/parts/HowItWorks';
 import { LatestPosts } from './Home/parts/LatestPosts';
-import { PlanCard } from './Home/parts/PlanCard';
 import { SectionHeading } from './Home/parts/SectionHeading';
 import { SoftwareList } from './Home/parts/SoftwareList';
 import { StatsBand } from './Home/parts/StatsBand';

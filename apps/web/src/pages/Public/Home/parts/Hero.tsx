@@ -1,12 +1,12 @@
 import type { PlanSummary } from '@server/modules/catalog/contracts';
 import { MonitorPlay, Zap } from 'lucide-react';
+import { gpuLabel } from '../../../../components/catalog/gpu-label';
 import { Badge } from '../../../../components/ui/Badge';
 import { ButtonLink } from '../../../../components/ui/Button';
 import { Container } from '../../../../components/ui/Container';
 import { ForwardArrow } from '../../../../components/ui/DirectionalIcon';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { Price } from '../../../../components/ui/Price';
-import { gpuLabel } from './gpu-label';
 
 /** What the service is, in one screen: the promise, the lowest price, and where to start. */
 export function Hero({

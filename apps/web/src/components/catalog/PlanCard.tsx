@@ -1,10 +1,10 @@
 import type { PlanSummary } from '@server/modules/catalog/contracts';
 import { Cpu, HardDrive, MemoryStick, MonitorCog } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/Button';
-import { Card } from '../../../../components/ui/Card';
-import { Price } from '../../../../components/ui/Price';
-import { formatNumber } from '../../../../lib/digits';
-import { formatGigabytes } from '../../../../lib/size';
+import { formatNumber } from '../../lib/digits';
+import { formatGigabytes } from '../../lib/size';
+import { ButtonLink } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { Price } from '../ui/Price';
 import { gpuLabel } from './gpu-label';
 
 /** One plan: the GPU first (what renders), then the rest of the machine and the hourly price. */

@@ -1,0 +1,93 @@
+import { optional } from '@renderfarm/fastify';
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { routesOn } from '../../http/named-route';
+import { render } from '../../http/render';
+import type { PriceEstimate, PublicPlan } from './contracts';
+import { CatalogNotFoundError } from './errors';
+import { orderingCatalog } from './placement';
+import { readConfig } from './service';
+
+const estimateQuery = z.object({
+  hardware: z.string().max(120).optional().catch(undefined),
+  hours: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+/**
+ * The public price pages (docs/screens.md §1): `prices` (the table per location, drive price, VAT,
+ * and a calculator whose `estimate` is computed only when the page asks for it) and `plans` (cards
+ * and a comparison, or one plan with its stock per location and software, linking to Make).
+ */
+export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
+  const { db } = app.services;
+
+  async function catalog() {
+    const { plans, locations, images } = await orderingCatalog(db);
+    const publicPlans: PublicPlan[] = plans.map(({ plan, imageIds, free }) => ({
+      slug: plan.slug,
+      title: plan.title,
+      gpu_model: plan.gpuModel,
+      gpu_count: plan.gpuCount,
+      vram_gb: plan.vramGb,
+      cpu_model: plan.cpuModel,
+      cpu_cores: plan.cpuCores,
+      ram_gb: plan.ramGb,
+      disk_gb: plan.diskGb,
+      price_per_hour: plan.pricePerHour,
+      setup_fee: plan.setupFee,
+      description: plan.description,
+      free: Object.fromEntries(locations.map((l) => [l.code, free.get(l.id) ?? 0])),
+      images: images
+        .filter((i) => imageIds.includes(i.id))
+        .map((i) => ({ name: i.name, os: i.os, software: i.software })),
+    }));
+    return {
+      plans: publicPlans,
+      locations: locations.map((l) => ({ code: l.code, name: l.name, city: l.city })),
+    };
+  }
+  const vatRate = async () => Number((await readConfig(db, 'vat_rate')) ?? 10);
+
+  route({ name: 'prices', method: 'GET', uri: '/prices', access: 'anyone' }, async (request, reply) => {
+    const query = estimateQuery.parse(request.query ?? {});
+    const { plans, locations } = await catalog();
+    const vat = await vatRate();
+    const estimate = async (): Promise<PriceEstimate | null> => {
+      const plan = plans.find((p) => p.slug === query.hardware);
+      if (!plan || !query.hours) return null;
+      const subtotal = plan.price_per_hour * query.hours;
+      const tax = Math.round((subtotal * vat) / 100);
+      return {
+        hardware: plan.slug,
+        title: plan.title,
+        hours: query.hours,
+        subtotal,
+        tax,
+        total: subtotal + tax,
+      };
+    };
+    return render(reply, 'Public/Prices', {
+      plans,
+      locations,
+      drive_price_per_gb_month: Number((await readConfig(db, 'drive_price_per_gb_month')) ?? 0),
+      vat_rate: vat,
+      // Optional: a full visit never computes it; the calculator asks for it by partial reload.
+      estimate: optional(estimate) as unknown as () => Promise<PriceEstimate | null>,
+    });
+  });
+
+  route(
+    { name: 'plans', method: 'GET', uri: '/plans/{hardware?}', access: 'anyone' },
+    async (request, reply) => {
+      const slug = (request.params as { hardware?: string }).hardware;
+      const { plans, locations } = await catalog();
+      const plan =
+        slug === undefined ? null : (plans.find((p) => p.slug === decodeURIComponent(slug)) ?? undefined);
+      // A hidden, archived, draft or unknown plan is not a page.
+      if (plan === undefined) throw new CatalogNotFoundError();
+      return render(reply, 'Plans', { plans, plan, locations });
+    },
+  );
+}
