@@ -140,6 +140,20 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     expect(failures).toEqual([]);
   });
 
+  it('settings: by group, a known key held to its range (nothing saved), history on Edit', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/admin/configs`);
+    await waitForTitle(page, 'تنظیمات سایت');
+    await look(page, 'admin-configs-list');
+    await page.getByRole('link', { name: /نرخ مالیات بر ارزش افزوده/ }).click();
+    await page.getByRole('button', { name: 'ذخیرهٔ تنظیم' }).waitFor();
+    await page.getByLabel(/مقدار \(درصد/).fill('400');
+    await page.getByRole('button', { name: 'ذخیرهٔ تنظیم' }).click();
+    await page.getByText('درصد باید از ۰ تا ۱۰۰ باشد.').waitFor();
+    await look(page, 'admin-configs-edit');
+    expect(failures).toEqual([]);
+  });
+
   it('offers the new plan to customers, with free places in the new datacenter', async () => {
     const customer = await openAppPage(browser);
     try {

@@ -251,9 +251,9 @@ export const DEMO_CONFIGS: {
     group: 'general',
     isPublic: true,
   },
-  { key: 'vat_rate', value: 10, type: 'number', group: 'billing', isPublic: true },
+  { key: 'vat_rate', value: 10, type: 'percent', group: 'billing', isPublic: true },
   { key: 'tax_inclusive', value: false, type: 'boolean', group: 'billing', isPublic: false },
-  { key: 'drive_price_per_gb_month', value: 30_000, type: 'number', group: 'billing', isPublic: true },
+  { key: 'drive_price_per_gb_month', value: 30_000, type: 'rial', group: 'billing', isPublic: true },
   { key: 'low_balance_warning_minutes', value: 60, type: 'number', group: 'billing', isPublic: false },
   { key: 'idle_auto_stop_minutes', value: 120, type: 'number', group: 'instances', isPublic: false },
   {

@@ -275,3 +275,36 @@ declare module '../../http/page-contracts' {
     Plans: PlansProps;
   }
 }
+
+export interface ConfigRow {
+  key: string;
+  group: string;
+  group_label: string;
+  type: 'string' | 'number' | 'boolean' | 'json' | 'secret' | 'rial' | 'percent';
+  /** Secrets come as «••••••»; JSON as its value. */
+  value: unknown;
+  description: string;
+  is_public: boolean;
+  /** The code reads it: its type is fixed and it cannot be deleted. */
+  known: boolean;
+  label: string | null;
+  updated_at: string;
+}
+
+export interface AdminConfigListProps {
+  groups: { group: string; label: string; configs: ConfigRow[] }[];
+}
+
+export interface AdminConfigFormProps {
+  config: ConfigRow | null;
+  groups: { group: string; label: string }[];
+  history: { id: number; old_value: unknown; new_value: unknown; actor: string | null; at: string }[];
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Admin/Configs/List': AdminConfigListProps;
+    'Admin/Configs/Make': AdminConfigFormProps;
+    'Admin/Configs/Edit': AdminConfigFormProps;
+  }
+}

@@ -1,4 +1,6 @@
 import type { AppModule } from '../app-module';
+import { adminConfigRoutes } from './admin-config-routes';
+import { type ConfigAdmin, createConfigAdmin } from './admin-configs';
 import { adminHostRoutes } from './admin-host-routes';
 import { createHostAdmin, type HostAdmin } from './admin-hosts';
 import { adminLimitRoutes } from './admin-limit-routes';
@@ -13,17 +15,19 @@ declare module '../../service-types' {
     planAdmin: PlanAdmin;
     hostAdmin: HostAdmin;
     limitAdmin: LimitAdmin;
+    configAdmin: ConfigAdmin;
   }
 }
 
 /** What can be rented and where: plans, locations, hosts, ports, images, limits and settings. */
 export const catalogModule: AppModule = {
   name: 'catalog',
-  routes: [publicCatalogRoutes, adminPlanRoutes, adminHostRoutes, adminLimitRoutes],
-  services: ({ db, config }) => ({
+  routes: [publicCatalogRoutes, adminPlanRoutes, adminHostRoutes, adminLimitRoutes, adminConfigRoutes],
+  services: ({ db, config, services }) => ({
     planAdmin: createPlanAdmin(db),
     hostAdmin: createHostAdmin(db, config.APP_KEY),
     limitAdmin: createLimitAdmin(db),
+    configAdmin: createConfigAdmin(db, config.APP_KEY, services.cache),
   }),
   seed: seedDemoCatalog,
 };

@@ -1,0 +1,107 @@
+import { router } from '@renderfarm/react';
+import type { AdminConfigListProps, ConfigRow } from '@server/modules/catalog/contracts';
+import { Plus, Settings } from 'lucide-react';
+import { useState } from 'react';
+import { Head, Link, usePage } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { Badge } from '../../../components/ui/Badge';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { type Column, DataTable } from '../../../components/ui/DataTable';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { useRoute } from '../../../lib/route';
+import { TYPE_LABELS } from './parts/ConfigForm';
+
+const shown = (row: ConfigRow) =>
+  row.type === 'boolean'
+    ? row.value
+      ? 'بله'
+      : 'خیر'
+    : typeof row.value === 'string'
+      ? row.value
+      : JSON.stringify(row.value);
+
+/** `admin.configs.list` «تنظیمات سایت»: every setting by group; secrets masked. */
+export default function ConfigList({ groups }: AdminConfigListProps) {
+  const route = useRoute();
+  const { props } = usePage();
+  const errors = (props.errors ?? {}) as Record<string, string>;
+  const [deleting, setDeleting] = useState<ConfigRow | null>(null);
+  const columns: Column<ConfigRow>[] = [
+    {
+      key: 'key',
+      label: 'تنظیم',
+      render: (row) => (
+        <Link
+          href={route('admin.configs.edit', { config: row.key })}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {row.label ?? row.key}
+        </Link>
+      ),
+    },
+    { key: 'value', label: 'مقدار', render: (row) => <bdi className="break-all">{shown(row)}</bdi> },
+    { key: 'type', label: 'نوع', render: (row) => TYPE_LABELS[row.type] },
+    {
+      key: 'public',
+      label: 'عمومی',
+      render: (row) => (row.is_public ? <Badge tone="blue">عمومی</Badge> : '—'),
+    },
+    {
+      key: 'actions',
+      label: 'کارها',
+      render: (row) =>
+        row.known ? (
+          '—'
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setDeleting(row)}>
+            حذف
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <>
+      <Head title="تنظیمات سایت" />
+      <PageHeader
+        title="تنظیمات سایت"
+        description="مقادیری که برنامه می‌خواند؛ رمزها فقط نوشتنی‌اند و هیچ‌جا نمایش داده نمی‌شوند."
+        actions={
+          <ButtonLink href={route('admin.configs.make')}>
+            <Plus aria-hidden="true" className="size-4" />
+            تنظیم جدید
+          </ButtonLink>
+        }
+      />
+      <FormAlert className="mb-4">{errors.delete}</FormAlert>
+      <div className="grid gap-6">
+        {groups.map((group) => (
+          <Card key={group.group} className="p-2 sm:p-4">
+            <h2 className="mb-2 px-2 font-bold text-gray-900">{group.label}</h2>
+            <DataTable
+              caption={group.label}
+              columns={columns}
+              rows={group.configs}
+              rowKey={(row) => row.key}
+              empty={{ icon: Settings, title: 'تنظیمی نیست' }}
+            />
+          </Card>
+        ))}
+      </div>
+      {deleting && (
+        <ConfirmDialog
+          open
+          danger
+          title={`حذف تنظیم «${deleting.key}»؟`}
+          confirmLabel="بله، حذف شود"
+          onConfirm={() => {
+            router.delete(route('admin.configs.destroy', { config: deleting.key }), { preserveScroll: true });
+            setDeleting(null);
+          }}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </>
+  );
+}
