@@ -1,14 +1,8 @@
-import { router } from '@renderfarm/react';
 import type { AdminHardwareListProps, AdminHardwareRow } from '@server/modules/catalog/contracts';
-import { Cpu, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Head, Link, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
-import { FormAlert } from '../../../components/ui/FormAlert';
+import { Cpu } from 'lucide-react';
+import { Link } from '../../../app/protocol';
+import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import type { Column } from '../../../components/ui/DataTable';
 import { Price } from '../../../components/ui/Price';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber } from '../../../lib/digits';
@@ -17,20 +11,6 @@ import { useRoute } from '../../../lib/route';
 /** `admin.hardwares.list` «پلن‌های سخت‌افزاری»: specs, hourly price, status, stock, hosts and machines. */
 export default function HardwareList({ hardwares }: AdminHardwareListProps) {
   const route = useRoute();
-  const { props } = usePage();
-  const errors = (props.errors ?? {}) as Record<string, string>;
-  const [deleting, setDeleting] = useState<AdminHardwareRow | null>(null);
-  const [busy, setBusy] = useState(false);
-  const destroy = (row: AdminHardwareRow) => {
-    setBusy(true);
-    router.delete(route('admin.hardwares.destroy', { hardware: row.id }), {
-      preserveScroll: true,
-      onFinish: () => {
-        setBusy(false);
-        setDeleting(null);
-      },
-    });
-  };
   const columns: Column<AdminHardwareRow>[] = [
     {
       key: 'title',
@@ -71,56 +51,26 @@ export default function HardwareList({ hardwares }: AdminHardwareListProps) {
       numeric: true,
       render: (row) => `${formatNumber(row.machines)} (${formatNumber(row.running)})`,
     },
-    {
-      key: 'actions',
-      label: 'کارها',
-      render: (row) => (
-        <Button size="sm" variant="ghost" onClick={() => setDeleting(row)}>
-          حذف
-        </Button>
-      ),
-    },
   ];
   return (
-    <>
-      <Head title="پلن‌های سخت‌افزاری" />
-      <PageHeader
-        title="پلن‌های سخت‌افزاری"
-        description="پلن‌هایی که مشتری‌ها اجاره می‌کنند؛ قیمت‌ها ساعتی و به تومان."
-        actions={
-          <ButtonLink href={route('admin.hardwares.make')}>
-            <Plus aria-hidden="true" className="size-4" />
-            پلن جدید
-          </ButtonLink>
-        }
-      />
-      <FormAlert className="mb-4">{errors.delete}</FormAlert>
-      <Card className="p-2 sm:p-4">
-        <DataTable
-          caption="پلن‌های سخت‌افزاری"
-          columns={columns}
-          rows={hardwares}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: Cpu,
-            title: 'هنوز پلنی نساخته‌اید',
-            description: 'نخستین پلن را بسازید تا مشتری‌ها بتوانند سرور اجاره کنند.',
-          }}
-        />
-      </Card>
-      {deleting && (
-        <ConfirmDialog
-          open
-          danger
-          title={`حذف پلن «${deleting.title}»؟`}
-          confirmLabel="بله، حذف شود"
-          busy={busy}
-          onConfirm={() => destroy(deleting)}
-          onCancel={() => setDeleting(null)}
-        >
-          پلنی که سرور یا میزبان دارد حذف نمی‌شود؛ برای کنار گذاشتنش، وضعیتش را «بایگانی» کنید.
-        </ConfirmDialog>
-      )}
-    </>
+    <CatalogListPage
+      title="پلن‌های سخت‌افزاری"
+      description="پلن‌هایی که مشتری‌ها اجاره می‌کنند؛ قیمت‌ها ساعتی و به تومان."
+      make={{ href: route('admin.hardwares.make'), label: 'پلن جدید' }}
+      caption="پلن‌های سخت‌افزاری"
+      columns={columns}
+      rows={hardwares}
+      rowKey={(row) => row.id}
+      empty={{
+        icon: Cpu,
+        title: 'هنوز پلنی نساخته‌اید',
+        description: 'نخستین پلن را بسازید تا مشتری‌ها بتوانند سرور اجاره کنند.',
+      }}
+      remove={{
+        url: (row) => route('admin.hardwares.destroy', { hardware: row.id }),
+        title: (row) => `حذف پلن «${row.title}»؟`,
+        text: 'پلنی که سرور یا میزبان دارد حذف نمی‌شود؛ برای کنار گذاشتنش، وضعیتش را «بایگانی» کنید.',
+      }}
+    />
   );
 }

@@ -1,25 +1,44 @@
 import { router } from '@renderfarm/react';
 import type { AdminLimitationListProps, LimitationRow } from '@server/modules/catalog/contracts';
-import { Gauge, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Gauge } from 'lucide-react';
+import { Link } from '../../../app/protocol';
+import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { Badge } from '../../../components/ui/Badge';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
+import type { Column } from '../../../components/ui/DataTable';
 import { useRoute } from '../../../lib/route';
+
+const SCOPES: [string, string][] = [
+  ['global', 'همگانی'],
+  ['role', 'نقش'],
+  ['hardware', 'پلن'],
+  ['user', 'کاربر'],
+];
 
 /** `admin.limitations.list` «محدودیت‌ها»: every rule, whom it applies to and its value; filters key, scope. */
 export default function LimitationList({ limitations, filters, keys }: AdminLimitationListProps) {
   const route = useRoute();
-  const [deleting, setDeleting] = useState<LimitationRow | null>(null);
   const filter = (name: 'key' | 'scope', value: string) => {
     const params = new URLSearchParams({ ...filters, [name]: value });
     for (const [k, v] of [...params]) if (!v) params.delete(k);
     router.visit(`${route('admin.limitations.list')}${params.size ? `?${params}` : ''}`);
   };
+  const select = (name: 'key' | 'scope', label: string, options: [string, string][]) => (
+    <label className="grid gap-1 text-sm text-gray-700">
+      {label}
+      <select
+        value={filters[name]}
+        onChange={(e) => filter(name, e.target.value)}
+        className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
+      >
+        <option value="">همه</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   const columns: Column<LimitationRow>[] = [
     {
       key: 'key',
@@ -42,90 +61,36 @@ export default function LimitationList({ limitations, filters, keys }: AdminLimi
         <Badge tone={row.is_active ? 'green' : 'gray'}>{row.is_active ? 'فعال' : 'غیرفعال'}</Badge>
       ),
     },
-    {
-      key: 'actions',
-      label: 'کارها',
-      render: (row) => (
-        <Button size="sm" variant="ghost" onClick={() => setDeleting(row)}>
-          حذف
-        </Button>
-      ),
-    },
   ];
   return (
-    <>
-      <Head title="محدودیت‌ها" />
-      <PageHeader
-        title="محدودیت‌ها"
-        description="سقف‌هایی که می‌گویند هر کاربر چه اندازه می‌تواند داشته باشد؛ قانون دقیق‌تر برنده است."
-        actions={
-          <ButtonLink href={route('admin.limitations.make')}>
-            <Plus aria-hidden="true" className="size-4" />
-            محدودیت جدید
-          </ButtonLink>
-        }
-      />
-      <Card className="p-2 sm:p-4">
+    <CatalogListPage
+      title="محدودیت‌ها"
+      description="سقف‌هایی که می‌گویند هر کاربر چه اندازه می‌تواند داشته باشد؛ قانون دقیق‌تر برنده است."
+      make={{ href: route('admin.limitations.make'), label: 'محدودیت جدید' }}
+      caption="محدودیت‌ها"
+      columns={columns}
+      rows={limitations}
+      rowKey={(row) => row.id}
+      empty={{
+        icon: Gauge,
+        title: 'قانونی با این فیلتر نیست',
+        description: 'فیلتر را بردارید یا محدودیت تازه‌ای بسازید.',
+      }}
+      above={
         <div className="mb-3 flex flex-wrap gap-3 px-2">
-          <label className="grid gap-1 text-sm text-gray-700">
-            محدودیت
-            <select
-              value={filters.key}
-              onChange={(e) => filter('key', e.target.value)}
-              className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-            >
-              <option value="">همه</option>
-              {keys.map((k) => (
-                <option key={k.key} value={k.key}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm text-gray-700">
-            دامنه
-            <select
-              value={filters.scope}
-              onChange={(e) => filter('scope', e.target.value)}
-              className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-            >
-              <option value="">همه</option>
-              <option value="global">همگانی</option>
-              <option value="role">نقش</option>
-              <option value="hardware">پلن</option>
-              <option value="user">کاربر</option>
-            </select>
-          </label>
+          {select(
+            'key',
+            'محدودیت',
+            keys.map((k) => [k.key, k.label]),
+          )}
+          {select('scope', 'دامنه', SCOPES)}
         </div>
-        <DataTable
-          caption="محدودیت‌ها"
-          columns={columns}
-          rows={limitations}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: Gauge,
-            title: 'قانونی با این فیلتر نیست',
-            description: 'فیلتر را بردارید یا محدودیت تازه‌ای بسازید.',
-          }}
-        />
-      </Card>
-      {deleting && (
-        <ConfirmDialog
-          open
-          danger
-          title={`حذف «${deleting.key_label}» برای ${deleting.subject_label}؟`}
-          confirmLabel="بله، حذف شود"
-          onConfirm={() => {
-            router.delete(route('admin.limitations.destroy', { limitation: deleting.id }), {
-              preserveScroll: true,
-            });
-            setDeleting(null);
-          }}
-          onCancel={() => setDeleting(null)}
-        >
-          بدون این قانون، قانون کلی‌تر (یا هیچ سقفی) به کار می‌رود.
-        </ConfirmDialog>
-      )}
-    </>
+      }
+      remove={{
+        url: (row) => route('admin.limitations.destroy', { limitation: row.id }),
+        title: (row) => `حذف «${row.key_label}» برای ${row.subject_label}؟`,
+        text: 'بدون این قانون، قانون کلی‌تر (یا هیچ سقفی) به کار می‌رود.',
+      }}
+    />
   );
 }

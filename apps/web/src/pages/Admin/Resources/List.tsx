@@ -1,11 +1,8 @@
 import type { AdminResourceListProps, AdminResourceRow } from '@server/modules/catalog/contracts';
-import { Network, Plus } from 'lucide-react';
-import { Head, Link, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
-import { ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
-import { FormAlert } from '../../../components/ui/FormAlert';
+import { Network } from 'lucide-react';
+import { Link } from '../../../app/protocol';
+import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber } from '../../../lib/digits';
@@ -14,8 +11,6 @@ import { useRoute } from '../../../lib/route';
 /** `admin.resources.list` «میزبان‌ها»: every GPU host, where, which plan, driver, state, last seen, load. */
 export default function ResourceList({ resources }: AdminResourceListProps) {
   const route = useRoute();
-  const { props } = usePage();
-  const errors = (props.errors ?? {}) as Record<string, string>;
   const columns: Column<AdminResourceRow>[] = [
     {
       key: 'name',
@@ -44,12 +39,7 @@ export default function ResourceList({ resources }: AdminResourceListProps) {
       numeric: true,
       render: (row) => `${formatNumber(row.machines)} / ${formatNumber(row.capacity)}`,
     },
-    {
-      key: 'ports',
-      label: 'پورت آزاد',
-      numeric: true,
-      render: (row) => formatNumber(row.ports.free),
-    },
+    { key: 'ports', label: 'پورت آزاد', numeric: true, render: (row) => formatNumber(row.ports.free) },
     {
       key: 'seen',
       label: 'آخرین پاسخ',
@@ -57,32 +47,19 @@ export default function ResourceList({ resources }: AdminResourceListProps) {
     },
   ];
   return (
-    <>
-      <Head title="میزبان‌ها" />
-      <PageHeader
-        title="میزبان‌ها"
-        description="سرورهای فیزیکی GPU که ماشین‌های مشتری‌ها روی آن‌ها ساخته می‌شوند."
-        actions={
-          <ButtonLink href={route('admin.resources.make')}>
-            <Plus aria-hidden="true" className="size-4" />
-            میزبان جدید
-          </ButtonLink>
-        }
-      />
-      <FormAlert className="mb-4">{errors.delete}</FormAlert>
-      <Card className="p-2 sm:p-4">
-        <DataTable
-          caption="میزبان‌ها"
-          columns={columns}
-          rows={resources}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: Network,
-            title: 'هنوز میزبانی نیفزوده‌اید',
-            description: 'پس از ساخت پلن و دیتاسنتر، نخستین میزبان را بیفزایید.',
-          }}
-        />
-      </Card>
-    </>
+    <CatalogListPage
+      title="میزبان‌ها"
+      description="سرورهای فیزیکی GPU که ماشین‌های مشتری‌ها روی آن‌ها ساخته می‌شوند."
+      make={{ href: route('admin.resources.make'), label: 'میزبان جدید' }}
+      caption="میزبان‌ها"
+      columns={columns}
+      rows={resources}
+      rowKey={(row) => row.id}
+      empty={{
+        icon: Network,
+        title: 'هنوز میزبانی نیفزوده‌اید',
+        description: 'پس از ساخت پلن و دیتاسنتر، نخستین میزبان را بیفزایید.',
+      }}
+    />
   );
 }
