@@ -7,7 +7,7 @@ import { render } from '../../http/render';
 import type { PriceEstimate, PublicPlan } from './contracts';
 import { CatalogNotFoundError } from './errors';
 import { orderingCatalog } from './placement';
-import { readConfig } from './service';
+import { planSummary, readConfig } from './service';
 
 const estimateQuery = z.object({
   hardware: z.string().max(120).optional().catch(undefined),
@@ -26,16 +26,7 @@ export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { 
   async function catalog() {
     const { plans, locations, images } = await orderingCatalog(db);
     const publicPlans: PublicPlan[] = plans.map(({ plan, imageIds, free }) => ({
-      slug: plan.slug,
-      title: plan.title,
-      gpu_model: plan.gpuModel,
-      gpu_count: plan.gpuCount,
-      vram_gb: plan.vramGb,
-      cpu_model: plan.cpuModel,
-      cpu_cores: plan.cpuCores,
-      ram_gb: plan.ramGb,
-      disk_gb: plan.diskGb,
-      price_per_hour: plan.pricePerHour,
+      ...planSummary(plan),
       setup_fee: plan.setupFee,
       description: plan.description,
       free: Object.fromEntries(locations.map((l) => [l.code, free.get(l.id) ?? 0])),

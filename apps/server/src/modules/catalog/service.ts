@@ -4,14 +4,9 @@ import type { Database } from '../../db/client';
 import type { PlanSummary } from './contracts';
 import { configs, hardwares, images, locations, ports, resources } from './tables';
 
-export async function listActivePlans(db: Database, limit = 12): Promise<PlanSummary[]> {
-  const rows = await db
-    .select()
-    .from(hardwares)
-    .where(eq(hardwares.status, 'active'))
-    .orderBy(asc(hardwares.sort), asc(hardwares.id))
-    .limit(limit);
-  return rows.map((h) => ({
+/** A plan as every page names it (PlanSummary, docs/screens.md): specs and the hourly price in Rial. */
+export function planSummary(h: typeof hardwares.$inferSelect): PlanSummary {
+  return {
     slug: h.slug,
     title: h.title,
     gpu_model: h.gpuModel,
@@ -22,7 +17,17 @@ export async function listActivePlans(db: Database, limit = 12): Promise<PlanSum
     ram_gb: h.ramGb,
     disk_gb: h.diskGb,
     price_per_hour: h.pricePerHour,
-  }));
+  };
+}
+
+export async function listActivePlans(db: Database, limit = 12): Promise<PlanSummary[]> {
+  const rows = await db
+    .select()
+    .from(hardwares)
+    .where(eq(hardwares.status, 'active'))
+    .orderBy(asc(hardwares.sort), asc(hardwares.id))
+    .limit(limit);
+  return rows.map(planSummary);
 }
 
 export async function listActiveImages(db: Database) {

@@ -1,4 +1,5 @@
 import type {} from '../../http/page-contracts';
+import type { PlanSummary } from '../catalog/contracts';
 /**
  * Wire shapes of the instances module: what its pages and the JSON API send, written once here
  * and imported type-only by the web pages (`@server/modules/instances/contracts`).
@@ -73,17 +74,7 @@ export interface PoweredMachine {
 }
 
 /** A plan as the Make page offers it (amounts in Rial). */
-export interface OrderablePlan {
-  slug: string;
-  title: string;
-  gpu_model: string;
-  gpu_count: number;
-  vram_gb: number;
-  cpu_model: string;
-  cpu_cores: number;
-  ram_gb: number;
-  disk_gb: number;
-  price_per_hour: number;
+export interface OrderablePlan extends PlanSummary {
   setup_fee: number;
   /** The images this plan can be made from (ids of `images`). */
   image_ids: number[];

@@ -6,7 +6,7 @@ import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { findActivityForSubject } from '../activity/service';
 import { imagesForPlan, orderingCatalog } from '../catalog/placement';
-import { readConfig } from '../catalog/service';
+import { planSummary, readConfig } from '../catalog/service';
 import { rdpFile, rdpFileName } from './connection';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
 import { canChangeStatus } from './state-machine';
@@ -41,16 +41,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
       for (const { plan, imageIds, free } of catalog.plans) {
         const blockers = await instances.blockersFor(user, plan);
         hardwares.push({
-          slug: plan.slug,
-          title: plan.title,
-          gpu_model: plan.gpuModel,
-          gpu_count: plan.gpuCount,
-          vram_gb: plan.vramGb,
-          cpu_model: plan.cpuModel,
-          cpu_cores: plan.cpuCores,
-          ram_gb: plan.ramGb,
-          disk_gb: plan.diskGb,
-          price_per_hour: plan.pricePerHour,
+          ...planSummary(plan),
           setup_fee: plan.setupFee,
           image_ids: imageIds,
           free: Object.fromEntries(catalog.locations.map((l) => [l.code, free.get(l.id) ?? 0])),
