@@ -100,3 +100,22 @@ export async function findActivityForSubject(
     .orderBy(desc(activityLog.id))
     .limit(limit);
 }
+
+/** These events about one record, oldest first (a machine's running sessions). */
+export async function findSubjectEvents(
+  db: Database,
+  subject: { type: string; id: string | number },
+  events: string[],
+): Promise<Pick<ActivityEntry, 'event' | 'at'>[]> {
+  return db
+    .select({ event: activityLog.event, at: activityLog.at })
+    .from(activityLog)
+    .where(
+      and(
+        eq(activityLog.subjectType, subject.type),
+        eq(activityLog.subjectId, String(subject.id)),
+        inArray(activityLog.event, events),
+      ),
+    )
+    .orderBy(activityLog.id);
+}

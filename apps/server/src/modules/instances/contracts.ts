@@ -210,8 +210,16 @@ export interface StaffMachineView {
   } | null;
 }
 
+/** `admin.instances.item` «ریز مصرف سرور»: the machine's running sessions and what they cost. */
+export interface AdminMachineItemsProps {
+  machine: { id: number; name: string; uuid: string; price_per_hour: number; owner: string };
+  sessions: { start: string; stop: string | null; minutes: number; amount: number }[];
+  totals: { minutes: number; amount: number };
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
+    'Admin/Instances/Item': AdminMachineItemsProps;
     'Care/Instances/List': StaffMachineListProps;
     'Care/Instances/View': StaffMachineView;
     'Admin/Instances/List': StaffMachineListProps;

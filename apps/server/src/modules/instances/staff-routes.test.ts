@@ -144,6 +144,23 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await worker.drain();
     expect(await reload(failed.id)).toMatchObject({ status: 'ready', power: 'running' });
 
+    // Its running session so far, on Item and in the CSV; and the machines list as CSV.
+    const items = await admin.page(`/admin/instances/${failed.id}/items`);
+    expect(items.component).toBe('Admin/Instances/Item');
+    expect(items.props.sessions).toHaveLength(1);
+    expect(items.props.sessions[0]).toMatchObject({
+      stop: null,
+      minutes: 1,
+      amount: Math.floor(failed.pricePerHour / 60),
+    });
+    const csv = await admin.request('GET', `/admin/instances/${failed.id}/items/export`);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.startsWith('\uFEFFآغاز,پایان,دقیقه')).toBe(true);
+    const all = await admin.request('GET', '/admin/instances/export?status=ready');
+    expect(all.body).toContain(failed.uuid);
+    expect(all.body).not.toMatch(/password|driver_ref/);
+    expect((await care.request('GET', '/admin/instances/export')).statusCode).toBe(404);
+
     await admin.request(
       'DELETE',
       `/admin/instances/${failed.id}`,

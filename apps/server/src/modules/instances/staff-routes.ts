@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
+import { toCsv } from '../../lib/csv';
 import { InstanceNotFoundError } from './errors';
 import { POWER_ACTIONS } from './state-machine';
 
@@ -136,6 +137,100 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
       { bodyLimit: FORM_LIMIT },
     );
   }
+
+  route(
+    { name: 'admin.instances.export', method: 'GET', uri: '/admin/instances/export', access: 'admin' },
+    async (request, reply) => {
+      const query = listQuery.parse(request.query ?? {});
+      const { rows } = await staffMachines.list(
+        { q: query.q, status: query.status, power: query.power, location: query.location, plan: query.plan },
+        { page: 1, perPage: 10_000 },
+        true,
+      );
+      const csv = toCsv(
+        [
+          'شناسه',
+          'نام',
+          'مشتری',
+          'پلن',
+          'دیتاسنتر',
+          'میزبان',
+          'وضعیت',
+          'روشن/خاموش',
+          'قیمت ساعتی (ریال)',
+          'نشانی',
+          'سفارش',
+        ],
+        rows.map((r) => [
+          r.uuid,
+          r.name,
+          r.owner.name,
+          r.plan,
+          r.location,
+          r.host,
+          r.status,
+          r.power,
+          r.price_per_hour,
+          r.address,
+          r.created_at,
+        ]),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="machines.csv"')
+        .send(csv);
+    },
+  );
+
+  route(
+    {
+      name: 'admin.instances.item',
+      method: 'GET',
+      uri: '/admin/instances/{instance}/items',
+      access: 'admin',
+    },
+    async (request, reply) => {
+      const id = idParam(request);
+      const [{ machine, sessions }, view] = await Promise.all([
+        staffMachines.usageSessions(id),
+        staffMachines.view(id, false),
+      ]);
+      return render(reply, 'Admin/Instances/Item', {
+        machine: {
+          id: machine.id,
+          name: machine.name,
+          uuid: machine.uuid,
+          price_per_hour: machine.pricePerHour,
+          owner: view.owner?.name ?? '',
+        },
+        sessions,
+        totals: {
+          minutes: sessions.reduce((sum, s) => sum + s.minutes, 0),
+          amount: sessions.reduce((sum, s) => sum + s.amount, 0),
+        },
+      });
+    },
+  );
+
+  route(
+    {
+      name: 'admin.instances.item.export',
+      method: 'GET',
+      uri: '/admin/instances/{instance}/items/export',
+      access: 'admin',
+    },
+    async (request, reply) => {
+      const { machine, sessions } = await staffMachines.usageSessions(idParam(request));
+      const csv = toCsv(
+        ['آغاز', 'پایان', 'دقیقه', 'نرخ ساعتی (ریال)', 'مبلغ (ریال)'],
+        sessions.map((s) => [s.start, s.stop ?? 'در جریان', s.minutes, machine.pricePerHour, s.amount]),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="machine-${machine.uuid.slice(0, 8)}-usage.csv"`)
+        .send(csv);
+    },
+  );
 
   route(
     {

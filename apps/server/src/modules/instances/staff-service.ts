@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
-import { findActivityForSubject, recordActivity } from '../activity/service';
+import { findActivityForSubject, findSubjectEvents, recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { findPort, reserveHostAndPort } from '../catalog/placement';
 import { findHost, placementDetails } from '../catalog/service';
@@ -186,6 +186,40 @@ export function createStaffMachines(options: {
             }
           : null,
       };
+    },
+
+    /**
+     * The machine's running sessions from its history (Admin/Instances/Item): each start to the
+     * next stop, its started minutes and what they cost at the machine's frozen hourly price. A
+     * session still running ends now. (The wallet's own lines are billing's; see docs/domain.md.)
+     */
+    async usageSessions(id: number, now = new Date()) {
+      const row = await this.find(id);
+      const entries = await findSubjectEvents(db, { type: 'instance', id: row.id }, [
+        'instance:power.started',
+        'instance:power.restarted',
+        'instance:power.stopped',
+      ]);
+      const sessions: { start: string; stop: string | null; minutes: number; amount: number }[] = [];
+      let open: Date | null = null;
+      const close = (stop: Date | null) => {
+        const end = stop ?? now;
+        const minutes = Math.max(1, Math.ceil((end.getTime() - open!.getTime()) / 60_000));
+        sessions.push({
+          start: open!.toISOString(),
+          stop: stop?.toISOString() ?? null,
+          minutes,
+          amount: Math.floor((row.pricePerHour * minutes) / 60),
+        });
+        open = null;
+      };
+      for (const entry of entries) {
+        if (entry.event === 'instance:power.stopped') {
+          if (open) close(entry.at);
+        } else if (!open) open = entry.at;
+      }
+      if (open && row.power !== 'stopped') close(null);
+      return { machine: row, sessions: sessions.reverse() };
     },
 
     /** ready ⇄ suspended with the reason its owner reads; a machine that is on must be stopped first. */

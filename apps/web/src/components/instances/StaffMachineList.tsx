@@ -1,11 +1,11 @@
 import { router } from '@renderfarm/react';
 import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/instances/contracts';
-import { Search, Server } from 'lucide-react';
+import { Download, Search, Server } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
-import { Button } from '../ui/Button';
+import { Button, buttonClasses } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
 import { Ltr } from '../ui/Ltr';
@@ -94,7 +94,22 @@ export function StaffMachineList({
   return (
     <>
       <Head title={title} />
-      <PageHeader title={title} description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور." />
+      <PageHeader
+        title={title}
+        description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور."
+        actions={
+          area === 'admin' && (
+            <a
+              href={href({ page: '' }).replace(base, route('admin.instances.export'))}
+              className={buttonClasses('secondary', 'md')}
+              download
+            >
+              <Download aria-hidden="true" className="size-4" />
+              دریافت CSV
+            </a>
+          )
+        }
+      />
       <Card className="p-2 sm:p-4">
         <div className="mb-3 flex flex-wrap items-end gap-3 px-2">
           <form onSubmit={search} className="flex min-w-0 flex-1 basis-64 items-end gap-2" role="search">

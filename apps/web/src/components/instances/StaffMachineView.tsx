@@ -2,7 +2,7 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffMachineView as Props } from '@server/modules/instances/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, usePage } from '../../app/protocol';
+import { Head, Link, usePage } from '../../app/protocol';
 import { formatNumber } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
 import { useRoute } from '../../lib/route';
@@ -155,7 +155,15 @@ export function StaffMachineView({
 
           {admin && (
             <Card className="p-4 sm:p-5">
-              <h2 className="font-bold text-gray-900">میزبان و کارها</h2>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="font-bold text-gray-900">میزبان و کارها</h2>
+                <Link
+                  href={route('admin.instances.item', { instance: machine.id })}
+                  className="text-sm font-medium text-brand-700 underline"
+                >
+                  ریز مصرف
+                </Link>
+              </div>
               <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="text-gray-600">میزبان</dt>
