@@ -63,6 +63,7 @@ export async function findHostByName(db: Database, name: string) {
       id: resources.id,
       hardwareId: resources.hardwareId,
       locationId: resources.locationId,
+      address: resources.address,
       pricePerHour: hardwares.pricePerHour,
     })
     .from(resources)

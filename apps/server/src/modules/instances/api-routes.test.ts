@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInBrowser, type TestApp } from '../../testing/app';
 import { activityLog } from '../activity/tables';
@@ -285,7 +285,13 @@ describe(`customer JSON API: instances (${process.env.DATABASE_URL ? 'PostgreSQL
       const entries = await t.database.db
         .select()
         .from(activityLog)
-        .where(and(eq(activityLog.subjectType, 'instance'), eq(activityLog.subjectId, String(running.id))))
+        .where(
+          and(
+            eq(activityLog.subjectType, 'instance'),
+            eq(activityLog.subjectId, String(running.id)),
+            sql`not (${activityLog.properties} ? 'demo')`,
+          ),
+        )
         .orderBy(activityLog.id);
       expect(entries.map((e) => [e.event, e.actorId])).toEqual([
         ['instance:power.stop', customerId],

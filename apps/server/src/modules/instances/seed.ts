@@ -1,8 +1,10 @@
 import type { Database } from '../../db/client';
 import { DEMO_INSTANCES, DEMO_SCHEDULES } from '../../db/demo-data';
+import { recordActivity } from '../activity/service';
 import type { DemoSeedContext } from '../app-module';
 import { findHostByName, findImageByRef, firstFreePort, holdPort } from '../catalog/service';
-import { instanceSchedules, instances } from './tables';
+import { BUSY_LOAD } from './simulated-driver';
+import { instanceSchedules, instances, simulatedMachines } from './tables';
 
 /**
  * The demo customer's machines on the demo hosts, each holding the host's first free public port:
@@ -36,8 +38,20 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
         runningSince: since,
         powerChangedAt: since ?? now,
       })
-      .returning({ id: instances.id });
+      .returning({ id: instances.id, uuid: instances.uuid });
     await holdPort(db, port.id, row!.id, machine.status === 'ready' ? 'bound' : 'reserved');
+    await seedHistory(db, demo, row!.id, machine);
+    if (machine.driverRef) {
+      // The simulated driver's own record of the machine, in the same state as the farm's.
+      await db.insert(simulatedMachines).values({
+        ref: machine.driverRef,
+        hostId: host.id,
+        instanceUuid: row!.uuid,
+        power: machine.power,
+        address: host.address,
+        loadPercent: machine.power === 'running' ? BUSY_LOAD : 0,
+      });
+    }
     const schedule = DEMO_SCHEDULES[machine.name] ?? [];
     if (schedule.length > 0) {
       await db.insert(instanceSchedules).values(
@@ -49,5 +63,47 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
         })),
       );
     }
+  }
+}
+
+const DAY = 24 * 60;
+
+/**
+ * A believable past for a demo machine, so its page, the staff timeline and the usage list are not
+ * empty: ordered days ago, made, then a few working sessions (the running one still open).
+ */
+async function seedHistory(
+  db: Database,
+  demo: DemoSeedContext,
+  instanceId: number,
+  machine: (typeof DEMO_INSTANCES)[number],
+): Promise<void> {
+  const at = (minutesAgo: number) => new Date(demo.now.getTime() - minutesAgo * 60_000);
+  const entries: [string, number][] = [
+    ['instance:created', 12 * DAY],
+    ['instance:provision.started', 12 * DAY - 1],
+  ];
+  if (machine.status === 'provision_failed') {
+    entries.push(['instance:provision.failed', 12 * DAY - 11]);
+  } else {
+    entries.push(['instance:provisioned', 12 * DAY - 4]);
+    // Three earlier sessions: a long overnight render and two working days.
+    for (const [start, length] of [
+      [10 * DAY, 9 * 60],
+      [6 * DAY, 14 * 60],
+      [2 * DAY, 5 * 60],
+    ] as const) {
+      entries.push(['instance:power.started', start], ['instance:power.stopped', start - length]);
+    }
+    if (machine.runningForMinutes) entries.push(['instance:power.started', machine.runningForMinutes]);
+  }
+  for (const [event, minutesAgo] of entries) {
+    await recordActivity(db, {
+      event,
+      actorId: event === 'instance:created' ? demo.userIds.get('customer')! : null,
+      subject: { type: 'instance', id: instanceId },
+      properties: { demo: true },
+      at: at(minutesAgo),
+    });
   }
 }
