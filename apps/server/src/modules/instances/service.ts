@@ -311,51 +311,28 @@ export function createInstanceService(options: InstanceServiceOptions) {
       confirmName: string,
       request: PowerRequestOptions = {},
     ): Promise<Instance> {
-      const result = await transactionWithBroadcasts(
-        db,
-        broadcaster,
-        async (tx, broadcast) => {
-          const row = await lockOwn(tx, user.id, instance.id);
-          if (!request.staff && confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
-          if (!canChangeStatus(row.status, 'deleting')) {
-            throw new InstanceActionNotAllowedError(
-              row.status === 'deleting'
-                ? 'این سرور در حال حذف است.'
-                : 'سرور هنوز در حال آماده‌سازی است؛ پس از آماده شدن یا ناموفق ماندن آن می‌توانید حذفش کنید.',
-            );
-          }
-          const now = clock();
-          const [updated] = await tx
-            .update(instances)
-            .set({ status: 'deleting', updatedAt: now, powerChangedAt: now, failureReason: null })
-            .where(eq(instances.id, row.id))
-            .returning();
-          await recordActivity(tx, {
-            event: 'instance:delete.requested',
-            actorId: request.actorId ?? user.id,
-            subject: { type: 'instance', id: row.id },
-            ip: request.ip,
-            userAgent: request.userAgent,
-            properties: {
-              uuid: row.uuid,
-              from: row.status,
-              power: row.power,
-              via: request.via ?? null,
-              ...(request.staff ? { reason: request.staff.reason } : {}),
-            },
-          });
-          const payload: DestroyJobPayload = { instanceId: row.id, actorId: request.actorId ?? user.id };
-          await enqueue(tx, DESTROY_JOB, payload, {
-            singletonKey: `instance:${row.id}:destroy`,
-            maxAttempts: 5,
-          });
-          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
-          return updated!;
-        },
-        onPublishError,
-      );
-      notifyJobsEnqueued();
-      return result;
+      return queuedChange(user, instance, request, async (tx, row) => {
+        if (!request.staff && confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
+        if (!canChangeStatus(row.status, 'deleting')) {
+          throw new InstanceActionNotAllowedError(
+            row.status === 'deleting'
+              ? 'این سرور در حال حذف است.'
+              : 'سرور هنوز در حال آماده‌سازی است؛ پس از آماده شدن یا ناموفق ماندن آن می‌توانید حذفش کنید.',
+          );
+        }
+        const payload: DestroyJobPayload = { instanceId: row.id, actorId: request.actorId ?? user.id };
+        return {
+          set: { status: 'deleting', failureReason: null },
+          event: 'instance:delete.requested',
+          properties: {
+            from: row.status,
+            power: row.power,
+            via: request.via ?? null,
+            ...(request.staff ? { reason: request.staff.reason } : {}),
+          },
+          job: { name: DESTROY_JOB, payload, key: `instance:${row.id}:destroy` },
+        };
+      });
     },
 
     /**
@@ -370,65 +347,41 @@ export function createInstanceService(options: InstanceServiceOptions) {
       input: { imageId: number; confirmName: string },
       request: PowerRequestOptions = {},
     ): Promise<Instance> {
-      const result = await transactionWithBroadcasts(
-        db,
-        broadcaster,
-        async (tx, broadcast) => {
-          const row = await lockOwn(tx, user.id, instance.id);
-          if (input.confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
-          if (row.status !== 'ready' || !canChangeStatus(row.status, 'provisioning')) {
-            throw new InstanceActionNotAllowedError('نصب دوباره فقط برای سرور آماده ممکن است.');
-          }
-          if (row.power === 'starting' || row.power === 'stopping') {
-            throw new InstanceActionNotAllowedError('سرور در حال روشن یا خاموش شدن است؛ چند لحظه صبر کنید.');
-          }
-          const offered = await imagesForPlan(tx, row.hardwareId);
-          if (!offered.some((image) => image.id === input.imageId)) {
-            throw new InstanceMakeRefusedError(
-              'image',
-              'RF_INSTANCE_IMAGE_UNAVAILABLE',
-              'این تصویر نرم‌افزاری برای پلن این سرور در دسترس نیست؛ یکی از تصاویر فهرست را انتخاب کنید.',
-            );
-          }
-          const now = clock();
-          const [updated] = await tx
-            .update(instances)
-            .set({
-              status: 'provisioning',
-              power: 'stopped',
-              imageId: input.imageId,
-              runningSince: null,
-              passwordEncrypted: null,
-              failureReason: null,
-              failureDetail: null,
-              powerChangedAt: now,
-              updatedAt: now,
-            })
-            .where(eq(instances.id, row.id))
-            .returning();
-          await recordActivity(tx, {
-            event: 'instance:reinstall.requested',
-            actorId: request.actorId ?? user.id,
-            subject: { type: 'instance', id: row.id },
-            ip: request.ip,
-            userAgent: request.userAgent,
-            properties: { uuid: row.uuid, from_image: row.imageId, to_image: input.imageId },
-          });
-          const payload: ProvisionJobPayload = {
-            instanceId: row.id,
-            ...(row.driverRef ? { replaces: row.driverRef } : {}),
-          };
-          await enqueue(tx, PROVISION_JOB, payload, {
-            singletonKey: `instance:${row.id}:provision`,
-            maxAttempts: 5,
-          });
-          broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
-          return updated!;
-        },
-        onPublishError,
-      );
-      notifyJobsEnqueued();
-      return result;
+      return queuedChange(user, instance, request, async (tx, row) => {
+        if (input.confirmName.trim() !== row.name.trim()) throw new InstanceConfirmNameError();
+        if (row.status !== 'ready' || !canChangeStatus(row.status, 'provisioning')) {
+          throw new InstanceActionNotAllowedError('نصب دوباره فقط برای سرور آماده ممکن است.');
+        }
+        if (row.power === 'starting' || row.power === 'stopping') {
+          throw new InstanceActionNotAllowedError('سرور در حال روشن یا خاموش شدن است؛ چند لحظه صبر کنید.');
+        }
+        const offered = await imagesForPlan(tx, row.hardwareId);
+        if (!offered.some((image) => image.id === input.imageId)) {
+          throw new InstanceMakeRefusedError(
+            'image',
+            'RF_INSTANCE_IMAGE_UNAVAILABLE',
+            'این تصویر نرم‌افزاری برای پلن این سرور در دسترس نیست؛ یکی از تصاویر فهرست را انتخاب کنید.',
+          );
+        }
+        const payload: ProvisionJobPayload = {
+          instanceId: row.id,
+          ...(row.driverRef ? { replaces: row.driverRef } : {}),
+        };
+        return {
+          set: {
+            status: 'provisioning',
+            power: 'stopped',
+            imageId: input.imageId,
+            runningSince: null,
+            passwordEncrypted: null,
+            failureReason: null,
+            failureDetail: null,
+          },
+          event: 'instance:reinstall.requested',
+          properties: { from_image: row.imageId, to_image: input.imageId },
+          job: { name: PROVISION_JOB, payload, key: `instance:${row.id}:provision` },
+        };
+      });
     },
 
     /**
@@ -584,6 +537,58 @@ export function createInstanceService(options: InstanceServiceOptions) {
       return result;
     },
   };
+
+  /**
+   * A change of a machine's life that a job carries out (delete, reinstall): in one transaction the
+   * owner's machine locked, the caller's checks and new values, the activity entry, the job, and
+   * the `InstanceUpdated` event after the commit; the worker is nudged once it is committed.
+   */
+  async function queuedChange(
+    user: Pick<User, 'id'>,
+    instance: Pick<Instance, 'id'>,
+    request: PowerRequestOptions,
+    decide: (
+      tx: Database,
+      row: Instance,
+    ) => Promise<{
+      set: Partial<typeof instances.$inferInsert>;
+      event: string;
+      properties: Record<string, unknown>;
+      job: { name: string; payload: Record<string, unknown>; key: string };
+    }>,
+  ): Promise<Instance> {
+    const result = await transactionWithBroadcasts(
+      db,
+      broadcaster,
+      async (tx, broadcast) => {
+        const row = await lockOwn(tx, user.id, instance.id);
+        const change = await decide(tx, row);
+        const now = clock();
+        const [updated] = await tx
+          .update(instances)
+          .set({ ...change.set, powerChangedAt: now, updatedAt: now })
+          .where(eq(instances.id, row.id))
+          .returning();
+        await recordActivity(tx, {
+          event: change.event,
+          actorId: request.actorId ?? user.id,
+          subject: { type: 'instance', id: row.id },
+          ip: request.ip,
+          userAgent: request.userAgent,
+          properties: { uuid: row.uuid, ...change.properties },
+        });
+        await enqueue(tx, change.job.name, change.job.payload, {
+          singletonKey: change.job.key,
+          maxAttempts: 5,
+        });
+        broadcast({ ...instanceUpdated(updated!), socketId: request.socketId });
+        return updated!;
+      },
+      onPublishError,
+    );
+    notifyJobsEnqueued();
+    return result;
+  }
 
   /** The owner's live machine, row-locked for a change; anything else is not found. */
   async function lockOwn(tx: Database, userId: number, instanceId: number): Promise<Instance> {
