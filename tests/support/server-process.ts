@@ -39,6 +39,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<S
       ...process.env,
       NODE_ENV: 'test',
       CAPTCHA_PROVIDER: 'none',
+      TESTING_HOOKS: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${port}`,

@@ -62,4 +62,10 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_PROVIDER: 'none' }).CAPTCHA_PROVIDER).toBe('none');
   });
+
+  it('keeps the browser tests’ clock hooks out of production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TESTING_HOOKS: 'true' })).toThrow(/TESTING_HOOKS/);
+    expect(loadConfig({}).TESTING_HOOKS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TESTING_HOOKS: '1' }).TESTING_HOOKS).toBe(true);
+  });
 });

@@ -60,6 +60,9 @@ export const configSchema = z
     STORAGE_DIR: z.string().min(1).default('storage'),
     VITE_DEV_SERVER: z.url().optional(),
     SEED_DEMO: flag.default(true),
+    // Browser tests only: routes under /__testing/ that run the machine tick at a chosen time and
+    // set a simulated machine's load (the fake clock of idle auto-stop and schedules).
+    TESTING_HOOKS: flag.default(false),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -69,6 +72,13 @@ export const configSchema = z
     need(env.CAPTCHA_PROVIDER === 'recaptcha', 'RECAPTCHA_SECRET', 'when CAPTCHA_PROVIDER=recaptcha');
     need(env.SMS_PROVIDER === 'kavenegar', 'SMS_API_KEY', 'when SMS_PROVIDER=kavenegar');
     need(env.PAYMENT_GATEWAY === 'zarinpal', 'ZARINPAL_MERCHANT_ID', 'when PAYMENT_GATEWAY=zarinpal');
+    if (env.NODE_ENV === 'production' && env.TESTING_HOOKS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TESTING_HOOKS'],
+        message: 'cannot be on when NODE_ENV=production',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.CAPTCHA_PROVIDER === 'none') {
       ctx.addIssue({
         code: 'custom',

@@ -16,6 +16,7 @@ import { createInstanceService, type InstanceService, ownsInstance } from './ser
 import { createSimulatedDriver } from './simulated-driver';
 import { staffMachineRoutes } from './staff-routes';
 import { createStaffMachines, type StaffMachines } from './staff-service';
+import { instanceTestingRoutes } from './testing-routes';
 
 declare module '../../service-types' {
   interface Services {
@@ -27,7 +28,13 @@ declare module '../../service-types' {
 /** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
 export const instancesModule: AppModule = {
   name: 'instances',
-  routes: [instanceApiRoutes, instancePanelRoutes, instanceMachineRoutes, staffMachineRoutes],
+  routes: [
+    instanceApiRoutes,
+    instancePanelRoutes,
+    instanceMachineRoutes,
+    staffMachineRoutes,
+    instanceTestingRoutes,
+  ],
   services: ({ config, db, broadcaster, log }) => ({
     instances: createInstanceService({
       db,

@@ -52,9 +52,18 @@ export interface MachineTickOptions {
 
 const faDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
-export function createMachineTickJobHandler(options: MachineTickOptions): JobHandler {
+/**
+ * One minute range of the farm's clock: the schedule turns from `from` to `to`, then the idle pass
+ * at `now`. The job runs it for the minutes since the last run; a test server's clock hook
+ * (testing-routes.ts) runs it for a minute of its choosing. Returns whether the schedules were read
+ * (when not, the next run covers these minutes again).
+ */
+export interface MachineTick {
+  run(from: Date, to: Date, now: Date): Promise<boolean>;
+}
+
+export function createMachineTick(options: MachineTickOptions): MachineTick {
   const { db, broadcaster, log } = options;
-  const clock = options.clock ?? (() => new Date());
   const publishFailed = (error: unknown) => log?.warn({ err: error }, 'tick event not published');
 
   /** A turn the rules refused: written once (a re-run of the same minute finds it) and told to the owner. */
@@ -117,36 +126,50 @@ export function createMachineTickJobHandler(options: MachineTickOptions): JobHan
     }
   }
 
+  return {
+    async run(from, to, now) {
+      const acted = new Set<number>();
+      let read = true;
+      try {
+        for (const turn of await scheduleTurns(db, from, to)) {
+          acted.add(turn.instanceId);
+          await applyTurn(turn).catch((error) =>
+            log?.error({ err: error, instanceId: turn.instanceId }, 'schedule turn failed'),
+          );
+        }
+      } catch (error) {
+        log?.error({ err: error }, 'schedule pass failed');
+        read = false;
+      }
+      try {
+        await runIdleStop(
+          { db, drivers: options.drivers, requestPower: options.requestPower, log },
+          now,
+          acted,
+        );
+      } catch (error) {
+        log?.error({ err: error }, 'idle pass failed');
+      }
+      return read;
+    },
+  };
+}
+
+export function createMachineTickJobHandler(options: MachineTickOptions): JobHandler {
+  const { db } = options;
+  const clock = options.clock ?? (() => new Date());
+  const tick = createMachineTick(options);
+
   return async (job, context) => {
     const now = clock();
     const to = floorMinute(now);
     const parsed = tickPayload.safeParse(job.payload);
     const asked = parsed.success && parsed.data.from ? new Date(parsed.data.from) : to;
     const from = new Date(Math.max(asked.getTime(), to.getTime() - TICK_CATCH_UP_MS));
-    const acted = new Set<number>();
-    let next = new Date(Math.max(from.getTime(), to.getTime() + MINUTE_MS));
-
-    try {
-      for (const turn of await scheduleTurns(db, from, to)) {
-        acted.add(turn.instanceId);
-        await applyTurn(turn).catch((error) =>
-          log?.error({ err: error, instanceId: turn.instanceId }, 'schedule turn failed'),
-        );
-      }
-    } catch (error) {
-      // The schedules could not be read: the next run covers these minutes again.
-      log?.error({ err: error }, 'schedule pass failed');
-      next = from;
-    }
-    try {
-      await runIdleStop(
-        { db, drivers: options.drivers, requestPower: options.requestPower, log },
-        now,
-        acted,
-      );
-    } catch (error) {
-      log?.error({ err: error }, 'idle pass failed');
-    }
+    // Schedules unread: the next run covers these minutes again.
+    const next = (await tick.run(from, to, now))
+      ? new Date(Math.max(from.getTime(), to.getTime() + MINUTE_MS))
+      : from;
 
     await db.transaction(async (tx) => {
       await context.finish(tx);
