@@ -154,6 +154,28 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     expect(failures).toEqual([]);
   });
 
+  it('software images: added in a dialog on «تنظیمات سایت», a bad template id refused under the field', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/admin/configs`);
+    await waitForTitle(page, 'تنظیمات سایت');
+    const images = page.getByRole('region', { name: 'تصاویر نرم‌افزاری' });
+    await images.getByRole('row', { name: /Blender/ }).waitFor();
+    await images.getByRole('button', { name: 'تصویر جدید' }).click();
+    const dialog = page.getByRole('dialog', { name: 'تصویر نرم‌افزاری جدید' });
+    await dialog.getByLabel('نام تصویر').fill('Houdini و Karma');
+    await dialog.getByLabel('نرم‌افزارها').fill('Houdini 20.5، Karma XPU');
+    await dialog.getByLabel('شناسهٔ قالب').fill('قالب هودینی');
+    await dialog.getByRole('button', { name: 'افزودن تصویر' }).click();
+    await dialog.getByText(/شناسهٔ قالب فقط حرف و عدد لاتین/).waitFor();
+    await look(page, 'admin-configs-image-dialog');
+    await dialog.getByLabel('شناسهٔ قالب').fill('win2022-houdini-20');
+    await dialog.getByRole('button', { name: 'افزودن تصویر' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('تصویر «Houdini و Karma» افزوده شد.').waitFor();
+    expect(await images.getByRole('row', { name: /Houdini و Karma/ }).textContent()).toContain('Karma XPU');
+    expect(failures).toEqual([]);
+  });
+
   it('offers the new plan to customers, with free places in the new datacenter', async () => {
     const customer = await openAppPage(browser);
     try {

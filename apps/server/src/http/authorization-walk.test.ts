@@ -90,6 +90,8 @@ const RULES: Record<string, Rule> = {
   'admin.configs.store': { access: 'admin', confirm: true },
   'admin.configs.update': { access: 'admin', confirm: true },
   'admin.configs.destroy': { access: 'admin', confirm: true },
+  'admin.images.store': { access: 'admin' },
+  'admin.images.update': { access: 'admin' },
   prices: { access: 'anyone' },
   plans: { access: 'anyone' },
   'admin.limitations.list': { access: 'admin' },

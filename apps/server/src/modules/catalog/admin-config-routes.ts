@@ -40,19 +40,31 @@ function row(config: typeof configs.$inferSelect): ConfigRow {
  */
 export async function adminConfigRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
-  const { configAdmin, db } = app.services;
+  const { configAdmin, imageAdmin, db } = app.services;
   const list = () => registry.url('admin.configs.list', {}, false);
 
   route(
     { name: 'admin.configs.list', method: 'GET', uri: '/admin/configs', access: 'admin' },
     async (_request, reply) => {
-      const rows = (await configAdmin.list()).map(row);
+      const [all, usage] = await Promise.all([configAdmin.list(), app.services.instances.placementUsage()]);
+      const rows = all.map(row);
       const groups = [...new Set(rows.map((r) => r.group))].map((group) => ({
         group,
         label: CONFIG_GROUPS[group] ?? group,
         configs: rows.filter((r) => r.group === group),
       }));
-      return render(reply, 'Admin/Configs/List', { groups });
+      const images = (await imageAdmin.list(usage.byImage)).map(({ image, plans, machines }) => ({
+        id: image.id,
+        name: image.name,
+        os: image.os,
+        software: image.software,
+        driver_ref: image.driverRef,
+        is_active: image.isActive,
+        sort: image.sort,
+        plans,
+        machines,
+      }));
+      return render(reply, 'Admin/Configs/List', { groups, images });
     },
   );
 

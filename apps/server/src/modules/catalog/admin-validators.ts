@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import { toLatinDigits } from '../../lib/digits';
 import { HARDWARE_STATUSES } from './tables';
 
 const fa = (n: number) => new Intl.NumberFormat('fa-IR').format(n);
 
-/** A whole number from a form field (text or number), within a range, with one Persian message. */
+/**
+ * A whole number from a form field (text or number, Persian digits too), within a range, with one
+ * Persian message.
+ */
 const whole = (label: string, min: number, max: number) => {
   const message = `${label} باید عددی صحیح از ${fa(min)} تا ${fa(max)} باشد.`;
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? toLatinDigits(v).trim() : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
 };
 
 /** The same, or empty for "no limit". */
@@ -207,3 +214,39 @@ export const limitationInput = z
     }
   });
 export type LimitationInput = z.infer<typeof limitationInput>;
+
+/**
+ * A software image (the images group of Admin/Configs). The software comes as a list or as one
+ * line separated by commas (Latin or Persian «،») or new lines, as an admin types it.
+ */
+export const imageInput = z.object({
+  name: text('نام تصویر', 80, 2),
+  os: text('سیستم‌عامل', 80, 2),
+  software: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/[,،\n]/) : v),
+    z
+      .array(
+        z
+          .string({ error: 'نرم‌افزارها را با ویرگول جدا کنید.' })
+          .trim()
+          .max(80, 'نام هر نرم‌افزار حداکثر ۸۰ نویسه باشد.'),
+        {
+          error: 'نرم‌افزارها را با ویرگول جدا کنید.',
+        },
+      )
+      .transform((list) => [...new Set(list.filter((s) => s !== ''))])
+      .pipe(z.array(z.string()).max(40, 'حداکثر ۴۰ نرم‌افزار برای هر تصویر.')),
+  ),
+  driver_ref: z
+    .string({ error: 'شناسهٔ قالب را بنویسید.' })
+    .trim()
+    .min(1, 'شناسهٔ قالب را بنویسید.')
+    .max(100, 'شناسهٔ قالب حداکثر ۱۰۰ نویسه باشد.')
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+      'شناسهٔ قالب فقط حرف و عدد لاتین، نقطه، خط تیره و زیرخط داشته باشد؛ مثل win2022-blender-42 یا 9001.',
+    ),
+  is_active: checkbox.default(false),
+  sort: whole('ترتیب نمایش', 0, 10_000).default(0),
+});
+export type ImageInput = z.infer<typeof imageInput>;

@@ -291,8 +291,24 @@ export interface ConfigRow {
   updated_at: string;
 }
 
+/** A software image in the images group of Admin/Configs, with what uses it. */
+export interface ImageRow {
+  id: number;
+  name: string;
+  os: string;
+  software: string[];
+  driver_ref: string;
+  is_active: boolean;
+  sort: number;
+  /** Plans that offer it by name (a plan with no list offers every active image). */
+  plans: number;
+  /** Machines made from it and not deleted. */
+  machines: number;
+}
+
 export interface AdminConfigListProps {
   groups: { group: string; label: string; configs: ConfigRow[] }[];
+  images: ImageRow[];
 }
 
 export interface AdminConfigFormProps {

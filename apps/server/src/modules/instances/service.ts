@@ -125,7 +125,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
     drivers: options.drivers,
 
     /**
-     * Live machines (not deleted) and running ones per plan, location and host: the catalog
+     * Live machines (not deleted) and running ones per plan, location, host and image: the catalog
      * screens' counts and their "still in use" refusals.
      */
     async placementUsage() {
@@ -134,6 +134,7 @@ export function createInstanceService(options: InstanceServiceOptions) {
           hardwareId: instances.hardwareId,
           locationId: instances.locationId,
           resourceId: instances.resourceId,
+          imageId: instances.imageId,
           machines: count(),
           running:
             sql<number>`count(*) filter (where ${instances.status} = 'ready' and ${instances.power} <> 'stopped')`.mapWith(
@@ -142,8 +143,8 @@ export function createInstanceService(options: InstanceServiceOptions) {
         })
         .from(instances)
         .where(ne(instances.status, 'deleted'))
-        .groupBy(instances.hardwareId, instances.locationId, instances.resourceId);
-      const sum = (key: 'hardwareId' | 'locationId' | 'resourceId') => {
+        .groupBy(instances.hardwareId, instances.locationId, instances.resourceId, instances.imageId);
+      const sum = (key: 'hardwareId' | 'locationId' | 'resourceId' | 'imageId') => {
         const totals = new Map<number, { machines: number; running: number }>();
         for (const row of rows) {
           const id = row[key];
@@ -155,7 +156,12 @@ export function createInstanceService(options: InstanceServiceOptions) {
         }
         return totals;
       };
-      return { byHardware: sum('hardwareId'), byLocation: sum('locationId'), byResource: sum('resourceId') };
+      return {
+        byHardware: sum('hardwareId'),
+        byLocation: sum('locationId'),
+        byResource: sum('resourceId'),
+        byImage: sum('imageId'),
+      };
     },
 
     /**

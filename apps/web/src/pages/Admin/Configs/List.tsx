@@ -12,6 +12,7 @@ import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { useRoute } from '../../../lib/route';
 import { TYPE_LABELS } from './parts/ConfigForm';
+import { ImagesSection } from './parts/ImagesSection';
 
 const shown = (row: ConfigRow) =>
   row.type === 'boolean'
@@ -23,7 +24,7 @@ const shown = (row: ConfigRow) =>
       : JSON.stringify(row.value);
 
 /** `admin.configs.list` «تنظیمات سایت»: every setting by group; secrets masked. */
-export default function ConfigList({ groups }: AdminConfigListProps) {
+export default function ConfigList({ groups, images }: AdminConfigListProps) {
   const route = useRoute();
   const { props } = usePage();
   const errors = (props.errors ?? {}) as Record<string, string>;
@@ -88,6 +89,7 @@ export default function ConfigList({ groups }: AdminConfigListProps) {
             />
           </Card>
         ))}
+        <ImagesSection images={images} />
       </div>
       {deleting && (
         <ConfirmDialog

@@ -1,0 +1,44 @@
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routesOn } from '../../http/named-route';
+import { imageInput } from './admin-validators';
+import { CatalogNotFoundError } from './errors';
+
+const FORM_LIMIT = 16 * 1024;
+
+function idParam(request: FastifyRequest): number {
+  const raw = (request.params as { image?: string }).image ?? '';
+  if (!/^\d{1,9}$/.test(raw)) throw new CatalogNotFoundError();
+  return Number(raw);
+}
+
+/**
+ * The software images, kept in the images group of Admin/Configs (docs/screens.md note 5: no
+ * screen of their own): add one, or change one in its dialog; deactivating takes it off Make.
+ */
+export async function adminImageRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
+  const { imageAdmin } = app.services;
+  const back = () => registry.url('admin.configs.list', {}, false);
+
+  route(
+    { name: 'admin.images.store', method: 'POST', uri: '/admin/configs/images', access: 'admin' },
+    async (request, reply) => {
+      const image = await imageAdmin.save(null, await request.validate(imageInput, request.body ?? {}));
+      request.session.flash('success', `تصویر «${image.name}» افزوده شد.`);
+      return reply.redirect(back(), 303);
+    },
+    { bodyLimit: FORM_LIMIT },
+  );
+
+  route(
+    { name: 'admin.images.update', method: 'PUT', uri: '/admin/configs/images/{image}', access: 'admin' },
+    async (request, reply) => {
+      const id = idParam(request);
+      const image = await imageAdmin.save(id, await request.validate(imageInput, request.body ?? {}));
+      request.session.flash('success', `تصویر «${image.name}» ذخیره شد.`);
+      return reply.redirect(back(), 303);
+    },
+    { bodyLimit: FORM_LIMIT },
+  );
+}
