@@ -15,8 +15,9 @@ import { launchChromium } from '../support/browser';
 /*
  * Customers' machines for staff (docs/screens.md §5–6): care searches and opens one (no secrets,
  * the owner beside it), an admin opens the failed demo machine and reads the driver's words and
- * its jobs. Looks only: the actions are proven by the server tests, and other files here rely on
- * the demo machines' states.
+ * its jobs; an admin moves the running demo machine to another host and back (other files here
+ * rely on the demo machines' states, so it ends where it began: same host, port and power). The
+ * other actions are proven by the server tests.
  */
 const baseUrl = () => inject('baseUrl');
 
@@ -76,6 +77,65 @@ describe("customers' machines, as staff see them in Chromium", () => {
       await page.getByText(/did not answer/).waitFor();
       await page.getByRole('button', { name: 'آماده‌سازی دوباره' }).waitFor();
       await look(page, 'admin-instances-view');
+      expect(failures).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an admin stops a machine, moves it to another host of its plan (live), and moves it back', async () => {
+    const app: AppPage = await openAppPage(browser);
+    const SETTLE = { timeout: 40_000 };
+    try {
+      const { page, failures } = app;
+      await signIn(page, baseUrl(), 'admin@renderfarm.test', 'password');
+      await page.goto(`${baseUrl()}/admin/instances?q=${encodeURIComponent('ویلای')}`);
+      await page.getByRole('table').getByRole('link', { name: 'رندر ویلای شمال' }).click();
+      await waitForTitle(page, 'رندر ویلای شمال');
+      const address = (await page
+        .getByText(/^\d+\.\d+\.\d+\.\d+:\d+$/)
+        .first()
+        .textContent())!;
+
+      const moveTo = async (host: RegExp, reason: string, first = false) => {
+        await page.getByRole('button', { name: 'خاموش کردن', exact: true }).click();
+        const stop = page.getByRole('dialog');
+        await stop.getByLabel(/دلیل/).fill(reason);
+        await stop.getByRole('button', { name: /بله/ }).click();
+        const move = page.getByRole('button', { name: 'جابه‌جایی به میزبان دیگر' });
+        await expect.poll(() => move.isEnabled(), SETTLE).toBe(true);
+        await move.click();
+        const dialog = page.getByRole('dialog', { name: 'جابه‌جایی «رندر ویلای شمال»' });
+        await dialog
+          .getByLabel('میزبان مقصد')
+          .selectOption({ label: (await dialog.getByRole('option', { name: host }).textContent())! });
+        if (first) {
+          await dialog.getByRole('button', { name: 'بله، جابه‌جا شود' }).click();
+          await dialog.getByText('دلیل را بنویسید؛ در تاریخچهٔ سرور برای همکاران و مشتری می‌ماند.').waitFor();
+          await look(page, 'admin-instances-move');
+        }
+        await dialog.getByLabel(/^دلیل/).fill(reason);
+        await dialog.getByRole('button', { name: 'بله، جابه‌جا شود' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByText('جابه‌جایی آغاز شد', { exact: false }).waitFor();
+        // The jobs remove the old VM, make it again there and start it, while the page watches.
+        await page.getByText('روشن', { exact: true }).first().waitFor(SETTLE);
+      };
+
+      await moveTo(/tbz1-gpu-01/, 'تعمیر میزبان thr1-gpu-01', true);
+      await page
+        .getByText(/^tbz1-gpu-01$/)
+        .first()
+        .waitFor();
+      expect(await page.getByText(address, { exact: true }).count()).toBe(0);
+      await page.getByText('به میزبان دیگر منتقل شد').first().waitFor();
+
+      await moveTo(/thr1-gpu-01/, 'پایان تعمیر، بازگشت');
+      await page
+        .getByText(/^thr1-gpu-01$/)
+        .first()
+        .waitFor();
+      await page.getByText(address, { exact: true }).first().waitFor();
       expect(failures).toEqual([]);
     } finally {
       await app.close();

@@ -100,6 +100,7 @@ const RULES: Record<string, Rule> = {
   'admin.limitations.store': { access: 'admin' },
   'admin.limitations.update': { access: 'admin' },
   'admin.limitations.destroy': { access: 'admin' },
+  'admin.instances.move': { access: 'admin' },
   'care.instances.list': { access: 'care' },
   'care.instances.view': { access: 'care' },
   'care.instances.power': { access: 'care' },

@@ -136,6 +136,105 @@ async function takePort(tx: Database, resourceId: number, instanceId: number) {
   return port!;
 }
 
+/**
+ * Hosts a machine of this plan could move to (Admin/Instances/View): available, with room, and
+ * their first free ports (an admin may pick one; none picked takes the lowest).
+ */
+export async function moveTargets(db: Database, hardwareId: number, portsEach = 20) {
+  const hosts = await db
+    .select({ id: resources.id, name: resources.name, location: locations.name })
+    .from(resources)
+    .innerJoin(locations, eq(locations.id, resources.locationId))
+    .where(
+      and(
+        eq(resources.hardwareId, hardwareId),
+        eq(resources.status, 'available'),
+        sql`${resources.capacity} > ${held}`,
+        hasFreePort,
+      ),
+    )
+    .orderBy(asc(locations.sort), asc(resources.name));
+  if (hosts.length === 0) return [];
+  const free = await db
+    .select({
+      id: ports.id,
+      resourceId: ports.resourceId,
+      publicIp: ports.publicIp,
+      publicPort: ports.publicPort,
+    })
+    .from(ports)
+    .where(
+      and(
+        inArray(
+          ports.resourceId,
+          hosts.map((h) => h.id),
+        ),
+        eq(ports.status, 'free'),
+      ),
+    )
+    .orderBy(asc(ports.publicPort));
+  return hosts.map((host) => ({
+    ...host,
+    ports: free.filter((p) => p.resourceId === host.id).slice(0, portsEach),
+  }));
+}
+
+/** Why a chosen host cannot take a machine that an admin moves there. */
+export type HostRefusal = 'no-host' | 'other-plan' | 'unavailable' | 'full' | 'port-taken';
+
+/**
+ * Reserves a place on one chosen host (an admin's move), inside the caller's transaction: the
+ * host locked, of the machine's plan, available, with room; the chosen port if it is the host's
+ * and free, else its lowest free one.
+ */
+export async function reserveOnHost(
+  tx: Database,
+  place: { resourceId: number; hardwareId: number; instanceId: number; portId?: number | null },
+): Promise<
+  | { ok: true; resourceId: number; locationId: number; portId: number; publicIp: string; publicPort: number }
+  | { ok: false; refusal: HostRefusal }
+> {
+  const [host] = await tx.select().from(resources).where(eq(resources.id, place.resourceId)).for('update');
+  if (!host) return { ok: false, refusal: 'no-host' };
+  if (host.hardwareId !== place.hardwareId) return { ok: false, refusal: 'other-plan' };
+  if (host.status !== 'available') return { ok: false, refusal: 'unavailable' };
+  if (!place.portId) {
+    const port = await takePort(tx, host.id, place.instanceId);
+    return port
+      ? { ok: true, resourceId: host.id, locationId: host.locationId, ...port }
+      : { ok: false, refusal: 'full' };
+  }
+  const [room] = await tx
+    .select({ ok: sql<boolean>`${resources.capacity} > ${held}` })
+    .from(resources)
+    .where(eq(resources.id, host.id));
+  if (!room?.ok) return { ok: false, refusal: 'full' };
+  const [port] = await tx
+    .update(ports)
+    .set({ status: 'reserved', instanceId: place.instanceId })
+    .where(and(eq(ports.id, place.portId), eq(ports.resourceId, host.id), eq(ports.status, 'free')))
+    .returning({ portId: ports.id, publicIp: ports.publicIp, publicPort: ports.publicPort });
+  return port
+    ? { ok: true, resourceId: host.id, locationId: host.locationId, ...port }
+    : { ok: false, refusal: 'port-taken' };
+}
+
+/**
+ * A moved machine leaves its port: no machine points at it any more (one port per machine), but
+ * it stays held (reserved) so its old host still counts the machine until the old VM is removed.
+ */
+export async function parkPort(tx: Database, portId: number): Promise<void> {
+  await tx.update(ports).set({ instanceId: null, status: 'reserved' }).where(eq(ports.id, portId));
+}
+
+/** The old VM of a moved machine is gone: its parked port goes back to the pool (once). */
+export async function releaseParkedPort(tx: Database, portId: number): Promise<void> {
+  await tx
+    .update(ports)
+    .set({ status: 'free' })
+    .where(and(eq(ports.id, portId), sql`${ports.instanceId} is null`, eq(ports.status, 'reserved')));
+}
+
 /** The machine is ready: its reserved port now forwards to it. */
 export async function bindPort(tx: Database, portId: number): Promise<void> {
   await tx.update(ports).set({ status: 'bound' }).where(eq(ports.id, portId));

@@ -198,6 +198,8 @@ export interface StaffMachineView {
     driver_ref: string | null;
     /** The driver's own words for the last failure. */
     failure_detail: string | null;
+    /** Hosts of the machine's plan with room (a ready machine only), and their first free ports. */
+    move_targets: { id: number; name: string; location: string; ports: { id: number; label: string }[] }[];
     jobs: {
       id: number;
       name: string;

@@ -103,3 +103,10 @@ export class InstanceConfirmNameError extends DomainError {
     );
   }
 }
+
+/** An admin's move (admin.instances.move) refused: the chosen host or port cannot take the machine. */
+export class InstanceMoveRefusedError extends DomainError {
+  constructor(field: 'resource_id' | 'port_id', code: string, message: string) {
+    super(code, message, { status: 422, field });
+  }
+}

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { decryptString, encryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { bindPort, findImage, findPlan } from '../catalog/placement';
+import { bindPort, findImage, findPlan, releaseParkedPort } from '../catalog/placement';
 import { findHost } from '../catalog/service';
 import { enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/registry';
@@ -21,6 +21,8 @@ export const provisionJobPayload = z.object({
   instanceId: z.number().int().positive(),
   /** A reinstall: the driver's machine to destroy first (the new one gets the same uuid). */
   replaces: z.string().min(1).optional(),
+  /** A move: the host the old machine is on, and its old port, freed once that machine is gone. */
+  from: z.object({ resourceId: z.number().int().positive(), portId: z.number().int().positive() }).optional(),
 });
 export type ProvisionJobPayload = z.infer<typeof provisionJobPayload>;
 
@@ -121,15 +123,21 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
       ]);
       if (!plan || !image) throw new InstanceDriverError(`instance ${instance.id} lost its plan or image`);
       const driver = drivers(host);
-      const replaced = parsed.data.replaces;
+      const { replaces: replaced, from } = parsed.data;
       if (replaced && instance.driverRef === replaced) {
-        // Reinstall: the old machine goes first (a repeated try finds it gone, which is fine),
-        // so the uuid names no machine and provision makes a fresh one from the new image.
-        await driver.stop(replaced, { force: true });
-        await waitForStatus(driver, replaced, 'stopped', wait);
-        await driver.destroy(replaced);
+        // Reinstall or move: the old machine goes first (a repeated try finds it gone, which is
+        // fine), so the uuid names no machine and provision makes a fresh one from the image.
+        const oldHost = from ? await findHost(db, from.resourceId) : host;
+        if (!oldHost)
+          throw new InstanceDriverError(`instance ${instance.id}: old host ${from?.resourceId} is gone`);
+        const oldDriver = drivers(oldHost);
+        await oldDriver.stop(replaced, { force: true });
+        await waitForStatus(oldDriver, replaced, 'stopped', wait);
+        await oldDriver.destroy(replaced);
         await db.update(instances).set({ driverRef: null }).where(eq(instances.id, instance.id));
       }
+      // A move: the old port held the old machine's place until now (a repeat is a no-op).
+      if (from) await releaseParkedPort(db, from.portId);
       const { ref } = await driver.provision({
         instanceUuid: instance.uuid,
         name: instance.name,

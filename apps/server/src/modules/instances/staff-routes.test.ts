@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, TestBrowser } from '../auth/test-support';
+import { ports, resources } from '../catalog/tables';
 import { createWorker, type Worker } from '../jobs/worker';
 import { users } from '../users/tables';
-import { type Instance, instances } from './tables';
+import { type Instance, instances, simulatedMachines } from './tables';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
@@ -178,5 +179,77 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await worker.drain();
     expect((await reload(failed.id)).status).toBe('deleted');
     expect((await admin.request('GET', `/admin/instances/${failed.id}`)).statusCode).toBe(404);
+  });
+
+  it('admin moves a stopped machine to another host of its plan: old VM and port freed, made again there', async () => {
+    const view = `/admin/instances/${running.id}`;
+    const move = (body: Record<string, unknown>) =>
+      admin.request('PATCH', `${view}/move`, body, { referer: view });
+    if ((await reload(running.id)).power !== 'stopped') {
+      await admin.post(`${view}/power`, { action: 'stop', reason: 'پیش از جابه‌جایی' }, { referer: view });
+      await worker.drain();
+    }
+    const before = await reload(running.id);
+    expect(before).toMatchObject({ status: 'ready', power: 'stopped' });
+    const hosts = await db().select().from(resources);
+    const other = hosts.find((h) => h.hardwareId === before.hardwareId && h.id !== before.resourceId)!;
+    const otherPlan = hosts.find((h) => h.hardwareId !== before.hardwareId)!;
+    const page = await admin.page(view);
+    const target = page.props.admin.move_targets.find((t: { id: number }) => t.id === other.id);
+    expect(target.ports.length).toBeGreaterThan(0);
+    expect(page.props.admin.move_targets.map((t: { id: number }) => t.id)).not.toContain(before.resourceId);
+    const [foreignPort] = await db().select().from(ports).where(eq(ports.resourceId, otherPlan.id));
+
+    // Refused under the field, nothing changed: no reason, same host, another plan's host, a port of another host.
+    for (const [body, field] of [
+      [{ resource_id: other.id, reason: '' }, 'reason'],
+      [{ resource_id: before.resourceId, reason: 'تعمیر میزبان' }, 'resource_id'],
+      [{ resource_id: otherPlan.id, reason: 'تعمیر میزبان' }, 'resource_id'],
+      [{ resource_id: other.id, port_id: foreignPort!.id, reason: 'تعمیر میزبان' }, 'port_id'],
+    ] as const) {
+      await move(body);
+      expect((await admin.errorsOn(view))[field], JSON.stringify(body)).toMatch(PERSIAN);
+    }
+    expect(await reload(running.id)).toMatchObject({ resourceId: before.resourceId, portId: before.portId });
+    expect((await db().select().from(ports).where(eq(ports.id, before.portId!)))[0]).toMatchObject({
+      status: 'bound',
+      instanceId: running.id,
+    });
+
+    const chosen = target.ports.at(-1) as { id: number; label: string };
+    await move({ resource_id: other.id, port_id: chosen.id, reason: 'تعمیر میزبان thr1-gpu-01' });
+    expect(await reload(running.id)).toMatchObject({
+      status: 'provisioning',
+      resourceId: other.id,
+      locationId: other.locationId,
+      portId: chosen.id,
+    });
+    // The old port stays held until the old VM is gone.
+    expect((await db().select().from(ports).where(eq(ports.id, before.portId!)))[0]).toMatchObject({
+      status: 'reserved',
+      instanceId: null,
+    });
+    await worker.drain();
+    const after = await reload(running.id);
+    expect(after).toMatchObject({ status: 'ready', power: 'running', resourceId: other.id });
+    expect(after.driverRef).not.toBe(before.driverRef);
+    expect((await db().select().from(ports).where(eq(ports.id, before.portId!)))[0]!.status).toBe('free');
+    expect((await db().select().from(ports).where(eq(ports.id, chosen.id)))[0]).toMatchObject({
+      status: 'bound',
+      instanceId: running.id,
+    });
+    const machines = await db()
+      .select()
+      .from(simulatedMachines)
+      .where(eq(simulatedMachines.instanceUuid, running.uuid));
+    expect(machines.map((m) => m.hostId)).toEqual([other.id]);
+    const [moved] = await db()
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectId, running.id), eq(activityLog.event, 'instance:moved')));
+    expect(moved!.properties).toMatchObject({ reason: 'تعمیر میزبان thr1-gpu-01', to_resource: other.id });
+    // A running machine is not moved.
+    await move({ resource_id: before.resourceId, reason: 'برگشت' });
+    expect((await admin.errorsOn(view)).action).toMatch(/خاموش/);
   });
 });

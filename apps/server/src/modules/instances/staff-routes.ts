@@ -34,6 +34,17 @@ const adminPower = z.object({
   }),
   reason,
 });
+const moveInput = z.object({
+  resource_id: z.coerce
+    .number({ error: 'میزبان مقصد را انتخاب کنید.' })
+    .int()
+    .positive('میزبان مقصد را انتخاب کنید.'),
+  port_id: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? null : v),
+    z.coerce.number({ error: 'پورت را از فهرست انتخاب کنید.' }).int().positive().nullable(),
+  ),
+  reason,
+});
 const suspendInput = z.object({
   suspended: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -244,6 +255,27 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
       const input = await request.validate(suspendInput, request.body ?? {});
       await staffMachines.suspend(request.user!.id, id, input.suspended, input.reason);
       request.session.flash('success', input.suspended ? 'سرور معلق شد.' : 'تعلیق سرور برداشته شد.');
+      return reply.back(registry.url('admin.instances.view', { instance: id }, false));
+    },
+    { bodyLimit: FORM_LIMIT },
+  );
+
+  route(
+    {
+      name: 'admin.instances.move',
+      method: 'PATCH',
+      uri: '/admin/instances/{instance}/move',
+      access: 'admin',
+    },
+    async (request, reply) => {
+      const id = idParam(request);
+      const input = await request.validate(moveInput, request.body ?? {});
+      await staffMachines.move(request.user!.id, id, {
+        resourceId: input.resource_id,
+        portId: input.port_id,
+        reason: input.reason,
+      });
+      request.session.flash('success', 'جابه‌جایی آغاز شد؛ سرور روی میزبان تازه از تصویرش ساخته می‌شود.');
       return reply.back(registry.url('admin.instances.view', { instance: id }, false));
     },
     { bodyLimit: FORM_LIMIT },

@@ -3,14 +3,22 @@ import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
 import { findActivityForSubject, findSubjectEvents, recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { findPort, reserveHostAndPort } from '../catalog/placement';
+import {
+  findPort,
+  type HostRefusal,
+  moveTargets,
+  parkPort,
+  reserveHostAndPort,
+  reserveOnHost,
+} from '../catalog/placement';
 import { findHost, placementDetails } from '../catalog/service';
 import { enqueue, jobsForInstance } from '../jobs/queue';
 import { notifyJobsEnqueued } from '../jobs/signal';
 import { searchUserIds, userCards, userNames } from '../users/queries';
 import type { StaffMachineRow, StaffMachineView } from './contracts';
-import { InstanceActionNotAllowedError, InstanceNotFoundError } from './errors';
+import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';
+import { noticeOwner } from './owner-notice';
 import { PROVISION_JOB } from './job-names';
 import type { ProvisionJobPayload } from './provision-job';
 import { allowedPowerActions, canChangeStatus } from './state-machine';
@@ -123,7 +131,7 @@ export function createStaffMachines(options: {
 
     async view(id: number, admin: boolean): Promise<StaffMachineView> {
       const row = await this.find(id);
-      const [[listed], details, owners, activity, jobs, host, port] = await Promise.all([
+      const [[listed], details, owners, activity, jobs, host, port, targets] = await Promise.all([
         rowsToList([row], admin),
         placementDetails(db, { hardwareIds: [], locationIds: [], imageIds: [row.imageId] }),
         userCards(db, [row.userId]),
@@ -131,6 +139,7 @@ export function createStaffMachines(options: {
         admin ? jobsForInstance(db, row.id) : [],
         admin && row.resourceId ? findHost(db, row.resourceId) : undefined,
         admin && row.portId ? findPort(db, row.portId) : undefined,
+        admin && row.status === 'ready' ? moveTargets(db, row.hardwareId) : [],
       ]);
       const actors = await userNames(
         db,
@@ -174,6 +183,14 @@ export function createStaffMachines(options: {
                 : null,
               driver_ref: row.driverRef,
               failure_detail: row.failureDetail,
+              move_targets: targets
+                .filter((t) => t.id !== row.resourceId)
+                .map((t) => ({
+                  id: t.id,
+                  name: t.name,
+                  location: t.location,
+                  ports: t.ports.map((p) => ({ id: p.id, label: `${p.publicIp}:${p.publicPort}` })),
+                })),
               jobs: jobs.map((job) => ({
                 id: job.id,
                 name: job.name,
@@ -315,7 +332,117 @@ export function createStaffMachines(options: {
       );
       notifyJobsEnqueued();
     },
+
+    /**
+     * admin.instances.move: a stopped, ready machine goes to another host of its plan (the chosen
+     * port, or the host's lowest free one). Drivers have no migration, so the provision job makes
+     * the machine again on the new host from its image (a new password; the old disk does not
+     * come along), after removing the old VM and freeing the old port, which stays held meanwhile.
+     */
+    async move(
+      staffId: number,
+      id: number,
+      input: { resourceId: number; portId: number | null; reason: string },
+    ) {
+      await transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
+          if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+          if (
+            row.status !== 'ready' ||
+            row.power !== 'stopped' ||
+            !canChangeStatus(row.status, 'provisioning')
+          ) {
+            throw new InstanceActionNotAllowedError('فقط سرور آمادهٔ خاموش جابه‌جا می‌شود؛ نخست خاموشش کنید.');
+          }
+          if (input.resourceId === row.resourceId) {
+            throw new InstanceMoveRefusedError(
+              'resource_id',
+              'RF_INSTANCE_MOVE_SAME_HOST',
+              'سرور همین حالا روی این میزبان است.',
+            );
+          }
+          if (row.portId) await parkPort(tx, row.portId);
+          const place = await reserveOnHost(tx, {
+            resourceId: input.resourceId,
+            hardwareId: row.hardwareId,
+            instanceId: row.id,
+            portId: input.portId,
+          });
+          if (!place.ok) {
+            const [field, message] = MOVE_REFUSALS[place.refusal];
+            throw new InstanceMoveRefusedError(
+              field,
+              `RF_INSTANCE_MOVE_${place.refusal.toUpperCase().replace('-', '_')}`,
+              message,
+            );
+          }
+          const [updated] = await tx
+            .update(instances)
+            .set({
+              status: 'provisioning',
+              resourceId: place.resourceId,
+              locationId: place.locationId,
+              portId: place.portId,
+              passwordEncrypted: null,
+              runningSince: null,
+              failureReason: null,
+              failureDetail: null,
+              powerChangedAt: new Date(),
+              updatedAt: new Date(),
+            })
+            .where(eq(instances.id, row.id))
+            .returning();
+          await recordActivity(tx, {
+            event: 'instance:moved',
+            actorId: staffId,
+            subject: { type: 'instance', id: row.id },
+            properties: {
+              uuid: row.uuid,
+              reason: input.reason,
+              from_resource: row.resourceId,
+              to_resource: place.resourceId,
+              address: `${place.publicIp}:${place.publicPort}`,
+            },
+          });
+          await noticeOwner(tx, broadcast, {
+            userId: row.userId,
+            uuid: row.uuid,
+            key: `move-${row.id}-${Date.now()}`,
+            title: `سرور «${row.name}» به میزبان دیگری منتقل می‌شود`,
+            body: `پشتیبانی سرور شما را جابه‌جا کرد (${input.reason}). سرور روی میزبان تازه از همان تصویر نرم‌افزاری ساخته می‌شود و نشانی اتصالش ${place.publicIp}:${place.publicPort} است؛ گذرواژهٔ تازه را پس از آماده شدن از صفحهٔ سرور بگیرید. فایل‌های دیسک قبلی منتقل نمی‌شوند.`,
+          });
+          const payload: ProvisionJobPayload = {
+            instanceId: row.id,
+            ...(row.driverRef ? { replaces: row.driverRef } : {}),
+            ...(row.resourceId && row.portId
+              ? { from: { resourceId: row.resourceId, portId: row.portId } }
+              : {}),
+          };
+          await enqueue(tx, PROVISION_JOB, payload, {
+            singletonKey: `instance:${row.id}:provision`,
+            maxAttempts: 5,
+          });
+          broadcast(instanceUpdated(updated!));
+        },
+        onPublishError,
+      );
+      notifyJobsEnqueued();
+    },
   };
 }
+
+const MOVE_REFUSALS: Record<HostRefusal, ['resource_id' | 'port_id', string]> = {
+  'no-host': ['resource_id', 'این میزبان پیدا نشد.'],
+  'other-plan': ['resource_id', 'این میزبان از پلن دیگری است؛ سرور فقط به میزبان همان پلن می‌رود.'],
+  unavailable: ['resource_id', 'این میزبان در دسترس نیست (در تعمیر یا خاموش)؛ میزبان دیگری انتخاب کنید.'],
+  full: ['resource_id', 'این میزبان جای خالی یا پورت آزاد ندارد.'],
+  'port-taken': [
+    'port_id',
+    'این پورت آزاد نیست یا از این میزبان نیست؛ پورت دیگری انتخاب کنید یا خالی بگذارید.',
+  ],
+};
 
 export type StaffMachines = ReturnType<typeof createStaffMachines>;

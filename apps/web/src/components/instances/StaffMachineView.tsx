@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Head, Link, usePage } from '../../app/protocol';
 import { formatNumber } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
+import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
 import { Button } from '../ui/Button';
@@ -17,6 +18,7 @@ import { Price } from '../ui/Price';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
 import { TextField } from '../ui/TextField';
 import { MachineFacts } from './MachineFacts';
+import { MoveMachineDialog } from './MoveMachineDialog';
 
 const ACTIONS: Record<string, string> = {
   start: 'روشن کردن',
@@ -41,6 +43,7 @@ const EVENTS: Record<string, string> = {
   'instance:power.failed': 'تغییر روشن/خاموش ناموفق',
   'instance:suspended': 'معلق شد',
   'instance:unsuspended': 'تعلیق برداشته شد',
+  'instance:moved': 'به میزبان دیگر منتقل شد',
   'instance:delete.requested': 'درخواست حذف',
   'instance:deleted': 'حذف شد',
   'instance:delete.failed': 'حذف ناموفق',
@@ -66,6 +69,8 @@ export function StaffMachineView({
   const { props } = usePage();
   const errors = (props.errors ?? {}) as Record<string, string>;
   const [asking, setAsking] = useState<string | null>(null);
+  // The machine's own channel (staff may listen): its state and history follow the jobs live.
+  useLiveReload(['InstanceUpdated'], ['machine', 'timeline', 'admin'], `instances.${machine.uuid}`);
   const actions = [
     ...machine.actions,
     ...(area === 'admin' && machine.status === 'ready' && machine.power !== 'stopped' ? ['kill'] : []),
@@ -150,7 +155,7 @@ export function StaffMachineView({
                 ))}
               </div>
             )}
-            {area === 'admin' && <AdminActions machine={machine} />}
+            {area === 'admin' && <AdminActions machine={machine} moveTargets={admin?.move_targets ?? []} />}
           </Card>
 
           {admin && (
@@ -326,10 +331,17 @@ function PowerWithReason({
   );
 }
 
-/** Admin-only: suspend or lift, retry a failed provisioning, delete; each with a reason. */
-function AdminActions({ machine }: { machine: Props['machine'] }) {
+/** Admin-only: suspend or lift, move, retry a failed provisioning, delete; each with a reason. */
+function AdminActions({
+  machine,
+  moveTargets,
+}: {
+  machine: Props['machine'];
+  moveTargets: NonNullable<Props['admin']>['move_targets'];
+}) {
   const route = useRoute();
   const [open, setOpen] = useState<'suspend' | 'unsuspend' | 'destroy' | null>(null);
+  const [moving, setMoving] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const done = { preserveScroll: true, onFinish: () => setBusy(false), onSuccess: () => setOpen(null) };
@@ -358,6 +370,26 @@ function AdminActions({ machine }: { machine: Props['machine'] }) {
         <Button size="sm" variant="ghost" onClick={() => setOpen('suspend')}>
           تعلیق
         </Button>
+      )}
+      {machine.status === 'ready' && (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={machine.power !== 'stopped' || moveTargets.length === 0}
+          title={
+            machine.power !== 'stopped'
+              ? 'نخست سرور را خاموش کنید.'
+              : moveTargets.length === 0
+                ? 'میزبان دیگری از این پلن جای خالی ندارد.'
+                : undefined
+          }
+          onClick={() => setMoving(true)}
+        >
+          جابه‌جایی به میزبان دیگر
+        </Button>
+      )}
+      {moving && (
+        <MoveMachineDialog machine={machine} targets={moveTargets} onClose={() => setMoving(false)} />
       )}
       {machine.status === 'suspended' && (
         <Button size="sm" variant="ghost" onClick={() => setOpen('unsuspend')}>

@@ -6,13 +6,18 @@ import { installSocketIdHeader } from './socket-id-header';
 
 /**
  * Reloads the props in `only` when one of `events` arrives on the signed-in person's private
- * channel (`private-users.{id}`). The event is only a nudge (docs/screens.md §7): the data itself comes
+ * channel (`private-users.{id}`), or on another private channel the page names (staff watching a
+ * customer's machine listen on `instances.{uuid}`, which is theirs to leave when they go). The event is only a nudge (docs/screens.md §7): the data itself comes
  * through the page route and its policy. A burst of events (five machines started at once) costs
  * one reload in flight plus one more for whatever arrived during it.
  *
  * Returns whether a reload is under way, for a quiet «در حال به‌روزرسانی».
  */
-export function useLiveReload(events: readonly string[], only: readonly string[]): boolean {
+export function useLiveReload(
+  events: readonly string[],
+  only: readonly string[],
+  channelName?: string,
+): boolean {
   const { props } = usePage();
   const userId = props.auth?.user?.id ?? null;
   const key = props.realtime?.key ?? null;
@@ -28,7 +33,8 @@ export function useLiveReload(events: readonly string[], only: readonly string[]
     if (userId === null || !key) return;
     const client = realtimeClient({ key, host, port, scheme });
     installSocketIdHeader();
-    const channel = client.private(`users.${userId}`);
+    const name = channelName ?? `users.${userId}`;
+    const channel = client.private(name);
     let active = true;
     let running = false;
     let again = false;
@@ -56,13 +62,14 @@ export function useLiveReload(events: readonly string[], only: readonly string[]
     };
     // The server broadcasts plain names (no `App\Events` namespace); the leading dot says so.
     const names = eventList.split(',').map((event) => `.${event}`);
-    for (const name of names) channel.listen(name, onEvent);
+    for (const event of names) channel.listen(event, onEvent);
     return () => {
       active = false;
-      // Only our own listeners: the layout keeps the channel for the notifications bell.
-      for (const name of names) channel.stopListening(name, onEvent);
+      // Only our own listeners: the layout keeps the user channel for the notifications bell.
+      for (const event of names) channel.stopListening(event, onEvent);
+      if (channelName) client.leave(channelName);
     };
-  }, [userId, key, host, port, scheme, eventList, onlyList]);
+  }, [userId, key, host, port, scheme, eventList, onlyList, channelName]);
 
   return refreshing;
 }

@@ -9,6 +9,7 @@ import { bindField } from '../../../components/ui/bind-field';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FormSection } from '../../../components/ui/FormSection';
 import { SavedNote } from '../../../components/ui/SavedNote';
+import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { rialToToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
@@ -123,22 +124,14 @@ function ReinstallMachine({
       description="سرور از نو با نرم‌افزارهای تصویر انتخابی ساخته می‌شود: دیسک پاک می‌شود و گذرواژهٔ تازه می‌گیرد. نشانی و پورت همان می‌ماند."
     >
       <div className="grid gap-4">
-        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-          تصویر نرم‌افزاری تازه
-          <select
-            name="image"
-            value={form.data.image}
-            onChange={(event) => form.setData('image', event.target.value)}
-            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-          >
-            {images.map((image) => (
-              <option key={image.id} value={image.id}>
-                {image.name} ({image.os})
-              </option>
-            ))}
-          </select>
-        </label>
-        {form.errors.image && <p className="text-sm text-red-700">{form.errors.image}</p>}
+        <SelectField
+          label="تصویر نرم‌افزاری تازه"
+          name="image"
+          value={form.data.image}
+          onChange={(value) => form.setData('image', value)}
+          options={images.map((image) => ({ value: image.id, label: `${image.name} (${image.os})` }))}
+          error={form.errors.image}
+        />
         <div>
           <Button variant="secondary" disabled={!ready} onClick={() => setOpen(true)}>
             <RefreshCw aria-hidden="true" className="size-4" />

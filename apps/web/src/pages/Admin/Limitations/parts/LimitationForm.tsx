@@ -6,6 +6,7 @@ import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FieldError } from '../../../../components/ui/FieldError';
+import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
 
@@ -66,22 +67,14 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
             {...bindField(form, errors, 'subject')}
           />
         )}
-        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-          محدودیت
-          <select
-            name="key"
-            value={form.data.key}
-            onChange={(event) => form.setData('key', event.target.value)}
-            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-          >
-            {keys.map((k) => (
-              <option key={k.key} value={k.key}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="key-error" error={errors.key} />
-        </label>
+        <SelectField
+          label="محدودیت"
+          name="key"
+          value={form.data.key}
+          onChange={(value) => form.setData('key', value)}
+          options={keys.map((k) => ({ value: k.key, label: k.label }))}
+          error={errors.key}
+        />
         <TextField
           label="مقدار"
           inputMode="numeric"

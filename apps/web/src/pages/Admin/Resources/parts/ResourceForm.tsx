@@ -6,6 +6,7 @@ import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { FieldError } from '../../../../components/ui/FieldError';
 import { FormAlert } from '../../../../components/ui/FormAlert';
+import { SelectField } from '../../../../components/ui/SelectField';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -65,22 +66,14 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
     label: string,
     options: { id: number; label: string }[],
   ) => (
-    <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-      {label}
-      <select
-        name={name}
-        value={form.data[name]}
-        onChange={(event) => form.setData(name, event.target.value)}
-        className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-      >
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${name}-error`} error={errors[name]} />
-    </label>
+    <SelectField
+      label={label}
+      name={name}
+      value={form.data[name]}
+      onChange={(value) => form.setData(name, value)}
+      options={options.map((option) => ({ value: option.id, label: option.label }))}
+      error={errors[name]}
+    />
   );
 
   return (

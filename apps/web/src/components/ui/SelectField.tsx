@@ -1,0 +1,65 @@
+import { type ReactNode, useId } from 'react';
+import { FieldError } from './FieldError';
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * A labelled native select with its hint and inline error (the admin forms' plan, host, key and
+ * image choices): native, so phones show their own picker and keyboards work without help.
+ */
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  placeholder,
+}: {
+  label: string;
+  name?: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  options: SelectOption[];
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  /** A first, empty choice («انتخاب کنید», «کمترین پورت آزاد»). */
+  placeholder?: string;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={String(value)}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className={`min-h-11 rounded-xl border bg-white px-3 text-sm ${error ? 'border-red-400' : 'border-gray-300'}`}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={hintId} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
