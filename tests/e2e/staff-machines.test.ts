@@ -83,7 +83,7 @@ describe("customers' machines, as staff see them in Chromium", () => {
     }
   });
 
-  it('an admin stops a machine, moves it to another host of its plan (live), and moves it back', async () => {
+  it('an admin moves a stopped machine to another host of its plan (live) and back, then stops it from the list', async () => {
     const app: AppPage = await openAppPage(browser);
     const SETTLE = { timeout: 40_000 };
     try {
@@ -136,6 +136,26 @@ describe("customers' machines, as staff see them in Chromium", () => {
         .first()
         .waitFor();
       await page.getByText(address, { exact: true }).first().waitFor();
+
+      // Stopped from the list with another ticked beside it (already off), then started again.
+      await page.goto(`${baseUrl()}/admin/instances?q=${encodeURIComponent('علی')}`);
+      await waitForTitle(page, 'سرورهای کاربران');
+      await page.getByRole('checkbox', { name: 'انتخاب رندر ویلای شمال' }).check();
+      await page.getByRole('checkbox', { name: 'انتخاب انیمیشن کوتاه بلندر' }).check();
+      await page.getByRole('button', { name: 'خاموش کردن انتخاب‌شده‌ها' }).click();
+      const bulk = page.getByRole('dialog', { name: 'خاموش کردن ۲ سرور' });
+      await bulk.getByLabel(/دلیل/).fill('نگهداری برق دیتاسنتر');
+      await look(page, 'admin-instances-bulk-stop');
+      await bulk.getByRole('button', { name: 'بله، همه خاموش شوند' }).click();
+      await page.getByText('۱ سرور در حال خاموش شدن است؛ ۱ سرور روشن نبود یا اکنون خاموش نمی‌شد.').waitFor();
+      await page.getByRole('table').getByRole('link', { name: 'رندر ویلای شمال' }).click();
+      await waitForTitle(page, 'رندر ویلای شمال');
+      const start = page.getByRole('button', { name: 'روشن کردن', exact: true });
+      await start.waitFor(SETTLE);
+      await start.click();
+      await page.getByRole('dialog').getByLabel(/دلیل/).fill('پایان نگهداری');
+      await page.getByRole('dialog').getByRole('button', { name: /بله/ }).click();
+      await page.getByText('روشن', { exact: true }).first().waitFor(SETTLE);
       expect(failures).toEqual([]);
     } finally {
       await app.close();

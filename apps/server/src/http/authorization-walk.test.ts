@@ -101,6 +101,7 @@ const RULES: Record<string, Rule> = {
   'admin.limitations.update': { access: 'admin' },
   'admin.limitations.destroy': { access: 'admin' },
   'admin.instances.move': { access: 'admin' },
+  'admin.instances.bulk-stop': { access: 'admin' },
   'care.instances.list': { access: 'care' },
   'care.instances.view': { access: 'care' },
   'care.instances.power': { access: 'care' },

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, TestBrowser } from '../auth/test-support';
@@ -251,5 +251,43 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     // A running machine is not moved.
     await move({ resource_id: before.resourceId, reason: 'برگشت' });
     expect((await admin.errorsOn(view)).action).toMatch(/خاموش/);
+  });
+
+  it('admin stops several machines at once with one reason; the ones already off are counted, not failed', async () => {
+    const mine = await db().select().from(instances);
+    const on = mine.filter((m) => m.status === 'ready' && m.power === 'running');
+    const off = mine.filter((m) => m.status === 'ready' && m.power === 'stopped');
+    expect(on.length).toBeGreaterThan(0);
+    const ids = [...on, ...off].map((m) => m.id);
+
+    await admin.post('/admin/instances/bulk-stop', { ids, reason: '' }, { referer: '/admin/instances' });
+    expect((await admin.errorsOn('/admin/instances')).reason).toMatch(PERSIAN);
+    await admin.post(
+      '/admin/instances/bulk-stop',
+      { ids: [], reason: 'نگهداری' },
+      { referer: '/admin/instances' },
+    );
+    expect((await admin.errorsOn('/admin/instances')).ids).toMatch(PERSIAN);
+    for (const m of on) expect((await reload(m.id)).power).toBe('running');
+
+    await admin.post(
+      '/admin/instances/bulk-stop',
+      { ids, reason: 'نگهداری برق دیتاسنتر' },
+      { referer: '/admin/instances' },
+    );
+    const page = await admin.page('/admin/instances');
+    expect(page.props.flash.success).toMatch(/در حال خاموش شدن/);
+    for (const m of on) expect((await reload(m.id)).power).toBe('stopping');
+    await worker.drain();
+    for (const m of [...on, ...off]) expect((await reload(m.id)).power).toBe('stopped');
+    const [entry] = await db()
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.subjectId, on[0]!.id), eq(activityLog.event, 'instance:power.stop')))
+      .orderBy(desc(activityLog.id));
+    expect(entry!.properties).toMatchObject({ reason: 'نگهداری برق دیتاسنتر' });
+    expect((await care.request('POST', '/admin/instances/bulk-stop', { ids, reason: 'x' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -5,6 +5,8 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { toCsv } from '../../lib/csv';
+import { faNumber } from '../../lib/persian';
+import { BULK_STOP_MAX, stopMachines } from './bulk-stop';
 import { InstanceNotFoundError } from './errors';
 import { POWER_ACTIONS } from './state-machine';
 
@@ -43,6 +45,13 @@ const moveInput = z.object({
     (v) => (v === '' || v === null || v === undefined ? null : v),
     z.coerce.number({ error: 'پورت را از فهرست انتخاب کنید.' }).int().positive().nullable(),
   ),
+  reason,
+});
+const bulkStopInput = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: 'سرورها را از فهرست انتخاب کنید.' })
+    .min(1, 'دست‌کم یک سرور را انتخاب کنید.')
+    .max(BULK_STOP_MAX, `حداکثر ${faNumber(BULK_STOP_MAX)} سرور با هم.`),
   reason,
 });
 const suspendInput = z.object({
@@ -256,6 +265,32 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
       await staffMachines.suspend(request.user!.id, id, input.suspended, input.reason);
       request.session.flash('success', input.suspended ? 'سرور معلق شد.' : 'تعلیق سرور برداشته شد.');
       return reply.back(registry.url('admin.instances.view', { instance: id }, false));
+    },
+    { bodyLimit: FORM_LIMIT },
+  );
+
+  route(
+    {
+      name: 'admin.instances.bulk-stop',
+      method: 'POST',
+      uri: '/admin/instances/bulk-stop',
+      access: 'admin',
+    },
+    async (request, reply) => {
+      const input = await request.validate(bulkStopInput, request.body ?? {});
+      const { stopping, skipped } = await stopMachines(app.services.db, instances.requestPower, input.ids, {
+        ...requestContext(request),
+        actorId: request.user!.id,
+        via: 'admin',
+        staff: { reason: input.reason },
+      });
+      request.session.flash(
+        stopping > 0 ? 'success' : 'error',
+        stopping > 0
+          ? `${faNumber(stopping)} سرور در حال خاموش شدن است${skipped > 0 ? `؛ ${faNumber(skipped)} سرور روشن نبود یا اکنون خاموش نمی‌شد.` : '.'}`
+          : 'هیچ‌کدام از سرورهای انتخاب‌شده روشن نبود.',
+      );
+      return reply.back(registry.url('admin.instances.list', {}, false));
     },
     { bodyLimit: FORM_LIMIT },
   );

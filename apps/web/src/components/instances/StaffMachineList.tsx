@@ -13,6 +13,7 @@ import { Pagination } from '../ui/Pagination';
 import { Price } from '../ui/Price';
 import { MachineStatusBadge } from '../ui/StatusBadge';
 import { STATUS_LABELS } from '../ui/status-labels';
+import { BulkStopBar } from './BulkStopBar';
 
 /**
  * Customers' machines for staff (Care/Instances/List, Admin/Instances/List): search by owner name,
@@ -27,6 +28,10 @@ export function StaffMachineList({
 }: StaffMachineListProps & { area: 'care' | 'admin'; title: string }) {
   const route = useRoute();
   const [q, setQ] = useState(filters.q);
+  // Admins tick machines on this page to stop them together.
+  const [picked, setPicked] = useState<number[]>([]);
+  const toggle = (id: number, on: boolean) =>
+    setPicked((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
   const base = route(`${area}.instances.list`);
   const href = (over: Partial<Record<keyof typeof filters | 'page', string>>) => {
     const params = new URLSearchParams();
@@ -61,6 +66,23 @@ export function StaffMachineList({
     </label>
   );
   const columns: Column<StaffMachineRow>[] = [
+    ...(area === 'admin'
+      ? [
+          {
+            key: 'pick',
+            label: 'انتخاب',
+            render: (row: StaffMachineRow) => (
+              <input
+                type="checkbox"
+                aria-label={`انتخاب ${row.name}`}
+                checked={picked.includes(row.id)}
+                onChange={(event) => toggle(row.id, event.target.checked)}
+                className="size-4 accent-brand-600"
+              />
+            ),
+          },
+        ]
+      : []),
     {
       key: 'name',
       label: 'سرور',
@@ -149,6 +171,7 @@ export function StaffMachineList({
             options.plans.map((p) => [String(p.id), p.title]),
           )}
         </div>
+        {area === 'admin' && <BulkStopBar ids={picked} onDone={() => setPicked([])} />}
         <DataTable
           caption={title}
           columns={columns}
