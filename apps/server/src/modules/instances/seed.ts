@@ -6,6 +6,10 @@ import { findHostByName, findImageByRef, firstFreePort, holdPort } from '../cata
 import { BUSY_LOAD } from './simulated-driver';
 import { instanceSchedules, instances, simulatedMachines } from './tables';
 
+const DAY = 24 * 60;
+/** Every demo machine was ordered this long ago (its row and its history agree). */
+const ORDERED_MINUTES_AGO = 12 * DAY;
+
 /**
  * The demo customer's machines on the demo hosts, each holding the host's first free public port:
  * bound once the machine is ready, reserved while it is not.
@@ -37,6 +41,8 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
         failureDetail: machine.failureDetail,
         runningSince: since,
         powerChangedAt: since ?? now,
+        // Ordered when its history says (seedHistory: twelve days ago).
+        createdAt: new Date(now.getTime() - ORDERED_MINUTES_AGO * 60_000),
       })
       .returning({ id: instances.id, uuid: instances.uuid });
     await holdPort(db, port.id, row!.id, machine.status === 'ready' ? 'bound' : 'reserved');
@@ -66,7 +72,6 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
   }
 }
 
-const DAY = 24 * 60;
 
 /**
  * A believable past for a demo machine, so its page, the staff timeline and the usage list are not
@@ -80,13 +85,13 @@ async function seedHistory(
 ): Promise<void> {
   const at = (minutesAgo: number) => new Date(demo.now.getTime() - minutesAgo * 60_000);
   const entries: [string, number][] = [
-    ['instance:created', 12 * DAY],
-    ['instance:provision.started', 12 * DAY - 1],
+    ['instance:created', ORDERED_MINUTES_AGO],
+    ['instance:provision.started', ORDERED_MINUTES_AGO - 1],
   ];
   if (machine.status === 'provision_failed') {
-    entries.push(['instance:provision.failed', 12 * DAY - 11]);
+    entries.push(['instance:provision.failed', ORDERED_MINUTES_AGO - 11]);
   } else {
-    entries.push(['instance:provisioned', 12 * DAY - 4]);
+    entries.push(['instance:provisioned', ORDERED_MINUTES_AGO - 4]);
     // Three earlier sessions: a long overnight render and two working days.
     for (const [start, length] of [
       [10 * DAY, 9 * 60],

@@ -246,7 +246,7 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const [moved] = await db()
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.subjectId, running.id), eq(activityLog.event, 'instance:moved')));
+      .where(and(eq(activityLog.subjectId, String(running.id)), eq(activityLog.event, 'instance:moved')));
     expect(moved!.properties).toMatchObject({ reason: 'تعمیر میزبان thr1-gpu-01', to_resource: other.id });
     // A running machine is not moved.
     await move({ resource_id: before.resourceId, reason: 'برگشت' });
@@ -283,7 +283,7 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const [entry] = await db()
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.subjectId, on[0]!.id), eq(activityLog.event, 'instance:power.stop')))
+      .where(and(eq(activityLog.subjectId, String(on[0]!.id)), eq(activityLog.event, 'instance:power.stop')))
       .orderBy(desc(activityLog.id));
     expect(entry!.properties).toMatchObject({ reason: 'نگهداری برق دیتاسنتر' });
     expect((await care.request('POST', '/admin/instances/bulk-stop', { ids, reason: 'x' })).statusCode).toBe(
