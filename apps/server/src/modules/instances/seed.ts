@@ -72,7 +72,6 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
   }
 }
 
-
 /**
  * A believable past for a demo machine, so its page, the staff timeline and the usage list are not
  * empty: ordered days ago, made, then a few working sessions (the running one still open).
