@@ -2,7 +2,11 @@ import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-or
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
 import { findActivityForSubject, findSubjectEvents, recordActivity } from '../activity/service';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  transactionWithBroadcasts,
+} from '../broadcasting/broadcaster';
 import {
   findPort,
   type HostRefusal,
@@ -245,8 +249,7 @@ export function createStaffMachines(options: {
         db,
         broadcaster,
         async (tx, broadcast) => {
-          const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
-          if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+          const row = await lockMachine(tx, id);
           const to = suspended ? 'suspended' : 'ready';
           if (row.status === to) return;
           if (!canChangeStatus(row.status, to)) {
@@ -278,59 +281,34 @@ export function createStaffMachines(options: {
 
     /** provision_failed → provisioning: the provisioning job again, with a port (reserved anew if it was taken back). */
     async retry(staffId: number, id: number) {
-      await transactionWithBroadcasts(
-        db,
-        broadcaster,
-        async (tx, broadcast) => {
-          const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
-          if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
-          if (row.status !== 'provision_failed') {
+      await reprovision(staffId, id, async (tx, row) => {
+        if (row.status !== 'provision_failed') {
+          throw new InstanceActionNotAllowedError(
+            'فقط سروری که آماده‌سازی‌اش ناموفق مانده دوباره ساخته می‌شود.',
+          );
+        }
+        let place = { resourceId: row.resourceId, portId: row.portId };
+        const port = row.portId ? await findPort(tx, row.portId) : undefined;
+        if (!port || port.instanceId !== row.id) {
+          const reserved = await reserveHostAndPort(tx, {
+            hardwareId: row.hardwareId,
+            locationId: row.locationId,
+            instanceId: row.id,
+          });
+          if (!reserved) {
             throw new InstanceActionNotAllowedError(
-              'فقط سروری که آماده‌سازی‌اش ناموفق مانده دوباره ساخته می‌شود.',
+              'میزبان یا پورت آزادی برای این سرور نیست؛ نخست ظرفیت بیفزایید.',
             );
           }
-          let place = { resourceId: row.resourceId, portId: row.portId };
-          const port = row.portId ? await findPort(tx, row.portId) : undefined;
-          if (!port || port.instanceId !== row.id) {
-            const reserved = await reserveHostAndPort(tx, {
-              hardwareId: row.hardwareId,
-              locationId: row.locationId,
-              instanceId: row.id,
-            });
-            if (!reserved) {
-              throw new InstanceActionNotAllowedError(
-                'میزبان یا پورت آزادی برای این سرور نیست؛ نخست ظرفیت بیفزایید.',
-              );
-            }
-            place = { resourceId: reserved.resourceId, portId: reserved.portId };
-          }
-          const [updated] = await tx
-            .update(instances)
-            .set({
-              status: 'provisioning',
-              ...place,
-              failureReason: null,
-              failureDetail: null,
-              updatedAt: new Date(),
-            })
-            .where(eq(instances.id, row.id))
-            .returning();
-          await recordActivity(tx, {
-            event: 'instance:provision.retried',
-            actorId: staffId,
-            subject: { type: 'instance', id: row.id },
-            properties: { uuid: row.uuid },
-          });
-          const payload: ProvisionJobPayload = { instanceId: row.id };
-          await enqueue(tx, PROVISION_JOB, payload, {
-            singletonKey: `instance:${row.id}:provision`,
-            maxAttempts: 5,
-          });
-          broadcast(instanceUpdated(updated!));
-        },
-        onPublishError,
-      );
-      notifyJobsEnqueued();
+          place = { resourceId: reserved.resourceId, portId: reserved.portId };
+        }
+        return {
+          set: place,
+          event: 'instance:provision.retried',
+          properties: {},
+          payload: { instanceId: row.id },
+        };
+      });
     },
 
     /**
@@ -344,94 +322,128 @@ export function createStaffMachines(options: {
       id: number,
       input: { resourceId: number; portId: number | null; reason: string },
     ) {
-      await transactionWithBroadcasts(
-        db,
-        broadcaster,
-        async (tx, broadcast) => {
-          const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
-          if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
-          if (
-            row.status !== 'ready' ||
-            row.power !== 'stopped' ||
-            !canChangeStatus(row.status, 'provisioning')
-          ) {
-            throw new InstanceActionNotAllowedError('فقط سرور آمادهٔ خاموش جابه‌جا می‌شود؛ نخست خاموشش کنید.');
-          }
-          if (input.resourceId === row.resourceId) {
-            throw new InstanceMoveRefusedError(
-              'resource_id',
-              'RF_INSTANCE_MOVE_SAME_HOST',
-              'سرور همین حالا روی این میزبان است.',
-            );
-          }
-          if (row.portId) await parkPort(tx, row.portId);
-          const place = await reserveOnHost(tx, {
-            resourceId: input.resourceId,
-            hardwareId: row.hardwareId,
-            instanceId: row.id,
-            portId: input.portId,
-          });
-          if (!place.ok) {
-            const [field, message] = MOVE_REFUSALS[place.refusal];
-            throw new InstanceMoveRefusedError(
-              field,
-              `RF_INSTANCE_MOVE_${place.refusal.toUpperCase().replace('-', '_')}`,
-              message,
-            );
-          }
-          const [updated] = await tx
-            .update(instances)
-            .set({
-              status: 'provisioning',
-              resourceId: place.resourceId,
-              locationId: place.locationId,
-              portId: place.portId,
-              passwordEncrypted: null,
-              runningSince: null,
-              failureReason: null,
-              failureDetail: null,
-              powerChangedAt: new Date(),
-              updatedAt: new Date(),
-            })
-            .where(eq(instances.id, row.id))
-            .returning();
-          await recordActivity(tx, {
-            event: 'instance:moved',
-            actorId: staffId,
-            subject: { type: 'instance', id: row.id },
-            properties: {
-              uuid: row.uuid,
-              reason: input.reason,
-              from_resource: row.resourceId,
-              to_resource: place.resourceId,
-              address: `${place.publicIp}:${place.publicPort}`,
-            },
-          });
-          await noticeOwner(tx, broadcast, {
-            userId: row.userId,
-            uuid: row.uuid,
-            key: `move-${row.id}-${Date.now()}`,
-            title: `سرور «${row.name}» به میزبان دیگری منتقل می‌شود`,
-            body: `پشتیبانی سرور شما را جابه‌جا کرد (${input.reason}). سرور روی میزبان تازه از همان تصویر نرم‌افزاری ساخته می‌شود و نشانی اتصالش ${place.publicIp}:${place.publicPort} است؛ گذرواژهٔ تازه را پس از آماده شدن از صفحهٔ سرور بگیرید. فایل‌های دیسک قبلی منتقل نمی‌شوند.`,
-          });
-          const payload: ProvisionJobPayload = {
+      await reprovision(staffId, id, async (tx, row, broadcast) => {
+        if (
+          row.status !== 'ready' ||
+          row.power !== 'stopped' ||
+          !canChangeStatus(row.status, 'provisioning')
+        ) {
+          throw new InstanceActionNotAllowedError('فقط سرور آمادهٔ خاموش جابه‌جا می‌شود؛ نخست خاموشش کنید.');
+        }
+        if (input.resourceId === row.resourceId) {
+          throw new InstanceMoveRefusedError(
+            'resource_id',
+            'RF_INSTANCE_MOVE_SAME_HOST',
+            'سرور همین حالا روی این میزبان است.',
+          );
+        }
+        if (row.portId) await parkPort(tx, row.portId);
+        const place = await reserveOnHost(tx, {
+          resourceId: input.resourceId,
+          hardwareId: row.hardwareId,
+          instanceId: row.id,
+          portId: input.portId,
+        });
+        if (!place.ok) {
+          const [field, message] = MOVE_REFUSALS[place.refusal];
+          const code = `RF_INSTANCE_MOVE_${place.refusal.toUpperCase().replace('-', '_')}`;
+          throw new InstanceMoveRefusedError(field, code, message);
+        }
+        const address = `${place.publicIp}:${place.publicPort}`;
+        await noticeOwner(tx, broadcast, {
+          userId: row.userId,
+          uuid: row.uuid,
+          key: `move-${row.id}-${Date.now()}`,
+          title: `سرور «${row.name}» به میزبان دیگری منتقل می‌شود`,
+          body: `پشتیبانی سرور شما را جابه‌جا کرد (${input.reason}). سرور روی میزبان تازه از همان تصویر نرم‌افزاری ساخته می‌شود و نشانی اتصالش ${address} است؛ گذرواژهٔ تازه را پس از آماده شدن از صفحهٔ سرور بگیرید. فایل‌های دیسک قبلی منتقل نمی‌شوند.`,
+        });
+        return {
+          set: {
+            resourceId: place.resourceId,
+            locationId: place.locationId,
+            portId: place.portId,
+            passwordEncrypted: null,
+            runningSince: null,
+            powerChangedAt: new Date(),
+          },
+          event: 'instance:moved',
+          properties: {
+            reason: input.reason,
+            from_resource: row.resourceId,
+            to_resource: place.resourceId,
+            address,
+          },
+          payload: {
             instanceId: row.id,
             ...(row.driverRef ? { replaces: row.driverRef } : {}),
             ...(row.resourceId && row.portId
               ? { from: { resourceId: row.resourceId, portId: row.portId } }
               : {}),
-          };
-          await enqueue(tx, PROVISION_JOB, payload, {
-            singletonKey: `instance:${row.id}:provision`,
-            maxAttempts: 5,
-          });
-          broadcast(instanceUpdated(updated!));
-        },
-        onPublishError,
-      );
-      notifyJobsEnqueued();
+          },
+        };
+      });
     },
   };
+
+  /** The machine, row-locked for a staff change; a deleted one is not found. */
+  async function lockMachine(tx: Database, id: number): Promise<Instance> {
+    const [row] = await tx.select().from(instances).where(eq(instances.id, id)).for('update');
+    if (!row || row.status === 'deleted') throw new InstanceNotFoundError();
+    return row;
+  }
+
+  /**
+   * A staff change that makes the machine again (retry, move): in one transaction the machine
+   * locked, the caller's checks and new place, `provisioning` with the failure cleared, the activity
+   * entry, the provision job, and the `InstanceUpdated` event after the commit.
+   */
+  async function reprovision(
+    staffId: number,
+    id: number,
+    decide: (
+      tx: Database,
+      row: Instance,
+      broadcast: (event: BroadcastEvent) => void,
+    ) => Promise<{
+      set: Partial<typeof instances.$inferInsert>;
+      event: string;
+      properties: Record<string, unknown>;
+      payload: ProvisionJobPayload;
+    }>,
+  ): Promise<void> {
+    await transactionWithBroadcasts(
+      db,
+      broadcaster,
+      async (tx, broadcast) => {
+        const row = await lockMachine(tx, id);
+        const change = await decide(tx, row, broadcast);
+        const [updated] = await tx
+          .update(instances)
+          .set({
+            status: 'provisioning',
+            failureReason: null,
+            failureDetail: null,
+            ...change.set,
+            updatedAt: new Date(),
+          })
+          .where(eq(instances.id, row.id))
+          .returning();
+        await recordActivity(tx, {
+          event: change.event,
+          actorId: staffId,
+          subject: { type: 'instance', id: row.id },
+          properties: { uuid: row.uuid, ...change.properties },
+        });
+        await enqueue(tx, PROVISION_JOB, change.payload, {
+          singletonKey: `instance:${row.id}:provision`,
+          maxAttempts: 5,
+        });
+        broadcast(instanceUpdated(updated!));
+      },
+      onPublishError,
+    );
+    notifyJobsEnqueued();
+  }
 }
 
 const MOVE_REFUSALS: Record<HostRefusal, ['resource_id' | 'port_id', string]> = {
