@@ -1,15 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type AppPage,
-  DESKTOP,
-  openAppPage,
-  PHONE,
-  pageHealth,
-  screenshot,
-  signIn,
-  waitForTitle,
-} from '../support/app-page';
+import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 
 /*
@@ -18,18 +9,6 @@ import { launchChromium } from '../support/browser';
  * on Make with free places there.
  */
 const baseUrl = () => inject('baseUrl');
-
-async function look(page: Page, name: string): Promise<void> {
-  const desktop = await pageHealth(page);
-  expect(desktop.axe, `${name} at 1280 px: ${JSON.stringify(desktop.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  const phone = await pageHealth(page);
-  expect(phone.overflow, `${name} at 390 px`).toBe(0);
-  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('the catalog, as an admin builds it in Chromium', () => {
   let browser: Browser;
@@ -48,7 +27,7 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     const { page, failures } = app;
     await page.goto(`${baseUrl()}/admin/locations`);
     await waitForTitle(page, 'دیتاسنترها');
-    await look(page, 'admin-locations-list');
+    await lookAtBothWidths(page, 'admin-locations-list');
     await page.getByRole('link', { name: 'دیتاسنتر جدید' }).click();
     await waitForTitle(page, 'دیتاسنتر جدید');
     // A refused form keeps what was typed and says what is wrong beside the field.
@@ -57,7 +36,7 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await page.getByRole('button', { name: 'ساخت دیتاسنتر' }).click();
     await page.getByText(/کد دیتاسنتر ۲ تا ۲۰ نویسه/).waitFor();
     expect(await page.getByLabel('نام دیتاسنتر').inputValue()).toBe('اصفهان ۱');
-    await look(page, 'admin-locations-make-errors');
+    await lookAtBothWidths(page, 'admin-locations-make-errors');
     await page.getByLabel('کد (لاتین)').fill('isf1');
     await page.getByLabel('شهر').fill('اصفهان');
     await page.getByRole('button', { name: 'ساخت دیتاسنتر' }).click();
@@ -77,11 +56,11 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await page.getByLabel('قیمت هر ساعت (تومان)').fill('۱۲۰۰۰۰');
     await page.getByRole('radio', { name: /فعال.*در سایت و سفارش/ }).check();
     await page.getByRole('checkbox', { name: /Blender/ }).check();
-    await look(page, 'admin-hardwares-make');
+    await lookAtBothWidths(page, 'admin-hardwares-make');
     await page.getByRole('button', { name: 'ساخت پلن' }).click();
     await waitForTitle(page, 'پلن‌های سخت‌افزاری');
     await page.getByText('پلن «آزمایشی RTX 5090» ساخته شد.').waitFor();
-    await look(page, 'admin-hardwares-list');
+    await lookAtBothWidths(page, 'admin-hardwares-list');
 
     await page.goto(`${baseUrl()}/admin/resources/create`);
     await waitForTitle(page, 'میزبان جدید');
@@ -90,12 +69,12 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await page.getByLabel('نام میزبان').fill('isf1-gpu-01');
     await page.getByLabel('نشانی در شبکهٔ داخلی').fill('10.20.1.11');
     await page.getByLabel('ظرفیت (تعداد سرور)').fill('2');
-    await look(page, 'admin-resources-make');
+    await lookAtBothWidths(page, 'admin-resources-make');
     await page.getByRole('button', { name: 'ساخت میزبان' }).click();
     await waitForTitle(page, 'میزبان isf1-gpu-01');
     await page.getByRole('button', { name: 'بررسی اتصال' }).click();
     await page.getByText(/پاسخ داد \(simulated\)/).waitFor();
-    await look(page, 'admin-resources-edit');
+    await lookAtBothWidths(page, 'admin-resources-edit');
 
     await page.getByRole('link', { name: 'مدیریت پورت‌ها' }).click();
     await waitForTitle(page, 'پورت‌ها');
@@ -109,11 +88,11 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await page.getByRole('button', { name: 'افزودن پورت‌ها' }).click();
     await page.getByText('۱۰۰ پورت افزوده شد.').waitFor();
     await page.getByText('۱۰۰ پورت', { exact: true }).waitFor();
-    await look(page, 'admin-ports');
+    await lookAtBothWidths(page, 'admin-ports');
 
     await page.goto(`${baseUrl()}/admin/resources`);
     await waitForTitle(page, 'میزبان‌ها');
-    await look(page, 'admin-resources-list');
+    await lookAtBothWidths(page, 'admin-resources-list');
     expect(failures).toEqual([]);
   });
 
@@ -121,7 +100,7 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     const { page, failures } = app;
     await page.goto(`${baseUrl()}/admin/limitations`);
     await waitForTitle(page, 'محدودیت‌ها');
-    await look(page, 'admin-limitations-list');
+    await lookAtBothWidths(page, 'admin-limitations-list');
     await page.getByRole('link', { name: 'محدودیت جدید' }).click();
     await waitForTitle(page, 'محدودیت جدید');
     await page.getByRole('radio', { name: 'یک کاربر' }).check();
@@ -136,7 +115,7 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await page.getByLabel('شناسه، ایمیل یا موبایل کاربر').fill('09120000000');
     await page.getByRole('button', { name: 'ببین' }).click();
     await page.getByText(/برای علی رضایی، «حداکثر تعداد سرور» ۸ است/).waitFor();
-    await look(page, 'admin-limitations-edit');
+    await lookAtBothWidths(page, 'admin-limitations-edit');
     expect(failures).toEqual([]);
   });
 
@@ -144,13 +123,13 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     const { page, failures } = app;
     await page.goto(`${baseUrl()}/admin/configs`);
     await waitForTitle(page, 'تنظیمات سایت');
-    await look(page, 'admin-configs-list');
+    await lookAtBothWidths(page, 'admin-configs-list');
     await page.getByRole('link', { name: /نرخ مالیات بر ارزش افزوده/ }).click();
     await page.getByRole('button', { name: 'ذخیرهٔ تنظیم' }).waitFor();
     await page.getByLabel(/مقدار \(درصد/).fill('400');
     await page.getByRole('button', { name: 'ذخیرهٔ تنظیم' }).click();
     await page.getByText('درصد باید از ۰ تا ۱۰۰ باشد.').waitFor();
-    await look(page, 'admin-configs-edit');
+    await lookAtBothWidths(page, 'admin-configs-edit');
     expect(failures).toEqual([]);
   });
 
@@ -167,7 +146,7 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await dialog.getByLabel('شناسهٔ قالب').fill('قالب هودینی');
     await dialog.getByRole('button', { name: 'افزودن تصویر' }).click();
     await dialog.getByText(/شناسهٔ قالب فقط حرف و عدد لاتین/).waitFor();
-    await look(page, 'admin-configs-image-dialog');
+    await lookAtBothWidths(page, 'admin-configs-image-dialog');
     await dialog.getByLabel('شناسهٔ قالب').fill('win2022-houdini-20');
     await dialog.getByRole('button', { name: 'افزودن تصویر' }).click();
     await dialog.waitFor({ state: 'detached' });

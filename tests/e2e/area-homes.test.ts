@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type AppPage,
-  DESKTOP,
+  lookAtBothWidths,
   openAppPage,
-  PHONE,
   pageHealth,
   screenshot,
   signIn,
@@ -32,18 +31,6 @@ const persianNumber = (text: string | null) => {
 };
 
 /** Desktop screenshot, then the same page at phone width: nothing sideways, no axe findings. */
-async function lookAtBothWidths(page: Page, name: string): Promise<void> {
-  const desktop = await pageHealth(page);
-  expect(desktop.axe, `${name} at 1280 px`).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  const phone = await pageHealth(page);
-  expect(phone.overflow, `${name} at 390 px`).toBe(0);
-  expect(phone.axe, `${name} at 390 px`).toEqual([]);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-}
-
 /** The page the server embedded in the HTML of the last full load (shared props included). */
 function embeddedPage(page: Page) {
   return page.evaluate(() => {

@@ -2,10 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type AppPage,
-  DESKTOP,
+  lookAtBothWidths,
   openAppPage,
-  PHONE,
-  pageHealth,
   screenshot,
   signIn,
   waitForTitle,
@@ -37,18 +35,6 @@ async function stop(page: Page, card: Locator, { look = false } = {}): Promise<v
   if (look) await screenshot(page, 'panel-instances-stop-dialog-desktop', { viewport: true });
   await dialog.getByRole('button', { name: 'بله، خاموش کردن' }).click();
   await dialog.waitFor({ state: 'detached' });
-}
-
-async function lookAtBothWidths(page: Page, name: string): Promise<void> {
-  const desktop = await pageHealth(page);
-  expect(desktop.axe, `${name} at 1280 px`).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  const phone = await pageHealth(page);
-  expect(phone.overflow, `${name} at 390 px`).toBe(0);
-  expect(phone.axe, `${name} at 390 px`).toEqual([]);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
 }
 
 describe('my machines in Chromium', () => {

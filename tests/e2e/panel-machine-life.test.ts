@@ -1,15 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type AppPage,
-  DESKTOP,
-  openAppPage,
-  PHONE,
-  pageHealth,
-  screenshot,
-  signIn,
-  waitForTitle,
-} from '../support/app-page';
+import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 
 /*
@@ -21,19 +12,6 @@ const baseUrl = () => inject('baseUrl');
 const NAME = 'رندر آزمایشی انیمیشن';
 // Provision, then start, each INSTANCE_SIMULATED_LATENCY_MS (3 s) plus the worker's polls.
 const SETTLE = { timeout: 40_000 };
-
-async function lookAtBothWidths(app: AppPage, name: string): Promise<void> {
-  const { page } = app;
-  const desktop = await pageHealth(page);
-  expect(desktop.axe, `${name} at 1280 px`).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  const phone = await pageHealth(page);
-  expect(phone.overflow, `${name} at 390 px`).toBe(0);
-  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('a machine from order to deletion, in Chromium', () => {
   let browser: Browser;
@@ -55,7 +33,7 @@ describe('a machine from order to deletion, in Chromium', () => {
     await waitForTitle(page, 'سرورهای من');
     await page.getByRole('link', { name: 'اجاره سرور جدید' }).first().click();
     await waitForTitle(page, 'اجاره سرور جدید');
-    await lookAtBothWidths(app, 'panel-instances-make');
+    await lookAtBothWidths(app.page, 'panel-instances-make');
 
     await page.getByRole('radio', { name: /اقتصادی RTX 3090/ }).check();
     await page.getByRole('radio', { name: /تهران ۱/ }).check();
@@ -89,7 +67,7 @@ describe('a machine from order to deletion, in Chromium', () => {
     const password = page.getByText(/^[A-Za-z0-9#%+=@]{16}$/);
     await password.waitFor();
     const shown = (await password.textContent())!;
-    await lookAtBothWidths(app, 'panel-instances-view');
+    await lookAtBothWidths(app.page, 'panel-instances-view');
 
     await page.reload();
     await waitForTitle(page, NAME);
@@ -116,7 +94,7 @@ describe('a machine from order to deletion, in Chromium', () => {
 
     await page.getByRole('link', { name: 'تنظیمات' }).click();
     await waitForTitle(page, `تنظیمات ${NAME}`);
-    await lookAtBothWidths(app, 'panel-instances-edit');
+    await lookAtBothWidths(app.page, 'panel-instances-edit');
     // A weekly schedule: a stop equal to its start is refused beside the day, then saved.
     const schedule = page.getByRole('region', { name: 'برنامهٔ هفتگی' });
     await schedule.getByRole('checkbox', { name: 'شنبه', exact: true }).check();

@@ -1,30 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type AppPage,
-  DESKTOP,
-  openAppPage,
-  PHONE,
-  pageHealth,
-  screenshot,
-  waitForTitle,
-} from '../support/app-page';
+import { type AppPage, lookAtBothWidths, openAppPage, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 
 /* The public price pages (docs/screens.md §1): the calculator, a plan's page and the way to rent it. */
 const baseUrl = () => inject('baseUrl');
-
-async function look(page: Page, name: string): Promise<void> {
-  const desktop = await pageHealth(page);
-  expect(desktop.axe, `${name} at 1280 px: ${JSON.stringify(desktop.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  const phone = await pageHealth(page);
-  expect(phone.overflow, `${name} at 390 px`).toBe(0);
-  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-}
 
 describe('prices and plans in Chromium', () => {
   let browser: Browser;
@@ -48,12 +28,12 @@ describe('prices and plans in Chromium', () => {
     await page
       .getByText(/۱۰ ساعت «حرفه‌ای RTX 4090»: ۹۵۰٬۰۰۰ تومان \+ مالیات ۹۵٬۰۰۰ تومان = ۱٬۰۴۵٬۰۰۰ تومان/)
       .waitFor();
-    await look(page, 'public-prices');
+    await lookAtBothWidths(page, 'public-prices');
 
     await page.goto(`${baseUrl()}/`);
     await page.getByRole('link', { name: 'جزئیات و اجاره' }).first().click();
     await page.getByRole('link', { name: 'اجاره این سرور' }).waitFor();
-    await look(page, 'public-plan');
+    await lookAtBothWidths(page, 'public-plan');
     await page.getByRole('link', { name: 'اجاره این سرور' }).click();
     await page.waitForURL(/\/login/);
     expect(failures).toEqual([]);

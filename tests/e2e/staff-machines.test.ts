@@ -1,15 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type AppPage,
-  DESKTOP,
-  openAppPage,
-  PHONE,
-  pageHealth,
-  screenshot,
-  signIn,
-  waitForTitle,
-} from '../support/app-page';
+import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 
 /*
@@ -20,18 +11,6 @@ import { launchChromium } from '../support/browser';
  * other actions are proven by the server tests.
  */
 const baseUrl = () => inject('baseUrl');
-
-async function look(page: Page, name: string): Promise<void> {
-  const desktop = await pageHealth(page);
-  expect(desktop.axe, `${name} at 1280 px: ${JSON.stringify(desktop.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  const phone = await pageHealth(page);
-  expect(phone.overflow, `${name} at 390 px`).toBe(0);
-  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-}
 
 describe("customers' machines, as staff see them in Chromium", () => {
   let browser: Browser;
@@ -52,12 +31,12 @@ describe("customers' machines, as staff see them in Chromium", () => {
       await page.getByRole('searchbox').fill('علی');
       await page.getByRole('button', { name: 'جست‌وجو' }).click();
       await page.waitForURL(/q=/);
-      await look(page, 'care-instances-list');
+      await lookAtBothWidths(page, 'care-instances-list');
       await page.getByRole('link', { name: 'رندر ویلای شمال' }).first().click();
       await waitForTitle(page, 'رندر ویلای شمال');
       expect(await page.getByRole('heading', { name: 'مشتری' }).isVisible()).toBe(true);
       expect(await page.content()).not.toMatch(/driver_ref|10\.10\.1\./);
-      await look(page, 'care-instances-view');
+      await lookAtBothWidths(page, 'care-instances-view');
       expect(failures).toEqual([]);
     } finally {
       await app.close();
@@ -71,12 +50,12 @@ describe("customers' machines, as staff see them in Chromium", () => {
       await signIn(page, baseUrl(), 'admin@renderfarm.test', 'password');
       await page.goto(`${baseUrl()}/admin/instances?status=provision_failed`);
       await waitForTitle(page, 'سرورهای کاربران');
-      await look(page, 'admin-instances-list');
+      await lookAtBothWidths(page, 'admin-instances-list');
       await page.getByRole('table').getByRole('link').first().click();
       await page.getByRole('heading', { name: 'میزبان و کارها' }).waitFor();
       await page.getByText(/did not answer/).waitFor();
       await page.getByRole('button', { name: 'آماده‌سازی دوباره' }).waitFor();
-      await look(page, 'admin-instances-view');
+      await lookAtBothWidths(page, 'admin-instances-view');
       expect(failures).toEqual([]);
     } finally {
       await app.close();
@@ -112,7 +91,7 @@ describe("customers' machines, as staff see them in Chromium", () => {
         if (first) {
           await dialog.getByRole('button', { name: 'بله، جابه‌جا شود' }).click();
           await dialog.getByText('دلیل را بنویسید؛ در تاریخچهٔ سرور برای همکاران و مشتری می‌ماند.').waitFor();
-          await look(page, 'admin-instances-move');
+          await lookAtBothWidths(page, 'admin-instances-move');
         }
         await dialog.getByLabel(/^دلیل/).fill(reason);
         await dialog.getByRole('button', { name: 'بله، جابه‌جا شود' }).click();
@@ -145,7 +124,7 @@ describe("customers' machines, as staff see them in Chromium", () => {
       await page.getByRole('button', { name: 'خاموش کردن انتخاب‌شده‌ها' }).click();
       const bulk = page.getByRole('dialog', { name: 'خاموش کردن ۲ سرور' });
       await bulk.getByLabel(/دلیل/).fill('نگهداری برق دیتاسنتر');
-      await look(page, 'admin-instances-bulk-stop');
+      await lookAtBothWidths(page, 'admin-instances-bulk-stop');
       await bulk.getByRole('button', { name: 'بله، همه خاموش شوند' }).click();
       await page.getByText('۱ سرور در حال خاموش شدن است؛ ۱ سرور روشن نبود یا اکنون خاموش نمی‌شد.').waitFor();
       await page.getByRole('table').getByRole('link', { name: 'رندر ویلای شمال' }).click();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { seriousAccessibilityFindings } from './axe';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -81,4 +82,20 @@ export async function fieldError(input: Locator): Promise<string> {
       ? (document.getElementById(`${element.id}-error`)?.textContent ?? '')
       : '',
   );
+}
+
+/**
+ * Every new page is looked at twice: at 1280 px and at 390 px, with no serious accessibility
+ * finding and no horizontal scroll on the phone, and a screenshot of each (tests/e2e/screenshots).
+ */
+export async function lookAtBothWidths(page: Page, name: string): Promise<void> {
+  const desktop = await pageHealth(page);
+  expect(desktop.axe, `${name} at 1280 px: ${JSON.stringify(desktop.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  const phone = await pageHealth(page);
+  expect(phone.overflow, `${name} at 390 px`).toBe(0);
+  expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
 }
