@@ -102,6 +102,8 @@ const RULES: Record<string, Rule> = {
   'admin.limitations.destroy': { access: 'admin' },
   'admin.instances.move': { access: 'admin' },
   'admin.instances.bulk-stop': { access: 'admin' },
+  'panel.items': { access: 'customer' },
+  'panel.items.export': { access: 'customer' },
   'care.instances.list': { access: 'care' },
   'care.instances.view': { access: 'care' },
   'care.instances.power': { access: 'care' },

@@ -1,0 +1,151 @@
+import { router } from '@renderfarm/react';
+import type { PanelItemsProps } from '@server/modules/billing/contracts';
+import { Download, ReceiptText } from 'lucide-react';
+import { Head } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { type Column, DataTable } from '../../components/ui/DataTable';
+import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
+import { JalaliTime } from '../../components/ui/JalaliTime';
+import { Pagination } from '../../components/ui/Pagination';
+import { Price } from '../../components/ui/Price';
+import { SelectField } from '../../components/ui/SelectField';
+import { formatNumber } from '../../lib/digits';
+import { useRoute } from '../../lib/route';
+
+type Line = PanelItemsProps['items']['data'][number];
+type Filters = PanelItemsProps['filters'];
+
+/**
+ * `panel.items` «گردش حساب»: every movement of the wallet, newest first, with the filter's totals;
+ * the filters live in the URL (a period is whole days in Tehran) and the CSV takes the same ones.
+ */
+export default function Items({ items, totals, filters, types, machines, balance }: PanelItemsProps) {
+  const route = useRoute();
+  const label = new Map(types.map((t) => [t.value, t.label]));
+  const machineName = new Map(machines.map((m) => [m.uuid, m.name]));
+  const query = (over: Partial<Filters & { page: string }>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries({ ...filters, page: '', ...over }))
+      if (value) params.set(key, value);
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  };
+  const visit = (over: Partial<Filters>) =>
+    router.visit(`${route('panel.items')}${query(over)}`, { preserveScroll: true });
+
+  const columns: Column<Line>[] = [
+    { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.created_at} /> },
+    {
+      key: 'type',
+      label: 'نوع',
+      render: (row) => label.get(row.type) ?? row.type,
+    },
+    {
+      key: 'description',
+      label: 'شرح',
+      render: (row) => (
+        <span>
+          {row.description}
+          {row.reference && machineName.has(row.reference) && (
+            <span className="block text-xs text-gray-500">سرور «{machineName.get(row.reference)}»</span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      label: 'مبلغ',
+      numeric: true,
+      render: (row) => (
+        <span className={row.amount > 0 ? 'text-green-700' : 'text-red-700'}>
+          <bdi>{row.amount > 0 ? '+' : '−'}</bdi>
+          <Price rial={Math.abs(row.amount)} />
+        </span>
+      ),
+    },
+    { key: 'balance', label: 'مانده', numeric: true, render: (row) => <Price rial={row.balance_after} /> },
+  ];
+
+  return (
+    <>
+      <Head title="گردش حساب" />
+      <PageHeader
+        title="گردش حساب"
+        description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
+        actions={
+          <a
+            href={`${route('panel.items.export')}${query({})}`}
+            className={buttonClasses('secondary', 'md')}
+            download
+          >
+            <Download aria-hidden="true" className="size-4" />
+            دریافت CSV
+          </a>
+        }
+      />
+      <div className="mb-6 grid gap-3 sm:grid-cols-3">
+        <Total title="موجودی کنونی" rial={balance} />
+        <Total title="واریز در این بازه" rial={totals.credits} tone="text-green-700" />
+        <Total title="برداشت در این بازه" rial={totals.debits} tone="text-red-700" />
+      </div>
+      <Card className="p-2 sm:p-4">
+        <div className="mb-3 grid gap-3 px-2 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectField
+            label="نوع"
+            value={filters.type}
+            placeholder="همه"
+            options={types}
+            onChange={(type) => visit({ type })}
+          />
+          <SelectField
+            label="سرور"
+            value={filters.machine}
+            placeholder="همه"
+            options={machines.map((m) => ({ value: m.uuid, label: m.name }))}
+            onChange={(machine) => visit({ machine })}
+          />
+          <JalaliDatePicker
+            label="از روز"
+            value={filters.from || null}
+            onChange={(from) => visit({ from: from ?? '' })}
+          />
+          <JalaliDatePicker
+            label="تا روز"
+            value={filters.to || null}
+            onChange={(to) => visit({ to: to ?? '' })}
+          />
+        </div>
+        <p className="mb-2 px-2 text-sm text-gray-600">{formatNumber(totals.count)} تراکنش</p>
+        <DataTable
+          caption="گردش حساب"
+          columns={columns}
+          rows={items.data}
+          rowKey={(row) => row.id}
+          empty={{
+            icon: ReceiptText,
+            title: 'تراکنشی با این فیلترها نیست',
+            description: 'فیلترها را بردارید یا بازهٔ دیگری انتخاب کنید.',
+          }}
+        />
+      </Card>
+      <Pagination
+        page={items.meta.current_page}
+        hasMore={items.meta.has_more}
+        hrefFor={(page) => `${route('panel.items')}${query({ page: page > 1 ? String(page) : '' })}`}
+      />
+    </>
+  );
+}
+
+function Total({ title, rial, tone = 'text-gray-900' }: { title: string; rial: number; tone?: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm text-gray-600">{title}</p>
+      <p className={`mt-1 text-lg font-bold ${tone}`}>
+        <Price rial={rial} />
+      </p>
+    </Card>
+  );
+}

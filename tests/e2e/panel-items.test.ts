@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
+import { launchChromium } from '../support/browser';
+
+/*
+ * «گردش حساب» as a customer reads it (docs/screens.md §4): reached from the panel menu, the seed's
+ * top-up and welcome bonus with the balance after each, a filter that leaves nothing (the empty
+ * state says what to do), and the CSV of what is shown.
+ */
+const baseUrl = () => inject('baseUrl');
+
+describe('the wallet statement in Chromium', () => {
+  let browser: Browser;
+  let app: AppPage;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openAppPage(browser);
+    await signIn(app.page, baseUrl(), 'customer@renderfarm.test', 'password');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+  });
+
+  it('lists the wallet’s lines with totals, filters them, and downloads the CSV', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/panel`);
+    await page.getByRole('navigation').getByRole('link', { name: 'گردش حساب' }).first().click();
+    await waitForTitle(page, 'گردش حساب');
+    const table = page.getByRole('table', { name: 'گردش حساب' });
+    await table.getByRole('row', { name: /هدیهٔ خوش‌آمد/ }).waitFor();
+    expect(await table.getByRole('row', { name: /افزایش اعتبار/ }).count()).toBeGreaterThan(0);
+    await lookAtBothWidths(page, 'panel-items');
+
+    await page.getByLabel('نوع').selectOption({ label: 'بازپرداخت' });
+    await page.waitForURL(/type=refund/);
+    await page.getByText('تراکنشی با این فیلترها نیست').waitFor();
+    await page.getByLabel('نوع').selectOption({ label: 'هدیه' });
+    await page.waitForURL(/type=bonus/);
+    await table.getByRole('row', { name: /هدیهٔ خوش‌آمد/ }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'دریافت CSV' }).click(),
+    ]);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    expect(text.startsWith('\uFEFFزمان (UTC),نوع,شرح')).toBe(true);
+    expect(text).toContain('هدیهٔ خوش‌آمد');
+    expect(text).not.toContain('شارژ کیف پول');
+    expect(failures).toEqual([]);
+  });
+});
