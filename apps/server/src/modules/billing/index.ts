@@ -10,3 +10,4 @@ export const billingModule: AppModule = {
   deleteBlockers: [unpaidInvoicesBlocker],
   seed: seedDemoWallet,
 };
+export type { PanelItemsProps } from './contracts';
