@@ -34,8 +34,11 @@ export function Modal({
           >
             {title}
           </DialogTitle>
+          {/* A div, not Headless UI's default <p>: ConfirmDialog puts its fields (a reason) here. */}
           {description && (
-            <Description className="mt-2 text-sm leading-7 text-gray-600">{description}</Description>
+            <Description as="div" className="mt-2 text-sm leading-7 text-gray-600">
+              {description}
+            </Description>
           )}
           {children && <div className="mt-4">{children}</div>}
           {footer && <div className="mt-6 flex flex-wrap items-center justify-end gap-2">{footer}</div>}
