@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
-import { launchChromium } from '../support/browser';
+import {
+  type AppPage,
+  closeSignedIn,
+  lookAtBothWidths,
+  openAppPage,
+  openSignedIn,
+  signIn,
+  waitForTitle,
+} from '../support/app-page';
 
 /*
  * An admin opens a new datacenter (docs/screens.md §6): a location, a plan, a host on the simulated
@@ -14,14 +21,9 @@ describe('the catalog, as an admin builds it in Chromium', () => {
   let browser: Browser;
   let app: AppPage;
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openAppPage(browser);
-    await signIn(app.page, baseUrl(), 'admin@renderfarm.test', 'password');
+    ({ browser, app } = await openSignedIn(baseUrl(), 'admin@renderfarm.test'));
   });
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+  afterAll(() => closeSignedIn({ browser, app }));
 
   it('adds a datacenter, a plan, a host and ports 40000–40099', async () => {
     const { page, failures } = app;

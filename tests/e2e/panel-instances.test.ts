@@ -2,13 +2,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type AppPage,
+  closeSignedIn,
   lookAtBothWidths,
-  openAppPage,
+  openSignedIn,
   screenshot,
-  signIn,
   waitForTitle,
 } from '../support/app-page';
-import { launchChromium } from '../support/browser';
 
 /*
  * «سرورهای من» against the real server: the power form, the in-process worker driving the simulated
@@ -41,14 +40,9 @@ describe('my machines in Chromium', () => {
   let browser: Browser;
   let app: AppPage;
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openAppPage(browser);
-    await signIn(app.page, baseUrl(), 'customer@renderfarm.test', 'password');
+    ({ browser, app } = await openSignedIn(baseUrl(), 'customer@renderfarm.test'));
   });
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+  afterAll(() => closeSignedIn({ browser, app }));
 
   it('stops the running machine after asking, follows it live to «خاموش», and starts it again', async () => {
     const { page, failures } = app;

@@ -1,7 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
-import { launchChromium } from '../support/browser';
+import {
+  type AppPage,
+  closeSignedIn,
+  lookAtBothWidths,
+  openSignedIn,
+  waitForTitle,
+} from '../support/app-page';
 
 /*
  * «گردش حساب» as a customer reads it (docs/screens.md §4): reached from the panel menu, the seed's
@@ -14,14 +19,9 @@ describe('the wallet statement in Chromium', () => {
   let browser: Browser;
   let app: AppPage;
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openAppPage(browser);
-    await signIn(app.page, baseUrl(), 'customer@renderfarm.test', 'password');
+    ({ browser, app } = await openSignedIn(baseUrl(), 'customer@renderfarm.test'));
   });
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+  afterAll(() => closeSignedIn({ browser, app }));
 
   it('lists the wallet’s lines with totals, filters them, and downloads the CSV', async () => {
     const { page, failures } = app;

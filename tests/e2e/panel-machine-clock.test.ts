@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppPage, openAppPage, signIn, waitForTitle } from '../support/app-page';
-import { launchChromium } from '../support/browser';
+import { type AppPage, closeSignedIn, openSignedIn, waitForTitle } from '../support/app-page';
 import { readMail } from '../support/outbox';
 
 /*
@@ -53,14 +52,9 @@ describe('idle auto-stop and the weekly schedule on a fake clock, in Chromium', 
   const tick = (at: Date) => hook('/tick', { at: at.toISOString() });
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openAppPage(browser);
-    await signIn(app.page, baseUrl(), 'customer@renderfarm.test', 'password');
+    ({ browser, app } = await openSignedIn(baseUrl(), 'customer@renderfarm.test'));
   });
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+  afterAll(() => closeSignedIn({ browser, app }));
 
   it('sets a schedule and a 30-minute idle stop on Edit', async () => {
     const { page } = app;

@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppPage, lookAtBothWidths, openAppPage, signIn, waitForTitle } from '../support/app-page';
-import { launchChromium } from '../support/browser';
+import {
+  type AppPage,
+  closeSignedIn,
+  lookAtBothWidths,
+  openAppPage,
+  openSignedIn,
+  signIn,
+  waitForTitle,
+} from '../support/app-page';
 
 /*
  * A machine's whole life as a customer clicks it (docs/screens.md §4): Make, the live states while
@@ -18,14 +25,9 @@ describe('a machine from order to deletion, in Chromium', () => {
   let app: AppPage;
   let machineUrl = '';
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openAppPage(browser);
-    await signIn(app.page, baseUrl(), 'customer@renderfarm.test', 'password');
+    ({ browser, app } = await openSignedIn(baseUrl(), 'customer@renderfarm.test'));
   });
-  afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-  });
+  afterAll(() => closeSignedIn({ browser, app }));
 
   it('orders a machine from «سرورهای من» and follows it live to «روشن»', async () => {
     const { page, failures } = app;

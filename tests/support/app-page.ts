@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousAccessibilityFindings } from './axe';
+import { launchChromium } from './browser';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -98,4 +99,22 @@ export async function lookAtBothWidths(page: Page, name: string): Promise<void> 
   expect(phone.axe, `${name} at 390 px: ${JSON.stringify(phone.axe)}`).toEqual([]);
   await screenshot(page, `${name}-mobile`);
   await page.setViewportSize(DESKTOP);
+}
+
+/** A browser test's usual start: Chromium, one page, signed in (`password` is the demo accounts'). */
+export async function openSignedIn(
+  baseUrl: string,
+  email: string,
+  password = 'password',
+): Promise<{ browser: Browser; app: AppPage }> {
+  const browser = await launchChromium();
+  const app = await openAppPage(browser);
+  await signIn(app.page, baseUrl, email, password);
+  return { browser, app };
+}
+
+/** Closes what `openSignedIn` opened (either may be missing when its start failed). */
+export async function closeSignedIn(session: { browser?: Browser; app?: AppPage }): Promise<void> {
+  await session.app?.close();
+  await session.browser?.close();
 }
