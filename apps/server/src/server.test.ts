@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { POWER_JOB } from './modules/instances/power-job-payload';
-import { createInstanceService } from './modules/instances/service';
 import type { Instance } from './modules/instances/tables';
 import { instances } from './modules/instances/tables';
 import { jobs } from './modules/jobs/tables';

@@ -24,7 +24,7 @@ const itemsQuery = z.object({
 });
 
 /** Persian names of the ledger's kinds of line (also the CSV's «نوع» column). */
-export const LEDGER_TYPE_LABELS: Record<(typeof WALLET_TRANSACTION_TYPES)[number], string> = {
+const LEDGER_TYPE_LABELS: Record<(typeof WALLET_TRANSACTION_TYPES)[number], string> = {
   topup: 'افزایش اعتبار',
   usage: 'مصرف سرور',
   drive: 'فضای ذخیره‌سازی',

@@ -83,7 +83,10 @@ export async function ledgerTotals(db: Database, userId: number, filter: LedgerF
   return { credits: row?.credits ?? 0, debits: row?.debits ?? 0, count: row?.count ?? 0 };
 }
 
-/** Every line of the filter for the CSV, oldest first (a statement reads down the page). */
+/**
+ * The filter's lines for the CSV, oldest first (a statement reads down the page); past the cap it
+ * is the newest LEDGER_EXPORT_MAX that are kept, hence newest-first, limited, then reversed.
+ */
 export async function exportLedger(db: Database, userId: number, filter: LedgerFilter) {
   const rows = await db
     .select()

@@ -40,13 +40,13 @@ function row(config: typeof configs.$inferSelect): ConfigRow {
  */
 export async function adminConfigRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
-  const { configAdmin, imageAdmin, db } = app.services;
+  const { configAdmin, imageAdmin, instances, db } = app.services;
   const list = () => registry.url('admin.configs.list', {}, false);
 
   route(
     { name: 'admin.configs.list', method: 'GET', uri: '/admin/configs', access: 'admin' },
     async (_request, reply) => {
-      const [all, usage] = await Promise.all([configAdmin.list(), app.services.instances.placementUsage()]);
+      const [all, usage] = await Promise.all([configAdmin.list(), instances.placementUsage()]);
       const rows = all.map(row);
       const groups = [...new Set(rows.map((r) => r.group))].map((group) => ({
         group,

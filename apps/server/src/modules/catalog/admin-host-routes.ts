@@ -1,5 +1,5 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
@@ -7,17 +7,11 @@ import { faNumber } from '../../lib/persian';
 import { visibleSettings } from './admin-hosts';
 import { portRangeInput, portUpdateInput, resourceInput } from './admin-validators';
 import type { AdminPortRow } from './contracts';
-import { CatalogError, CatalogNotFoundError } from './errors';
+import { CatalogError, catalogId } from './errors';
 import type { ports, resources } from './tables';
 
 const FORM_LIMIT = 16 * 1024;
 const PER_PAGE = 50;
-
-function idParam(request: FastifyRequest, name: string): number {
-  const raw = (request.params as Record<string, string>)[name] ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw new CatalogNotFoundError();
-  return Number(raw);
-}
 
 const portsQuery = z.object({
   resource: z.coerce.number().int().positive().optional().catch(undefined),
@@ -121,7 +115,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       render(
         reply,
         'Admin/Resources/Edit',
-        await formProps(await hostAdmin.findHost(idParam(request, 'resource'))),
+        await formProps(await hostAdmin.findHost(catalogId(request, 'resource'))),
       ),
   );
 
@@ -144,7 +138,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       confirm: true,
     },
     async (request, reply) => {
-      const id = idParam(request, 'resource');
+      const id = catalogId(request, 'resource');
       const host = await hostAdmin.updateHost(id, await request.validate(resourceInput, request.body ?? {}));
       request.session.flash('success', `میزبان «${host.name}» ذخیره شد.`);
       return reply.redirect(back('admin.resources.edit', { resource: id }), 303);
@@ -160,7 +154,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const host = await hostAdmin.deleteHost(idParam(request, 'resource'), (await usage()).byResource);
+      const host = await hostAdmin.deleteHost(catalogId(request, 'resource'), (await usage()).byResource);
       request.session.flash('success', `میزبان «${host.name}» و پورت‌هایش حذف شدند.`);
       return reply.redirect(back('admin.resources.list'), 303);
     },
@@ -175,7 +169,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
     },
     async (request, reply) => {
       const { on } = await request.validate(maintenanceInput, request.body ?? {});
-      const host = await hostAdmin.setMaintenance(idParam(request, 'resource'), on);
+      const host = await hostAdmin.setMaintenance(catalogId(request, 'resource'), on);
       request.session.flash(
         'success',
         on
@@ -194,7 +188,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const host = await hostAdmin.findHost(idParam(request, 'resource'));
+      const host = await hostAdmin.findHost(catalogId(request, 'resource'));
       try {
         const { version } = await app.services.instances.drivers(host).probe();
         await hostAdmin.recordCheck(host.id, true);
@@ -250,7 +244,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'admin.ports.update', method: 'PATCH', uri: '/admin/ports/{port}', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(portUpdateInput, request.body ?? {});
-      const port = await hostAdmin.updatePort(idParam(request, 'port'), input);
+      const port = await hostAdmin.updatePort(catalogId(request, 'port'), input);
       request.session.flash('success', `پورت ${port.publicPort} ذخیره شد.`);
       return reply.back(back('admin.ports'));
     },
@@ -266,7 +260,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       confirm: true,
     },
     async (request, reply) => {
-      const id = idParam(request, 'port');
+      const id = catalogId(request, 'port');
       const port = await hostAdmin.findPort(id);
       const live = port.instanceId !== null && (await app.services.instances.holdsPort(port.instanceId));
       await hostAdmin.releasePort(id, live);
@@ -278,7 +272,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.ports.destroy', method: 'DELETE', uri: '/admin/ports/{port}', access: 'admin' },
     async (request, reply) => {
-      const port = await hostAdmin.deletePort(idParam(request, 'port'));
+      const port = await hostAdmin.deletePort(catalogId(request, 'port'));
       request.session.flash('success', `پورت ${port.publicPort} حذف شد.`);
       return reply.back(back('admin.ports'));
     },

@@ -1,16 +1,10 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { imageInput } from './admin-validators';
-import { CatalogNotFoundError } from './errors';
+import { catalogId } from './errors';
 
 const FORM_LIMIT = 16 * 1024;
-
-function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { image?: string }).image ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw new CatalogNotFoundError();
-  return Number(raw);
-}
 
 /**
  * The software images, kept in the images group of Admin/Configs (docs/screens.md note 5: no
@@ -34,7 +28,7 @@ export async function adminImageRoutes(app: FastifyInstance, { registry }: { reg
   route(
     { name: 'admin.images.update', method: 'PUT', uri: '/admin/configs/images/{image}', access: 'admin' },
     async (request, reply) => {
-      const id = idParam(request);
+      const id = catalogId(request, 'image');
       const image = await imageAdmin.save(id, await request.validate(imageInput, request.body ?? {}));
       request.session.flash('success', `تصویر «${image.name}» ذخیره شد.`);
       return reply.redirect(back(), 303);

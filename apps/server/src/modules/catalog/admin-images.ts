@@ -36,8 +36,6 @@ export function createImageAdmin(db: Database) {
       }));
     },
 
-    find,
-
     async save(id: number | null, input: ImageInput) {
       const values = {
         name: input.name,

@@ -1,12 +1,12 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { userNames } from '../users/queries';
 import { limitationInput } from './admin-validators';
 import type { LimitationRow } from './contracts';
-import { CatalogNotFoundError } from './errors';
+import { catalogId } from './errors';
 import { LIMIT_LABELS } from './policy';
 import { LIMITATION_KEYS, type Limitation } from './tables';
 
@@ -17,12 +17,6 @@ const listQuery = z.object({
   key: z.enum(LIMITATION_KEYS).optional().catch(undefined),
   scope: z.enum(['global', 'role', 'hardware', 'user']).optional().catch(undefined),
 });
-
-function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { limitation?: string }).limitation ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw new CatalogNotFoundError();
-  return Number(raw);
-}
 
 /**
  * Admin/Limitations (docs/screens.md §6): the rules behind "may this user do X now", with the
@@ -95,7 +89,7 @@ export async function adminLimitRoutes(app: FastifyInstance, { registry }: { reg
       access: 'admin',
     },
     async (request, reply) => {
-      const row = await limitAdmin.find(idParam(request));
+      const row = await limitAdmin.find(catalogId(request, 'limitation'));
       const query = String((request.query as { user?: unknown }).user ?? '').slice(0, 120);
       return render(reply, 'Admin/Limitations/Edit', {
         limitation: (await rows([row]))[0]!,
@@ -123,7 +117,7 @@ export async function adminLimitRoutes(app: FastifyInstance, { registry }: { reg
       access: 'admin',
     },
     async (request, reply) => {
-      const id = idParam(request);
+      const id = catalogId(request, 'limitation');
       await limitAdmin.save(id, await request.validate(limitationInput, request.body ?? {}));
       request.session.flash('success', 'محدودیت ذخیره شد.');
       return reply.redirect(registry.url('admin.limitations.list', {}, false), 303);
@@ -138,7 +132,7 @@ export async function adminLimitRoutes(app: FastifyInstance, { registry }: { reg
       access: 'admin',
     },
     async (request, reply) => {
-      await limitAdmin.remove(idParam(request));
+      await limitAdmin.remove(catalogId(request, 'limitation'));
       request.session.flash('success', 'محدودیت حذف شد.');
       return reply.redirect(registry.url('admin.limitations.list', {}, false), 303);
     },

@@ -1,10 +1,10 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { hardwareInput, locationInput } from './admin-validators';
 import type { AdminHardwareFormProps, HardwareFormValues } from './contracts';
-import { CatalogNotFoundError } from './errors';
+import { catalogId } from './errors';
 import { listActiveImagesWithIds } from './service';
 import type { hardwares } from './tables';
 
@@ -12,11 +12,6 @@ const FORM_LIMIT = 32 * 1024;
 const toToman = (rial: number) => Math.floor(rial / 10);
 
 /** `{hardware}` / `{location}` of an admin URL: a positive id, else the record is not found. */
-function idParam(request: FastifyRequest, name: string): number {
-  const raw = (request.params as Record<string, string>)[name] ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw new CatalogNotFoundError();
-  return Number(raw);
-}
 
 function formValues(plan: typeof hardwares.$inferSelect, imageIds: number[]): HardwareFormValues {
   return {
@@ -86,7 +81,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.hardwares.edit', method: 'GET', uri: '/admin/hardwares/{hardware}/edit', access: 'admin' },
     async (request, reply) => {
-      const id = idParam(request, 'hardware');
+      const id = catalogId(request, 'hardware');
       const [{ plan, imageIds }, counts] = await Promise.all([planAdmin.findPlan(id), usage()]);
       return render(reply, 'Admin/Hardwares/Edit', {
         hardware: { id, ...formValues(plan, imageIds), machines: counts.byHardware.get(id)?.machines ?? 0 },
@@ -109,7 +104,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.hardwares.update', method: 'PUT', uri: '/admin/hardwares/{hardware}', access: 'admin' },
     async (request, reply) => {
-      const id = idParam(request, 'hardware');
+      const id = catalogId(request, 'hardware');
       const input = await request.validate(hardwareInput, request.body ?? {});
       const plan = await planAdmin.updatePlan(id, input);
       request.session.flash(
@@ -129,7 +124,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const plan = await planAdmin.deletePlan(idParam(request, 'hardware'), (await usage()).byHardware);
+      const plan = await planAdmin.deletePlan(catalogId(request, 'hardware'), (await usage()).byHardware);
       request.session.flash('success', `پلن «${plan.title}» حذف شد.`);
       return reply.redirect(registry.url('admin.hardwares.list', {}, false), 303);
     },
@@ -169,7 +164,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.locations.edit', method: 'GET', uri: '/admin/locations/{location}/edit', access: 'admin' },
     async (request, reply) => {
-      const row = await planAdmin.findLocation(idParam(request, 'location'));
+      const row = await planAdmin.findLocation(catalogId(request, 'location'));
       return render(reply, 'Admin/Locations/Edit', {
         location: {
           id: row.id,
@@ -198,7 +193,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.locations.update', method: 'PUT', uri: '/admin/locations/{location}', access: 'admin' },
     async (request, reply) => {
-      const id = idParam(request, 'location');
+      const id = catalogId(request, 'location');
       const input = await request.validate(locationInput, request.body ?? {});
       const row = await planAdmin.saveLocation(id, input);
       request.session.flash('success', `دیتاسنتر «${row.name}» ذخیره شد.`);
@@ -215,7 +210,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const row = await planAdmin.deleteLocation(idParam(request, 'location'), (await usage()).byLocation);
+      const row = await planAdmin.deleteLocation(catalogId(request, 'location'), (await usage()).byLocation);
       request.session.flash('success', `دیتاسنتر «${row.name}» حذف شد.`);
       return reply.redirect(registry.url('admin.locations.list', {}, false), 303);
     },

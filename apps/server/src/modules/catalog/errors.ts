@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
 
 /**
@@ -14,4 +15,11 @@ export class CatalogNotFoundError extends DomainError {
   constructor() {
     super('RF_CATALOG_NOT_FOUND', 'این مورد پیدا نشد؛ شاید حذف شده است.', { status: 404 });
   }
+}
+
+/** A record id from the route (`{hardware}`, `{port}`…): digits only, anything else is not found. */
+export function catalogId(request: FastifyRequest, name: string): number {
+  const raw = (request.params as Record<string, string | undefined>)[name] ?? '';
+  if (!/^\d{1,9}$/.test(raw)) throw new CatalogNotFoundError();
+  return Number(raw);
 }

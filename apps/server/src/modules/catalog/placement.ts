@@ -54,6 +54,12 @@ export async function findImage(db: Database, id: number) {
 /** The ports of a host that hold a machine: what its capacity is measured against. */
 const held = sql`(select count(*) from ${ports} where ${ports.resourceId} = ${resources.id} and ${ports.status} in ('reserved', 'bound'))`;
 const hasFreePort = sql`exists (select 1 from ${ports} where ${ports.resourceId} = ${resources.id} and ${ports.status} = 'free')`;
+/** A host that takes another machine now: available, under its capacity, with a free port. */
+const takesMachine = and(
+  eq(resources.status, 'available'),
+  sql`${resources.capacity} > ${held}`,
+  hasFreePort,
+);
 
 /**
  * Free places per plan and location right now: hosts that take new machines (available, in an
@@ -94,10 +100,8 @@ export async function reserveHostAndPort(
       and(
         eq(resources.hardwareId, place.hardwareId),
         eq(resources.locationId, place.locationId),
-        eq(resources.status, 'available'),
         eq(locations.isActive, true),
-        sql`${resources.capacity} > ${held}`,
-        hasFreePort,
+        takesMachine,
       ),
     )
     .orderBy(asc(resources.id));
@@ -113,17 +117,31 @@ export async function reserveHostAndPort(
   return null;
 }
 
-/** With the host locked: its lowest free port, reserved for the machine, if the host still has room. */
-async function takePort(tx: Database, resourceId: number, instanceId: number) {
+/** With the host locked: whether it still has room (a new statement sees other commits). */
+async function hasRoom(tx: Database, resourceId: number): Promise<boolean> {
   const [room] = await tx
     .select({ ok: sql<boolean>`${resources.capacity} > ${held} and ${resources.status} = 'available'` })
     .from(resources)
     .where(eq(resources.id, resourceId));
-  if (!room?.ok) return null;
+  return room?.ok ?? false;
+}
+
+/**
+ * With the host locked: a free port of it reserved for the machine (the one asked for, else the
+ * lowest), if the host still has room.
+ */
+async function takePort(tx: Database, resourceId: number, instanceId: number, portId?: number | null) {
+  if (!(await hasRoom(tx, resourceId))) return null;
   const [free] = await tx
     .select({ id: ports.id })
     .from(ports)
-    .where(and(eq(ports.resourceId, resourceId), eq(ports.status, 'free')))
+    .where(
+      and(
+        eq(ports.resourceId, resourceId),
+        eq(ports.status, 'free'),
+        portId ? eq(ports.id, portId) : undefined,
+      ),
+    )
     .orderBy(asc(ports.publicPort))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -145,14 +163,7 @@ export async function moveTargets(db: Database, hardwareId: number, portsEach = 
     .select({ id: resources.id, name: resources.name, location: locations.name })
     .from(resources)
     .innerJoin(locations, eq(locations.id, resources.locationId))
-    .where(
-      and(
-        eq(resources.hardwareId, hardwareId),
-        eq(resources.status, 'available'),
-        sql`${resources.capacity} > ${held}`,
-        hasFreePort,
-      ),
-    )
+    .where(and(eq(resources.hardwareId, hardwareId), takesMachine))
     .orderBy(asc(locations.sort), asc(resources.name));
   if (hosts.length === 0) return [];
   const free = await db
@@ -198,25 +209,10 @@ export async function reserveOnHost(
   if (!host) return { ok: false, refusal: 'no-host' };
   if (host.hardwareId !== place.hardwareId) return { ok: false, refusal: 'other-plan' };
   if (host.status !== 'available') return { ok: false, refusal: 'unavailable' };
-  if (!place.portId) {
-    const port = await takePort(tx, host.id, place.instanceId);
-    return port
-      ? { ok: true, resourceId: host.id, locationId: host.locationId, ...port }
-      : { ok: false, refusal: 'full' };
-  }
-  const [room] = await tx
-    .select({ ok: sql<boolean>`${resources.capacity} > ${held}` })
-    .from(resources)
-    .where(eq(resources.id, host.id));
-  if (!room?.ok) return { ok: false, refusal: 'full' };
-  const [port] = await tx
-    .update(ports)
-    .set({ status: 'reserved', instanceId: place.instanceId })
-    .where(and(eq(ports.id, place.portId), eq(ports.resourceId, host.id), eq(ports.status, 'free')))
-    .returning({ portId: ports.id, publicIp: ports.publicIp, publicPort: ports.publicPort });
-  return port
-    ? { ok: true, resourceId: host.id, locationId: host.locationId, ...port }
-    : { ok: false, refusal: 'port-taken' };
+  const port = await takePort(tx, host.id, place.instanceId, place.portId);
+  if (port) return { ok: true, resourceId: host.id, locationId: host.locationId, ...port };
+  // Nothing reserved: the host is full, or (with room left) the port asked for is not its free one.
+  return { ok: false, refusal: place.portId && (await hasRoom(tx, host.id)) ? 'port-taken' : 'full' };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createMachineTick } from './machine-tick-job';
 import { floorMinute } from './schedule';
+import { isUuid } from './service';
 import { createSimulatedDriver } from './simulated-driver';
 import { instances } from './tables';
 
@@ -44,7 +45,7 @@ export async function instanceTestingRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const input = loadInput.safeParse(request.body);
       if (!input.success) return reply.code(422).send({ message: 'percent: 0 to 100' });
-      if (!z.uuid().safeParse(request.params.uuid).success) return reply.code(404).send();
+      if (!isUuid(request.params.uuid)) return reply.code(404).send();
       const [row] = await db.select().from(instances).where(eq(instances.uuid, request.params.uuid));
       if (!row?.driverRef) return reply.code(404).send();
       await simulated.setLoad(row.driverRef, input.data.percent);

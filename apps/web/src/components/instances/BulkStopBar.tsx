@@ -4,7 +4,7 @@ import { formatNumber } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { TextField } from '../ui/TextField';
+import { ReasonField } from './ReasonField';
 
 /**
  * Admin/Instances/List: the machines ticked on this page, stopped together with one reason
@@ -46,9 +46,8 @@ export function BulkStopBar({ ids, onDone }: { ids: number[]; onDone: () => void
           onConfirm={submit}
           onCancel={() => setAsking(false)}
         >
-          <TextField
-            label="دلیل (در تاریخچهٔ هر سرور می‌ماند و مشتری هم می‌بیند)"
-            maxLength={500}
+          <ReasonField
+            many
             value={form.data.reason}
             onChange={(value) => form.setData('reason', value)}
             error={form.errors.reason}

@@ -6,7 +6,7 @@ import { Button } from '../ui/Button';
 import { FormAlert } from '../ui/FormAlert';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
-import { TextField } from '../ui/TextField';
+import { ReasonField } from './ReasonField';
 
 type Targets = NonNullable<StaffMachineView['admin']>['move_targets'];
 
@@ -61,9 +61,7 @@ export function MoveMachineDialog({
           options={(host?.ports ?? []).map((p) => ({ value: p.id, label: p.label }))}
           error={form.errors.port_id}
         />
-        <TextField
-          label="دلیل (در تاریخچهٔ سرور می‌ماند و مشتری هم می‌بیند)"
-          maxLength={500}
+        <ReasonField
           value={form.data.reason}
           onChange={(value) => form.setData('reason', value)}
           error={form.errors.reason}

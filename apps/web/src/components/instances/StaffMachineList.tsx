@@ -3,6 +3,7 @@ import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/ins
 import { Download, Search, Server } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../app/protocol';
+import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
 import { Button, buttonClasses } from '../ui/Button';
@@ -33,13 +34,8 @@ export function StaffMachineList({
   const toggle = (id: number, on: boolean) =>
     setPicked((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
   const base = route(`${area}.instances.list`);
-  const href = (over: Partial<Record<keyof typeof filters | 'page', string>>) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...filters, page: '', ...over }))
-      if (value) params.set(key, value);
-    const text = params.toString();
-    return `${base}${text ? `?${text}` : ''}`;
-  };
+  const href = (over: Partial<Record<keyof typeof filters | 'page', string>>, to = base) =>
+    listUrl(to, { ...filters, page: '', ...over });
   const search = (event: FormEvent) => {
     event.preventDefault();
     router.visit(href({ q }));
@@ -122,7 +118,7 @@ export function StaffMachineList({
         actions={
           area === 'admin' && (
             <a
-              href={href({ page: '' }).replace(base, route('admin.instances.export'))}
+              href={href({}, route('admin.instances.export'))}
               className={buttonClasses('secondary', 'md')}
               download
             >

@@ -16,9 +16,9 @@ import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
 import { Price } from '../ui/Price';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
-import { TextField } from '../ui/TextField';
 import { MachineFacts } from './MachineFacts';
 import { MoveMachineDialog } from './MoveMachineDialog';
+import { ReasonField } from './ReasonField';
 
 const ACTIONS: Record<string, string> = {
   start: 'روشن کردن',
@@ -320,12 +320,10 @@ function PowerWithReason({
       onConfirm={() => submit()}
       onCancel={onClose}
     >
-      <TextField
-        label="دلیل (در تاریخچهٔ سرور می‌ماند)"
+      <ReasonField
         value={form.data.reason}
         onChange={(value) => form.setData('reason', value)}
         error={form.errors.reason}
-        maxLength={500}
       />
     </ConfirmDialog>
   );
@@ -416,12 +414,7 @@ function AdminActions({
           onConfirm={run}
           onCancel={() => setOpen(null)}
         >
-          <TextField
-            label="دلیل (در تاریخچهٔ سرور می‌ماند)"
-            value={reason}
-            onChange={setReason}
-            maxLength={500}
-          />
+          <ReasonField value={reason} onChange={setReason} />
         </ConfirmDialog>
       )}
     </div>

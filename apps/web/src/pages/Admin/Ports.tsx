@@ -16,6 +16,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { TextField } from '../../components/ui/TextField';
 import { formatNumber } from '../../lib/digits';
+import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
 const STATUS_FILTERS = [
@@ -36,13 +37,8 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
   const errors = (props.errors ?? {}) as Record<string, string>;
   const [confirm, setConfirm] = useState<{ port: AdminPortRow; action: 'release' | 'delete' } | null>(null);
   const [busy, setBusy] = useState(false);
-  const query = (over: Record<string, string | number | null>) => {
-    const params = new URLSearchParams();
-    const merged = { resource: filters.resource, status: filters.status, ...over };
-    for (const [key, value] of Object.entries(merged)) if (value) params.set(key, String(value));
-    const text = params.toString();
-    return `${route('admin.ports')}${text ? `?${text}` : ''}`;
-  };
+  const query = (over: Record<string, string | number | null>) =>
+    listUrl(route('admin.ports'), { resource: filters.resource, status: filters.status, ...over });
   const options = { preserveScroll: true, onFinish: () => setBusy(false) };
   const toggle = (port: AdminPortRow) => {
     setBusy(true);

@@ -12,6 +12,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { Price } from '../../components/ui/Price';
 import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber } from '../../lib/digits';
+import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
 type Line = PanelItemsProps['items']['data'][number];
@@ -25,15 +26,10 @@ export default function Items({ items, totals, filters, types, machines, balance
   const route = useRoute();
   const label = new Map(types.map((t) => [t.value, t.label]));
   const machineName = new Map(machines.map((m) => [m.uuid, m.name]));
-  const query = (over: Partial<Filters & { page: string }>) => {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries({ ...filters, page: '', ...over }))
-      if (value) params.set(key, value);
-    const text = params.toString();
-    return text ? `?${text}` : '';
-  };
+  const url = (base: string, over: Partial<Filters & { page: string }> = {}) =>
+    listUrl(base, { ...filters, ...over });
   const visit = (over: Partial<Filters>) =>
-    router.visit(`${route('panel.items')}${query(over)}`, { preserveScroll: true });
+    router.visit(url(route('panel.items'), over), { preserveScroll: true });
 
   const columns: Column<Line>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.created_at} /> },
@@ -75,11 +71,7 @@ export default function Items({ items, totals, filters, types, machines, balance
         title="گردش حساب"
         description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
         actions={
-          <a
-            href={`${route('panel.items.export')}${query({})}`}
-            className={buttonClasses('secondary', 'md')}
-            download
-          >
+          <a href={url(route('panel.items.export'))} className={buttonClasses('secondary', 'md')} download>
             <Download aria-hidden="true" className="size-4" />
             دریافت CSV
           </a>
@@ -133,7 +125,7 @@ export default function Items({ items, totals, filters, types, machines, balance
       <Pagination
         page={items.meta.current_page}
         hasMore={items.meta.has_more}
-        hrefFor={(page) => `${route('panel.items')}${query({ page: page > 1 ? String(page) : '' })}`}
+        hrefFor={(page) => url(route('panel.items'), { page: page > 1 ? String(page) : '' })}
       />
     </>
   );

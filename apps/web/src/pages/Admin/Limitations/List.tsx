@@ -5,6 +5,7 @@ import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
+import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
 
 const SCOPES: [string, string][] = [
@@ -18,9 +19,7 @@ const SCOPES: [string, string][] = [
 export default function LimitationList({ limitations, filters, keys }: AdminLimitationListProps) {
   const route = useRoute();
   const filter = (name: 'key' | 'scope', value: string) => {
-    const params = new URLSearchParams({ ...filters, [name]: value });
-    for (const [k, v] of [...params]) if (!v) params.delete(k);
-    router.visit(`${route('admin.limitations.list')}${params.size ? `?${params}` : ''}`);
+    router.visit(listUrl(route('admin.limitations.list'), { ...filters, [name]: value }));
   };
   const select = (name: 'key' | 'scope', label: string, options: [string, string][]) => (
     <label className="grid gap-1 text-sm text-gray-700">
