@@ -34,12 +34,19 @@ describe('demo seed', () => {
     const customer = accounts.find((u) => u.role === 'customer')!;
     expect(customer.mobile).toBe('09120000000');
     expect(customer.kycStatus).toBe('approved');
-    expect(customer.balance).toBe(DEMO_CUSTOMER_TOPUP + DEMO_CUSTOMER_BONUS);
     const ledger = await database.db
       .select()
       .from(walletTransactions)
-      .where(eq(walletTransactions.userId, customer.id));
+      .where(eq(walletTransactions.userId, customer.id))
+      .orderBy(walletTransactions.id);
+    expect(ledger.slice(0, 2).map((line) => line.amount)).toEqual([DEMO_CUSTOMER_TOPUP, DEMO_CUSTOMER_BONUS]);
+    // The running demo machine's minutes so far, charged as the usage tick charges them.
+    const usage = ledger.filter((line) => line.type === 'usage');
+    expect(usage.length).toBeGreaterThan(100);
+    expect(new Set(usage.map((line) => line.idempotencyKey)).size).toBe(usage.length);
+    expect(customer.balance).toBe(ledger.reduce((sum, line) => sum + line.amount, 0));
     expect(ledger.at(-1)!.balanceAfter).toBe(customer.balance);
+    expect(customer.balance).toBeLessThan(DEMO_CUSTOMER_TOPUP + DEMO_CUSTOMER_BONUS);
 
     expect((await database.db.select().from(hardwares)).length).toBeGreaterThanOrEqual(3);
     expect((await database.db.select().from(ports)).length).toBeGreaterThan(0);

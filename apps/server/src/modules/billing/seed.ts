@@ -1,17 +1,27 @@
 import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
+import { lockUser } from '../users/queries';
+import { chargeDueMinutes } from './usage-charge';
 import { postLedgerEntry } from './wallet';
 
-/** The demo customer's wallet: a top-up and a welcome bonus, through the ledger like any money. */
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The demo customer's wallet: a top-up and a welcome bonus when the account was new, then the
+ * minutes its running machine has used so far, charged as the usage tick charges them (the
+ * machine's session was opened by the instances' seed).
+ */
 export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promise<void> {
   const userId = demo.userIds.get('customer')!;
+  const at = new Date(demo.now.getTime() - 13 * DAY_MS);
   await postLedgerEntry(db, {
     userId,
     type: 'topup',
     amount: DEMO_CUSTOMER_TOPUP,
     description: 'شارژ کیف پول (دادهٔ نمایشی)',
     idempotencyKey: 'seed:customer:topup',
+    at,
   });
   await postLedgerEntry(db, {
     userId,
@@ -19,5 +29,10 @@ export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promi
     amount: DEMO_CUSTOMER_BONUS,
     description: 'هدیهٔ خوش‌آمد',
     idempotencyKey: 'seed:customer:bonus',
+    at,
+  });
+  await db.transaction(async (tx) => {
+    const owner = await lockUser(tx, userId);
+    await chargeDueMinutes(tx, owner!, demo.now);
   });
 }

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
+import { instances } from '../instances/tables';
 import { ownerColumn } from '../users/tables';
 
 export const WALLET_TRANSACTION_TYPES = ['topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus'] as const;
@@ -113,3 +114,111 @@ export const invoiceItems = pgTable(
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceItem = typeof invoiceItems.$inferSelect;
+
+export const PAYMENT_GATEWAYS = ['test', 'zarinpal'] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+
+export const PAYMENT_STATUSES = [
+  'created',
+  'redirected',
+  'verifying',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+  'review',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * One try at paying an invoice through a gateway (docs/domain.md, Payment). `amount` is what was
+ * asked of the gateway, in Rial, and the only amount ever sent to verify. `authority` is the
+ * gateway's id of the try (unique: a callback finds its payment by it, under a row lock);
+ * `ref_id` is the bank's receipt number (unique: one receipt credits once).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    userId: ownerColumn(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    gateway: text('gateway').$type<PaymentGateway>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('created'),
+    authority: text('authority').unique(),
+    refId: text('ref_id').unique(),
+    cardPan: text('card_pan'),
+    /** The gateway's last word, for staff (a code and message; never shown to the customer raw). */
+    gatewayDetail: text('gateway_detail'),
+    /** Reconciler: how many times the gateway was asked again, and when to ask next. */
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** The gateway refunds an unverified payment after this; the reconciler must be done by then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_gateway_check', sql`${t.gateway} in (${sqlList(PAYMENT_GATEWAYS)})`),
+    check('payments_status_check', sql`${t.status} in (${sqlList(PAYMENT_STATUSES)})`),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    index('payments_user_idx').on(t.userId, t.id),
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'verifying'`),
+  ],
+);
+
+/**
+ * One stretch of a machine's running (docs/domain.md, Usage), billed minute by minute. Rows are
+ * opened and closed by a trigger on `instances.power` (migration 0008), so no code path that
+ * starts or stops a machine can forget billing; the usage tick charges the minutes (`billed_minutes`
+ * so far) and sets `settled_at` once a closed session is fully charged.
+ */
+export const usageSessions = pgTable(
+  'usage_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    instanceId: integer('instance_id')
+      .notNull()
+      .references(() => instances.id),
+    userId: ownerColumn(),
+    /** The machine's frozen hourly price when the session began, in Rial. */
+    pricePerHour: bigint('price_per_hour', { mode: 'number' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    billedMinutes: integer('billed_minutes').notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('usage_sessions_open_idx').on(t.userId).where(sql`${t.settledAt} is null`),
+    index('usage_sessions_instance_idx').on(t.instanceId, t.startedAt),
+  ],
+);
+
+/**
+ * Where a wallet stands between ticks: a low-balance episode (one notice until the balance is
+ * back above the warning level) and a depleted one (machines asked to stop at zero, forced after
+ * a grace period).
+ */
+export const walletAlerts = pgTable('wallet_alerts', {
+  userId: ownerColumn({ cascade: true }).primaryKey(),
+  lowBalanceAt: timestamp('low_balance_at', { withTimezone: true }),
+  depletedAt: timestamp('depleted_at', { withTimezone: true }),
+  forcedAt: timestamp('forced_at', { withTimezone: true }),
+});
+
+/**
+ * Gapless counters (the invoice number): taken with `UPDATE … RETURNING` in the transaction that
+ * pays the invoice, so the row lock queues concurrent payers and a rollback gives the number back.
+ */
+export const billingCounters = pgTable('billing_counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+export type Payment = typeof payments.$inferSelect;
+export type UsageSession = typeof usageSessions.$inferSelect;

@@ -106,4 +106,34 @@ describe('wallet ledger', () => {
       ).rejects.toMatchObject({ code: 'RF_WALLET_ZERO_AMOUNT' });
     }
   });
+  it('is append-only: the database refuses to change or remove a line, and says BalanceChanged for a new one', async () => {
+    const events: unknown[] = [];
+    const { entry } = await postLedgerEntry(
+      database.db,
+      { userId, type: 'bonus', amount: 5_000, description: 'هدیه', idempotencyKey: 'bonus:append-only' },
+      (event) => events.push(event),
+    );
+    expect(events).toEqual([
+      { channels: `private-users.${userId}`, event: 'BalanceChanged', data: { balance: entry.balanceAfter } },
+    ]);
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'accepted',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(
+      await refusal(
+        database.db.update(walletTransactions).set({ amount: 1 }).where(eq(walletTransactions.id, entry.id)),
+      ),
+    ).toMatch(/append-only \(UPDATE refused\)/);
+    expect(
+      await refusal(database.db.delete(walletTransactions).where(eq(walletTransactions.id, entry.id))),
+    ).toMatch(/append-only \(DELETE refused\)/);
+    const [kept] = await database.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.id, entry.id));
+    expect(kept!.amount).toBe(5_000);
+    expect(await balanceOf()).toBe(await ledgerSum());
+  });
 });

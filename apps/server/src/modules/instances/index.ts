@@ -6,7 +6,6 @@ import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { instanceMachineRoutes } from './machine-routes';
 import { createMachineTickJobHandler, ensureMachineTick, TICK_JOB } from './machine-tick-job';
 import { machinesBlocker } from './machines-blocker';
-import { createNoticeMailJobHandler, NOTICE_MAIL_JOB } from './owner-notice';
 import { instancePanelRoutes } from './panel-routes';
 import { createPowerJobHandler } from './power-job';
 import { POWER_JOB } from './power-job-payload';
@@ -71,12 +70,6 @@ export const instancesModule: AppModule = {
         broadcaster,
         drivers,
         requestPower: services.instances.requestPower,
-        log,
-      }),
-      [NOTICE_MAIL_JOB]: createNoticeMailJobHandler({
-        db,
-        mailer: services.mailer,
-        appUrl: config.APP_URL,
         log,
       }),
     };

@@ -43,6 +43,35 @@ export async function poweredMachinesOf(db: Database, userId: number): Promise<P
   return (await summarise(db, rows)).map(({ summary }) => summary);
 }
 
+/** Names and uuids of these machines by id: how billing labels a machine's charges. */
+export async function machineLabels(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, { uuid: string; name: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: instances.id, uuid: instances.uuid, name: instances.name })
+    .from(instances)
+    .where(inArray(instances.id, unique));
+  return new Map(rows.map(({ id, ...label }) => [id, label]));
+}
+
+/** The user's ready machines that are on (running, or on their way up), for a stop at zero balance. */
+export async function runningMachinesOf(db: Database, userId: number) {
+  return db
+    .select({ id: instances.id, power: instances.power })
+    .from(instances)
+    .where(
+      and(
+        eq(instances.userId, userId),
+        eq(instances.status, 'ready'),
+        inArray(instances.power, ['starting', 'running']),
+      ),
+    )
+    .orderBy(asc(instances.id));
+}
+
 /** How many machines the user holds (any not deleted), for the onboarding checklist. */
 export async function machineCountOf(db: Database, userId: number): Promise<number> {
   const [row] = await db

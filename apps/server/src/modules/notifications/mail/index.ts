@@ -2,7 +2,7 @@ export { createMailer, type Mailer, type MailMessage, mailDir, readMail, type St
 export {
   emailVerificationMail,
   type MailContent,
-  machineNoticeMail,
   newSignInMail,
+  noticeMail,
   passwordResetMail,
 } from './templates';

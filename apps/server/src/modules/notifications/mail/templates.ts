@@ -88,12 +88,16 @@ export function newSignInMail(input: {
   };
 }
 
-/** A word about one of the customer's machines (stopped for idleness, a schedule that could not start it). */
-export function machineNoticeMail(input: {
+/**
+ * A word the farm sends on its own (a machine stopped for idleness, a schedule that could not start
+ * it, a wallet running low): the lines, and one button to the page where the customer can act.
+ */
+export function noticeMail(input: {
   name: string;
   subject: string;
   lines: string[];
   url: string;
+  action: string;
 }): MailContent {
   const lines = [greeting(input.name), ...input.lines];
   return {
@@ -101,7 +105,7 @@ export function machineNoticeMail(input: {
     html: layout({
       title: input.subject,
       bodyHtml: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
-      action: { label: 'دیدن سرور', url: input.url },
+      action: { label: input.action, url: input.url },
     }),
     text: [...lines, input.url].join('\n\n'),
   };

@@ -1,0 +1,18 @@
+import type { BroadcastEvent } from '../broadcasting/broadcaster';
+
+export const BALANCE_CHANGED = 'BalanceChanged';
+export const PAYMENT_UPDATED = 'PaymentUpdated';
+
+/** docs/screens.md §7: `BalanceChanged {balance}` on the owner's channel (the header pill, Panel/Home). */
+export function balanceChanged(userId: number, balance: number): BroadcastEvent {
+  return { channels: `private-users.${userId}`, event: BALANCE_CHANGED, data: { balance } };
+}
+
+/** `PaymentUpdated {uuid, status}`: an open Verify or receipt page reloads its payment. */
+export function paymentUpdated(payment: { userId: number; uuid: string; status: string }): BroadcastEvent {
+  return {
+    channels: `private-users.${payment.userId}`,
+    event: PAYMENT_UPDATED,
+    data: { uuid: payment.uuid, status: payment.status },
+  };
+}

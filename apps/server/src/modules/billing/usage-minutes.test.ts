@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dueMinutes, minuteCharge, sessionMinute, usageKey } from './usage-minutes';
+
+const at = (iso: string) => new Date(iso);
+
+describe('per-minute charges', () => {
+  it('sums any hour to the hourly price exactly, for any price', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.integer({ min: 0, max: 59 }),
+        (rate, from) => {
+          let sum = 0;
+          for (let i = from; i < from + 60; i++) sum += minuteCharge(rate, (i % 60) + 1);
+          expect(sum).toBe(rate);
+        },
+      ),
+    );
+  });
+
+  it('charges n minutes of a session floor(rate·n/60) within its first hour', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 1, max: 60 }), (rate, n) => {
+        let sum = 0;
+        for (let i = 0; i < n; i++)
+          sum += sessionMinute({ startedAt: new Date(0), pricePerHour: rate }, i).amount;
+        expect(sum).toBe(Math.floor((rate * n) / 60));
+      }),
+    );
+  });
+
+  it('spreads a price that does not divide by 60 without losing a Rial', () => {
+    const charges = Array.from({ length: 60 }, (_, i) => minuteCharge(1_000_001, i + 1));
+    expect(new Set(charges)).toEqual(new Set([16_666, 16_667]));
+    expect(charges.reduce((a, b) => a + b, 0)).toBe(1_000_001);
+  });
+});
+
+describe('due minutes', () => {
+  it('charges the minute that has begun for a running machine', () => {
+    const session = { startedAt: at('2026-11-26T10:00:30Z'), endedAt: null };
+    expect(dueMinutes(session, at('2026-11-26T10:00:30Z'))).toBe(1);
+    expect(dueMinutes(session, at('2026-11-26T10:00:59Z'))).toBe(1);
+    expect(dueMinutes(session, at('2026-11-26T10:01:00Z'))).toBe(2);
+    expect(dueMinutes(session, at('2026-11-26T11:00:00Z'))).toBe(61);
+    expect(dueMinutes(session, at('2026-11-26T09:59:00Z'))).toBe(0);
+  });
+
+  it('counts every minute a stopped session touched, and none for an empty one', () => {
+    const startedAt = at('2026-11-26T10:00:30Z');
+    expect(dueMinutes({ startedAt, endedAt: at('2026-11-26T10:00:40Z') }, new Date())).toBe(1);
+    expect(dueMinutes({ startedAt, endedAt: at('2026-11-26T10:02:00Z') }, new Date())).toBe(2);
+    expect(dueMinutes({ startedAt, endedAt: at('2026-11-26T10:02:01Z') }, new Date())).toBe(3);
+    expect(dueMinutes({ startedAt, endedAt: startedAt }, new Date())).toBe(0);
+  });
+
+  it('names each charged minute by its wall-clock start', () => {
+    const session = { startedAt: at('2026-11-26T10:59:30Z'), pricePerHour: 600 };
+    expect(sessionMinute(session, 1).at.toISOString()).toBe('2026-11-26T11:00:00.000Z');
+    expect(usageKey(7, sessionMinute(session, 1).at)).toBe('usage:7:2026-11-26T11:00');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The arithmetic of per-minute billing (docs/domain.md, Usage), pure so it can be proved on its own.
+ *
+ * A session is billed by wall-clock minute: every minute in which the machine ran, even for a
+ * second, is a started minute and is charged once (key `usage:{instance}:{minute}`). The i-th
+ * minute of a session (from 0) is minute k = i mod 60 + 1 of its hour, and costs
+ * floor(rate·k/60) − floor(rate·(k−1)/60): the sum over any 60 consecutive minutes telescopes to
+ * the hourly rate exactly, with no fraction of a Rial lost or invented.
+ */
+export const MINUTE_MS = 60_000;
+
+const floorMinute = (at: Date) => Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
+const ceilMinute = (at: Date) => Math.ceil(at.getTime() / MINUTE_MS) * MINUTE_MS;
+
+/** What minute k (1…60) of an hour costs at `pricePerHour` Rial. */
+export function minuteCharge(pricePerHour: number, k: number): number {
+  return Math.floor((pricePerHour * k) / 60) - Math.floor((pricePerHour * (k - 1)) / 60);
+}
+
+/**
+ * How many minutes of a session are due by `now`: for an open one, every minute begun by then
+ * (the current one is charged as it starts); for a closed one, every minute it touched.
+ */
+export function dueMinutes(session: { startedAt: Date; endedAt: Date | null }, now: Date): number {
+  const start = floorMinute(session.startedAt);
+  if (session.endedAt) {
+    if (session.endedAt.getTime() <= session.startedAt.getTime()) return 0;
+    return (ceilMinute(session.endedAt) - start) / MINUTE_MS;
+  }
+  if (now.getTime() < session.startedAt.getTime()) return 0;
+  return (floorMinute(now) - start) / MINUTE_MS + 1;
+}
+
+/** The i-th minute of a session: its start (the ledger key names it) and its charge. */
+export function sessionMinute(
+  session: { startedAt: Date; pricePerHour: number },
+  i: number,
+): { at: Date; amount: number } {
+  return {
+    at: new Date(floorMinute(session.startedAt) + i * MINUTE_MS),
+    amount: minuteCharge(session.pricePerHour, (i % 60) + 1),
+  };
+}
+
+/** `usage:{instance}:{minute}`, the minute as `2026-11-26T03:04` (UTC): one charge per machine-minute. */
+export function usageKey(instanceId: number, minute: Date): string {
+  return `usage:${instanceId}:${minute.toISOString().slice(0, 16)}`;
+}
