@@ -29,6 +29,18 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_amount_check" CHECK ("payments"."amount" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "test_gateway_sessions" (
+	"authority" text PRIMARY KEY NOT NULL,
+	"amount" bigint NOT NULL,
+	"description" text NOT NULL,
+	"callback_url" text NOT NULL,
+	"outcome" text DEFAULT 'open' NOT NULL,
+	"ref_id" text,
+	"verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "test_gateway_sessions_outcome_check" CHECK ("test_gateway_sessions"."outcome" in ('open', 'paid', 'canceled', 'failed'))
+);
+--> statement-breakpoint
 CREATE TABLE "usage_sessions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"instance_id" integer NOT NULL,

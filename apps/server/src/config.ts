@@ -49,6 +49,8 @@ export const configSchema = z
     PAYMENT_GATEWAY: z.enum(['test', 'zarinpal']).default('test'),
     ZARINPAL_MERCHANT_ID: z.string().min(1).optional(),
     ZARINPAL_SANDBOX: flag.default(false),
+    // Tests point the Zarinpal client at a local fake of its API (tests/support/fake-zarinpal.ts).
+    ZARINPAL_BASE_URL: z.url().optional(),
     INSTANCE_DRIVER: z.enum(['simulated', 'proxmox']).default('simulated'),
     // How long a simulated machine takes to start, stop or be provisioned (0 in tests).
     INSTANCE_SIMULATED_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),

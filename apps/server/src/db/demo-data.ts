@@ -255,6 +255,9 @@ export const DEMO_CONFIGS: {
   { key: 'tax_inclusive', value: false, type: 'boolean', group: 'billing', isPublic: false },
   { key: 'drive_price_per_gb_month', value: 30_000, type: 'rial', group: 'billing', isPublic: true },
   { key: 'low_balance_warning_minutes', value: 60, type: 'number', group: 'billing', isPublic: false },
+  { key: 'topup_min', value: 500_000, type: 'rial', group: 'payments', isPublic: true },
+  { key: 'topup_max', value: 500_000_000, type: 'rial', group: 'payments', isPublic: true },
+  { key: 'payment_verify_deadline_minutes', value: 30, type: 'number', group: 'payments', isPublic: false },
   { key: 'idle_auto_stop_minutes', value: 120, type: 'number', group: 'instances', isPublic: false },
   {
     key: 'ticket_departments',

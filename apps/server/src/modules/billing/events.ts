@@ -16,3 +16,12 @@ export function paymentUpdated(payment: { userId: number; uuid: string; status: 
     data: { uuid: payment.uuid, status: payment.status },
   };
 }
+
+/** `AlertRaised` on the admins' channel: a payment a person must look at (an amount mismatch, a lost verify). */
+export function paymentAlert(
+  payment: { uuid: string },
+  kind: 'payment_review' | 'payment_expired',
+  title: string,
+): BroadcastEvent {
+  return { channels: ['private-admin'], event: 'AlertRaised', data: { kind, title, payment: payment.uuid } };
+}

@@ -222,3 +222,28 @@ export const billingCounters = pgTable('billing_counters', {
 
 export type Payment = typeof payments.$inferSelect;
 export type UsageSession = typeof usageSessions.$inferSelect;
+
+export const TEST_GATEWAY_OUTCOMES = ['open', 'paid', 'canceled', 'failed'] as const;
+export type TestGatewayOutcome = (typeof TEST_GATEWAY_OUTCOMES)[number];
+
+/**
+ * The built-in test gateway's own book (payments.test-gateway): what was asked, what the tester
+ * chose on its page, and whether it was verified. It answers verify as Zarinpal would (100, then
+ * 101; -50 for another amount; -51 unless paid), so the whole flow runs without a bank.
+ */
+export const testGatewaySessions = pgTable(
+  'test_gateway_sessions',
+  {
+    authority: text('authority').primaryKey(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    outcome: text('outcome').$type<TestGatewayOutcome>().notNull().default('open'),
+    refId: text('ref_id'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('test_gateway_sessions_outcome_check', sql`${t.outcome} in (${sqlList(TEST_GATEWAY_OUTCOMES)})`),
+  ],
+);

@@ -1,0 +1,33 @@
+import type { Database } from '../../db/client';
+import { readConfig } from '../catalog/service';
+
+/** The billing settings of Admin/Configs, read fresh for each use (an admin's change applies at once). */
+export interface BillingSettings {
+  /** Percent, frozen on each invoice when it is issued. */
+  vatRate: number;
+  /** Whether an entered amount already holds the VAT. */
+  taxInclusive: boolean;
+  /** Rial bounds of one top-up. */
+  topupMin: number;
+  topupMax: number;
+  /** How long a gateway keeps an unverified payment before giving the money back. */
+  verifyDeadlineMinutes: number;
+}
+
+const numberOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+export async function readBillingSettings(db: Database): Promise<BillingSettings> {
+  const [vat, inclusive, min, max, deadline] = await Promise.all(
+    ['vat_rate', 'tax_inclusive', 'topup_min', 'topup_max', 'payment_verify_deadline_minutes'].map((key) =>
+      readConfig(db, key),
+    ),
+  );
+  return {
+    vatRate: numberOr(vat, 10),
+    taxInclusive: inclusive === true,
+    topupMin: numberOr(min, 500_000),
+    topupMax: numberOr(max, 500_000_000),
+    verifyDeadlineMinutes: numberOr(deadline, 30),
+  };
+}
