@@ -283,7 +283,8 @@ describe('authorisation walk over the whole route list', () => {
   it('keeps every area URL behind at least its area guard', () => {
     for (const r of t.app.routeList.all()) {
       const rule = AREA_MINIMUM.find(([re]) => re.test(r.uri));
-      if (rule && !AREA_EXCEPTIONS.has(r.name)) expect(rule[1], `${r.name} (${r.uri}) is ${r.meta.access}`).toContain(r.meta.access);
+      if (rule && !AREA_EXCEPTIONS.has(r.name))
+        expect(rule[1], `${r.name} (${r.uri}) is ${r.meta.access}`).toContain(r.meta.access);
     }
   });
 

@@ -34,3 +34,11 @@ async function sessionUser(request: FastifyRequest, db: Database): Promise<User 
   // Only when the session was not read by the database store (another store, in a test).
   return (await findActiveUserById(db, Number(id))) ?? null;
 }
+
+/**
+ * Reads the signed-in user again, for a request that moved their own row (a top-up verified in
+ * the callback): the page it renders then shows the balance as it is now, not as it was.
+ */
+export async function refreshCurrentUser(request: FastifyRequest, db: Database): Promise<void> {
+  if (request.user) request.user = (await findActiveUserById(db, request.user.id)) ?? request.user;
+}

@@ -58,10 +58,11 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
   return (request: FastifyRequest): Omit<LazyProps<SharedProps>, 'flash'> => {
     const user = request.user;
     return {
+      // Read when the page is sent: a handler may have refreshed the user (refreshCurrentUser).
       auth: () => ({
-        user: user
+        user: request.user
           ? // photo_url: beyond SCREENS.md's list, for the avatar in every layout's header.
-            { ...toAuthUser(user), photo_url: profilePhotoUrl(registry, user.photoPath) }
+            { ...toAuthUser(request.user), photo_url: profilePhotoUrl(registry, request.user.photoPath) }
           : null,
       }),
       routes: () => routesFor(user?.role ?? null),

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refreshCurrentUser } from '../../http/current-user';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { toLatinDigits } from '../../lib/digits';
@@ -162,6 +163,7 @@ export async function paymentRoutes(app: FastifyInstance, { registry }: { regist
           payment: { uuid: payment.uuid, status: payment.status },
         });
       }
+      await refreshCurrentUser(request, db);
       const { invoice } = await payments.findOwn(payment.userId, payment.uuid);
       return render(reply, 'Panel/Payments/Verify', {
         found: true,

@@ -1,9 +1,14 @@
 import { Wallet } from 'lucide-react';
 import { Link } from '../../app/protocol';
 import { formatToman } from '../../lib/money';
+import { useLiveBalance } from '../../lib/realtime/use-live-balance';
 
-/** The wallet balance, linking to the top-up page: machines stop when it runs out. */
-export function BalanceBadge({ balance, className = '' }: { balance: number; className?: string }) {
+/**
+ * The wallet balance, linking to the top-up page: machines stop when it runs out. It follows
+ * `BalanceChanged` live, so a top-up or a charged minute shows without a reload.
+ */
+export function BalanceBadge({ balance: given, className = '' }: { balance: number; className?: string }) {
+  const balance = useLiveBalance(given);
   const low = balance <= 0;
   return (
     <Link

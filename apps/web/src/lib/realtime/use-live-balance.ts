@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { usePage } from '../../app/protocol';
+import { realtimeClient } from './realtime-client';
+
+/**
+ * The wallet balance as it stands now: the page's own figure, then each `BalanceChanged {balance}`
+ * on the person's channel (a top-up verified in another tab, a minute of usage charged), so the
+ * header badge moves without a reload. A new visit brings the server's figure again.
+ */
+export function useLiveBalance(balance: number): number {
+  const { props } = usePage();
+  const userId = props.auth?.user?.id ?? null;
+  const key = props.realtime?.key ?? null;
+  const host = props.realtime?.host ?? null;
+  const port = props.realtime?.port ?? null;
+  const scheme = props.realtime?.scheme ?? null;
+  const [live, setLive] = useState<{ from: number; value: number } | null>(null);
+
+  useEffect(() => {
+    if (userId === null || !key) return;
+    const channel = realtimeClient({ key, host, port, scheme }).private(`users.${userId}`);
+    const onChange = (event: { balance?: unknown }) => {
+      if (typeof event.balance === 'number') setLive({ from: balance, value: event.balance });
+    };
+    channel.listen('.BalanceChanged', onChange);
+    // Only our listener: the layout keeps the user channel for the bell and live reloads.
+    return () => {
+      channel.stopListening('.BalanceChanged', onChange);
+    };
+  }, [userId, key, host, port, scheme, balance]);
+
+  // A fresher figure from the server (a visit) replaces what the socket said about the old one.
+  return live && live.from === balance ? live.value : balance;
+}
