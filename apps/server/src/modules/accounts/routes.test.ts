@@ -31,8 +31,12 @@ describe('Profile/Show and its forms', () => {
         is_current_device: true,
       }),
     );
-    // The demo customer has money in the wallet and machines (db/demo-data.ts).
-    expect(page.props.delete_blockers.map((b: { code: string }) => b.code)).toEqual(['balance', 'machines']);
+    // The demo customer has money in the wallet, machines and a pro-forma waiting for payment (the seed).
+    expect(page.props.delete_blockers.map((b: { code: string }) => b.code)).toEqual([
+      'balance',
+      'machines',
+      'unpaid_invoices',
+    ]);
     expect(JSON.stringify(page.props)).not.toMatch(/password_hash|two_factor_secret/);
   });
 
@@ -231,9 +235,14 @@ describe('API tokens and the Bearer JSON API', () => {
 
     const me = await api(token, '/api/v1/me');
     expect(me.statusCode).toBe(200);
+    // The seed's top-up and bonus less the usage it charged.
+    const [owner] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'customer@renderfarm.test'));
     expect(me.json().data).toMatchObject({
       email: 'customer@renderfarm.test',
-      balance: 52_000_000,
+      balance: owner!.balance,
       kyc_status: 'approved',
     });
     const items = await api(token, '/api/v1/items?per_page=1');

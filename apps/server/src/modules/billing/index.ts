@@ -1,6 +1,14 @@
 import type { AppModule } from '../app-module';
+import { adminInvoiceRoutes } from './admin-invoice-routes';
 import { createPaymentGateway } from './gateway';
+import { invoiceRoutes } from './invoice-routes';
+import { createInvoices, type Invoices } from './invoice-service';
 import { itemRoutes } from './items-routes';
+import {
+  createMonthlyStatementJobHandler,
+  ensureMonthlyStatements,
+  MONTHLY_STATEMENTS_JOB,
+} from './monthly-statement-job';
 import { paymentRoutes } from './payment-routes';
 import { createPayments, type Payments } from './payments';
 import { createReconcileJobHandler, ensurePaymentReconciler, RECONCILE_JOB } from './reconcile-job';
@@ -12,22 +20,30 @@ import { createUsageTickJobHandler, ensureUsageTick, USAGE_TICK_JOB } from './us
 declare module '../../service-types' {
   interface Services {
     payments: Payments;
+    invoices: Invoices;
   }
 }
 
 /** Money: the wallet ledger, per-minute usage, invoices and payments. */
 export const billingModule: AppModule = {
   name: 'billing',
-  routes: [itemRoutes, paymentRoutes, testGatewayRoutes],
-  services: ({ config, db, broadcaster, log }) => ({
-    payments: createPayments({
+  routes: [itemRoutes, paymentRoutes, testGatewayRoutes, invoiceRoutes, adminInvoiceRoutes],
+  services: ({ config, db, broadcaster, log }) => {
+    const payments = createPayments({
       db,
       broadcaster,
       gateway: createPaymentGateway(config, db),
       appUrl: config.APP_URL,
       log,
-    }),
-  }),
+    });
+    const invoices = createInvoices({
+      db,
+      broadcaster,
+      kycRoom: payments.kycRoom,
+      onPublishError: (err) => log.warn({ err }, 'invoice event not published'),
+    });
+    return { payments, invoices };
+  },
   jobs: ({ db, broadcaster, services, log }) => ({
     [USAGE_TICK_JOB]: createUsageTickJobHandler({
       db,
@@ -36,11 +52,13 @@ export const billingModule: AppModule = {
       log,
     }),
     [RECONCILE_JOB]: createReconcileJobHandler(db, services.payments),
+    [MONTHLY_STATEMENTS_JOB]: createMonthlyStatementJobHandler({ db, log }),
   }),
-  // Running machines are charged and open payments reconciled every minute, by jobs that queue themselves.
+  // Running machines are charged, open payments reconciled and ended months stated, by jobs that queue themselves.
   onWorkerStart: async (db) => {
     await ensureUsageTick(db);
     await ensurePaymentReconciler(db);
+    await ensureMonthlyStatements(db);
   },
   deleteBlockers: [unpaidInvoicesBlocker],
   seed: seedDemoWallet,
@@ -52,3 +70,11 @@ export type {
   PanelPaymentsVerifyProps,
   PaymentView,
 } from './contracts';
+export type {
+  AdminInvoicesEditProps,
+  AdminInvoicesListProps,
+  AdminInvoicesMakeProps,
+  PanelInvoicesEditProps,
+  PanelInvoicesListProps,
+  PanelInvoicesMakeProps,
+} from './invoices/contracts';

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
 import { lockUser } from '../users/queries';
+import { seedDemoInvoices } from './invoice-seed';
 import { chargeDueMinutes } from './usage-charge';
 import { postLedgerEntry } from './wallet';
 
@@ -35,4 +36,5 @@ export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promi
     const owner = await lockUser(tx, userId);
     await chargeDueMinutes(tx, owner!, demo.now);
   });
+  await seedDemoInvoices(db, demo);
 }

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { toLatinDigits } from '../../lib/digits';
+import { faNumber } from '../../lib/persian';
+import type { BillTo } from './tables';
+
+/**
+ * The forms of the invoice screens (Panel/Invoices, Admin/Invoices). Amounts are typed in Toman
+ * (Persian or Latin digits, with or without separators) and come out as integer Rial; codes are
+ * typed in any digits and come out as Latin digits.
+ */
+
+const digitsOf = (v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s\-‌]/g, '') : v);
+
+/** Toman as typed, as whole Rial (0 refused): «۱٬۲۵۰٬۰۰۰» → 12500000. */
+export const toman = (label: string) => {
+  const message = `${label} را به تومان و به‌صورت عددی صحیح بنویسید؛ مثلاً ۵۰۰۰۰۰.`;
+  return z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? toLatinDigits(v)
+            .replace(/[\s,٬،]/g, '')
+            .replace('٫', '.')
+        : v,
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .positive(message)
+      .max(100_000_000_000, message)
+      .transform((t) => t * 10),
+  );
+};
+
+/** A whole number from a form field (Persian digits too), within a range, with one message. */
+const whole = (label: string, min: number, max: number) => {
+  const message = `${label} باید عددی صحیح از ${faNumber(min)} تا ${faNumber(max)} باشد.`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? toLatinDigits(v).trim() : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+};
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} را بنویسید.` })
+    .trim()
+    .min(1, `${label} را بنویسید.`)
+    .max(max, `${label} حداکثر ${faNumber(max)} نویسه باشد.`);
+
+/** An ISO day (`2026-11-24`) from the Jalali date picker. */
+const isoDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(v)), message);
+
+/** The Iranian national code: ten digits whose last is the checksum of the other nine. */
+export function isNationalCode(code: string): boolean {
+  if (!/^\d{10}$/.test(code) || /^(\d)\1{9}$/.test(code)) return false;
+  const sum = [...code.slice(0, 9)].reduce((total, digit, i) => total + Number(digit) * (10 - i), 0) % 11;
+  const check = Number(code[9]);
+  return sum < 2 ? check === sum : check === 11 - sum;
+}
+
+const optionalDigits = z.preprocess(digitsOf, z.string().max(20).optional().default(''));
+
+/**
+ * Who an invoice is made out to: a person (name, national code) or a company (name, شناسهٔ ملی,
+ * کد اقتصادی), with the address and postal code an official invoice needs.
+ */
+export const billToInput = z
+  .object({
+    kind: z.enum(['person', 'company'], { error: 'نوع خریدار را انتخاب کنید: شخص یا شرکت.' }),
+    name: z.string().trim().max(150, 'نام حداکثر ۱۵۰ نویسه باشد.').default(''),
+    national_code: optionalDigits,
+    company_id: optionalDigits,
+    economic_code: optionalDigits,
+    address: z.string().trim().max(300, 'نشانی حداکثر ۳۰۰ نویسه باشد.').default(''),
+    postal_code: optionalDigits,
+  })
+  .superRefine((input, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const person = input.kind === 'person';
+    if (input.name.length < 2)
+      fail('name', person ? 'نام و نام خانوادگی را بنویسید.' : 'نام شرکت را بنویسید.');
+    if (person) {
+      if (!/^\d{10}$/.test(input.national_code)) fail('national_code', 'کد ملی باید ۱۰ رقم باشد.');
+      else if (!isNationalCode(input.national_code))
+        fail('national_code', 'این کد ملی درست نیست؛ رقم‌ها را دوباره بررسی کنید.');
+    } else {
+      if (!/^\d{11}$/.test(input.company_id)) fail('company_id', 'شناسهٔ ملی شرکت باید ۱۱ رقم باشد.');
+      if (!/^\d{11,12}$/.test(input.economic_code))
+        fail('economic_code', 'کد اقتصادی شرکت باید ۱۱ یا ۱۲ رقم باشد.');
+    }
+    if (input.address.length < 10) fail('address', 'نشانی را کامل بنویسید: شهر، خیابان و پلاک.');
+    if (!/^\d{10}$/.test(input.postal_code)) fail('postal_code', 'کد پستی باید ۱۰ رقم باشد، بدون خط تیره.');
+  })
+  .transform(
+    (input): BillTo =>
+      input.kind === 'person'
+        ? {
+            kind: 'person',
+            name: input.name,
+            national_code: input.national_code,
+            address: input.address,
+            postal_code: input.postal_code,
+          }
+        : {
+            kind: 'company',
+            name: input.name,
+            company_id: input.company_id,
+            economic_code: input.economic_code,
+            address: input.address,
+            postal_code: input.postal_code,
+          },
+  );
+
+/** `panel.invoices.store`: a pro-forma top-up for a bank transfer or an official invoice. */
+export const proFormaInput = z
+  .object({ amount: toman('مبلغ') })
+  .and(billToInput)
+  .transform(({ amount, ...billTo }) => ({ amount, billTo: billTo as BillTo }));
+
+export const payInput = z.object({
+  method: z.enum(['wallet', 'gateway'], { error: 'روش پرداخت را انتخاب کنید.' }),
+});
+
+const invoiceItem = z.object({
+  description: text('شرح', 200),
+  quantity: whole('تعداد', 1, 100_000),
+  unit_price: toman('مبلغ واحد'),
+});
+
+const checkbox = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+/** The lines, tax rate and due date of Admin/Invoices Make and Edit. */
+const invoiceBody = {
+  kind: z.enum(['manual', 'usage'], { error: 'نوع صورت‌حساب را انتخاب کنید.' }).default('manual'),
+  items: z
+    .array(invoiceItem, { error: 'دست‌کم یک ردیف بنویسید.' })
+    .min(1, 'دست‌کم یک ردیف بنویسید.')
+    .max(50, 'حداکثر ۵۰ ردیف در یک صورت‌حساب.'),
+  tax_rate: whole('نرخ مالیات', 0, 100),
+  due_date: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    isoDay('موعد پرداخت را از تقویم انتخاب کنید.').optional(),
+  ),
+};
+
+export const manualInvoiceInput = z.object({
+  /** True: issued (pending payment); false: kept as a draft the customer does not see. */
+  issue: checkbox.default(true),
+  user: z
+    .string({ error: 'مشتری را با ایمیل، موبایل یا شناسهٔ کاربری مشخص کنید.' })
+    .trim()
+    .min(1, 'مشتری را با ایمیل، موبایل یا شناسهٔ کاربری مشخص کنید.')
+    .max(100),
+  ...invoiceBody,
+});
+
+/** `issue`: a draft is issued with this save; an issued invoice stays as it is. */
+export const invoiceUpdateInput = z.object({ ...invoiceBody, issue: checkbox.default(false) });
+
+export const offlinePaymentInput = z.object({
+  reference: text('شمارهٔ پیگیری واریز', 100),
+  paid_at: isoDay('تاریخ واریز را انتخاب کنید.'),
+});
+
+export const refundInput = z.object({
+  amount: toman('مبلغ بازپرداخت'),
+  to: z.enum(['wallet', 'card'], { error: 'بازپرداخت به کیف پول یا به کارت؟ یکی را انتخاب کنید.' }),
+  reason: z
+    .string({ error: 'دلیل بازپرداخت را بنویسید.' })
+    .trim()
+    .min(3, 'دلیل بازپرداخت را بنویسید.')
+    .max(500, 'دلیل حداکثر ۵۰۰ نویسه باشد.'),
+});
+
+export type ManualInvoiceInput = z.infer<typeof manualInvoiceInput>;
+export type InvoiceUpdateInput = z.infer<typeof invoiceUpdateInput>;
+export type RefundInput = z.infer<typeof refundInput>;
