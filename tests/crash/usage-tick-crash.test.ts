@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueMinutes } from '../../apps/server/src/modules/billing/usage-minutes';
+import { type CrashFixture, createCrashFixture } from '../../apps/server/src/testing/crash-fixture';
+import { addRunningMachines, usageCensus } from '../../apps/server/src/testing/usage-census';
+import { ROOT } from '../support/server-process';
+
+/*
+ * The usage tick survives a crash (issue 12): 200 running machines of 20 customers on PostgreSQL;
+ * each run moves the clock 10 minutes, starts a tick as its own process, kills it with SIGKILL at
+ * a random moment of its charging and runs it again (as the job queue retries a tick). After every
+ * run, each machine has exactly one ledger line per minute it ran, none skipped, and every
+ * wallet's balance is the sum of its ledger.
+ *
+ * PostgreSQL at DATABASE_URL (or 127.0.0.1:5432/test); CRASH_RUNS runs (20).
+ */
+const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const RUNS = Number(process.env.CRASH_RUNS ?? 20);
+const MINUTE = 60_000;
+
+function tickProcess(url: string, at: Date) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/testing/usage-tick-once.ts', url, at.toISOString()],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the usage tick charges every machine-minute exactly once across kills', () => {
+  let fixture: CrashFixture;
+  const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + 7_000);
+  let machineIds: number[] = [];
+  let userIds: number[] = [];
+
+  beforeAll(async () => {
+    fixture = await createCrashFixture(SERVER_URL, `base64:${randomBytes(32).toString('base64')}`);
+    ({ userIds, machineIds } = await addRunningMachines(fixture.db, {
+      customers: 20,
+      machines: 200,
+      since: start,
+      // Far from zero: no wallet's machines are stopped, every minute is charged.
+      balance: 10_000_000_000,
+    }));
+  });
+  afterAll(() => fixture?.destroy());
+
+  it(`${RUNS} ticks killed at random moments, each machine-minute charged once`, async () => {
+    let killedMidway = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const at = new Date(start.getTime() + (run + 1) * 10 * MINUTE);
+      const doomed = tickProcess(fixture.url, at);
+      // Random moments over a tick's charging (it takes ~1–3 s here); some land before or after it.
+      await new Promise((resolve) => setTimeout(resolve, 400 + Math.floor(Math.random() * 2500)));
+      if (doomed.child.exitCode === null) {
+        doomed.child.kill('SIGKILL');
+        killedMidway++;
+      }
+      await doomed.exited;
+      const retry = tickProcess(fixture.url, at);
+      expect(await retry.exited, retry.output()).toBe(0);
+
+      const due = dueMinutes({ startedAt: start, endedAt: null }, at);
+      const census = await usageCensus(fixture.db, machineIds, userIds);
+      expect(census.billed).toHaveLength(200);
+      expect(
+        census.billed.every((b) => b === due),
+        `run ${run}: sessions billed to ${due}`,
+      ).toBe(true);
+      expect(census.usageLines).toBe(200 * due);
+      expect(census.distinctKeys).toBe(200 * due);
+      for (const book of census.books) {
+        expect(book.balance).toBe(book.total);
+        expect(book.last).toBe(book.balance);
+      }
+    }
+    // Most kills must have landed while a tick was charging, or the test proved little.
+    expect(killedMidway).toBeGreaterThan(RUNS / 2);
+  });
+});
