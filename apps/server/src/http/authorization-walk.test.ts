@@ -109,6 +109,7 @@ const RULES: Record<string, Rule> = {
   'panel.payments.show': c(),
   'panel.payments.verify': { access: 'anyone' },
   'payments.test-gateway': { access: 'anyone' },
+  'admin.payments.reconcile': { access: 'admin' },
   'panel.invoices.list': c(),
   'panel.invoices.make': c(),
   'panel.invoices.edit': c(),

@@ -1,4 +1,5 @@
 import type { AppModule } from '../app-module';
+import { adminPaymentRoutes } from './admin-payment-routes';
 import { adminInvoiceRoutes } from './admin-invoice-routes';
 import { createPaymentGateway } from './gateway';
 import { invoiceRoutes } from './invoice-routes';
@@ -27,7 +28,7 @@ declare module '../../service-types' {
 /** Money: the wallet ledger, per-minute usage, invoices and payments. */
 export const billingModule: AppModule = {
   name: 'billing',
-  routes: [itemRoutes, paymentRoutes, testGatewayRoutes, invoiceRoutes, adminInvoiceRoutes],
+  routes: [itemRoutes, paymentRoutes, adminPaymentRoutes, testGatewayRoutes, invoiceRoutes, adminInvoiceRoutes],
   services: ({ config, db, broadcaster, log }) => {
     const payments = createPayments({
       db,

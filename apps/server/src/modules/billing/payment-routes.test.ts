@@ -198,4 +198,18 @@ describe(`panel: top-up through the test gateway (${process.env.DATABASE_URL ? '
     const receipt = await stranger.request('GET', `/panel/payments/${payment.uuid}`);
     expect(receipt.statusCode).toBe(404);
   });
+
+  it('lets an admin ask the gateway again about a payment whose buyer never came back', async () => {
+    const before = await balance();
+    const { payUrl, payment } = await startTopUp(900_000);
+    // The buyer pays and closes the tab: no callback ever arrives.
+    await choose(payUrl, 'pay');
+    const admin = await logIn(t, 'admin@renderfarm.test', 'password', { ip: '10.91.0.3' });
+    const res = await admin.post(`/admin/payments/${payment.id}/reconcile`, {}, { referer: '/admin' });
+    expect(res.statusCode).toBe(303);
+    const [after] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    expect(after!.status).toBe('paid');
+    expect(await balance()).toBe(before + 9_000_000);
+    expect((await admin.page('/admin')).props.flash.success).toContain('پرداخت شد');
+  });
 });

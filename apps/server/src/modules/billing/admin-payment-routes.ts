@@ -1,0 +1,49 @@
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { routesOn } from '../../http/named-route';
+import { PaymentNotFoundError } from './errors';
+
+const STATUS_WORDS: Record<string, string> = {
+  paid: 'پرداخت شد و اعتبارش ثبت شد',
+  verifying: 'درگاه هنوز پاسخ نداده است؛ دوباره بررسی می‌شود',
+  review: 'درگاه همچنان مبلغ دیگری می‌گوید؛ پرداخت در بررسی می‌ماند',
+  failed: 'درگاه پرداخت را ناموفق اعلام کرد',
+  expired: 'مهلت تأیید گذشته بود و پرداخت منقضی شد',
+  canceled: 'پرداخت لغو شده بود',
+  redirected: 'خریدار هنوز از درگاه برنگشته و درگاه پرداختی ثبت نکرده است',
+};
+
+/**
+ * `admin.payments.reconcile` (docs/screens.md §5): asks the gateway again about a payment still
+ * verifying or in review, with the stored amount, so it credits only a matching one.
+ */
+export async function adminPaymentRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
+  const { payments } = app.services;
+
+  route(
+    {
+      name: 'admin.payments.reconcile',
+      method: 'POST',
+      uri: '/admin/payments/{payment}/reconcile',
+      access: 'admin',
+      flashErrors: true,
+    },
+    async (request, reply) => {
+      const id = z.coerce
+        .number()
+        .int()
+        .positive()
+        .safeParse((request.params as { payment?: string }).payment);
+      if (!id.success) throw new PaymentNotFoundError();
+      const payment = await payments.reconcile(id.data);
+      request.session.flash(
+        'success',
+        `پرداخت دوباره از درگاه پرسیده شد: ${STATUS_WORDS[payment.status] ?? payment.status}.`,
+      );
+      return reply.back(registry.url('admin.dash', {}, false));
+    },
+    { bodyLimit: 1024 },
+  );
+}
