@@ -1,0 +1,39 @@
+import type { InvoiceDetail, InvoiceItemView } from '@server/modules/billing/invoices/contracts';
+import { ReceiptText } from 'lucide-react';
+import { formatNumber } from '../../lib/digits';
+import { type Column, DataTable } from '../ui/DataTable';
+import { Price } from '../ui/Price';
+import { TotalRow } from './TotalRow';
+
+/** An invoice's lines with its subtotal, VAT at its frozen rate, total and anything refunded. */
+export function InvoiceLines({
+  items,
+  invoice,
+}: {
+  items: InvoiceItemView[];
+  invoice: Pick<InvoiceDetail, 'subtotal' | 'tax' | 'tax_rate' | 'total' | 'refunded'>;
+}) {
+  const columns: Column<InvoiceItemView>[] = [
+    { key: 'description', label: 'شرح' },
+    { key: 'quantity', label: 'تعداد', numeric: true, render: (row) => formatNumber(row.quantity) },
+    { key: 'unit', label: 'مبلغ واحد', numeric: true, render: (row) => <Price rial={row.unit_price} /> },
+    { key: 'amount', label: 'مبلغ', numeric: true, render: (row) => <Price rial={row.amount} /> },
+  ];
+  return (
+    <>
+      <DataTable
+        caption="ردیف‌های صورت‌حساب"
+        columns={columns}
+        rows={items}
+        rowKey={(row) => row.id}
+        empty={{ icon: ReceiptText, title: 'این صورت‌حساب هنوز ردیفی ندارد' }}
+      />
+      <div className="mt-4 grid gap-2 border-t border-gray-200 pt-4 sm:ms-auto sm:max-w-sm">
+        <TotalRow label="جمع" rial={invoice.subtotal} />
+        <TotalRow label={`مالیات بر ارزش افزوده (${formatNumber(invoice.tax_rate)}٪)`} rial={invoice.tax} />
+        <TotalRow label="مبلغ کل" rial={invoice.total} strong />
+        {invoice.refunded > 0 && <TotalRow label="بازپرداخت شده" rial={invoice.refunded} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { router } from '@renderfarm/react';
+import type { AdminInvoiceRow, AdminInvoicesListProps } from '@server/modules/billing/invoices/contracts';
+import { FilePlus2, FileText, Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Head, Link } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { type Column, DataTable } from '../../../components/ui/DataTable';
+import { JalaliDatePicker } from '../../../components/ui/JalaliDatePicker';
+import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Price } from '../../../components/ui/Price';
+import { SelectField } from '../../../components/ui/SelectField';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { formatNumber } from '../../../lib/digits';
+import { listUrl } from '../../../lib/list-url';
+import { useRoute } from '../../../lib/route';
+
+type Filters = AdminInvoicesListProps['filters'];
+
+/**
+ * `admin.invoices.list` «صورت‌حساب‌ها»: every customer's invoices, searched by customer (name,
+ * e-mail, mobile) or number, filtered by kind, status and issue period (whole Tehran days), with the
+ * filter's totals.
+ */
+export default function AdminInvoiceList({
+  items,
+  filters,
+  totals,
+  kinds,
+  statuses,
+}: AdminInvoicesListProps) {
+  const route = useRoute();
+  const [q, setQ] = useState(filters.q);
+  const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
+  const url = (over: Partial<Filters & { page: string }> = {}) =>
+    listUrl(route('admin.invoices.list'), { ...filters, page: '', ...over });
+  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    visit({ q });
+  };
+
+  const columns: Column<AdminInvoiceRow>[] = [
+    {
+      key: 'invoice',
+      label: 'صورت‌حساب',
+      render: (row) => (
+        <Link
+          href={route('admin.invoices.edit', { invoice: row.id })}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {invoiceNumber(row)}
+          <span className="block text-xs font-normal text-gray-500">
+            {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
+          </span>
+        </Link>
+      ),
+    },
+    { key: 'user', label: 'مشتری', render: (row) => row.user.name },
+    {
+      key: 'date',
+      label: 'تاریخ صدور',
+      render: (row) => <JalaliTime value={row.created_at} style="short" />,
+    },
+    { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="invoice" state={row.status} /> },
+    { key: 'total', label: 'مبلغ کل', numeric: true, render: (row) => <Price rial={row.total} /> },
+  ];
+
+  return (
+    <>
+      <Head title="صورت‌حساب‌ها" />
+      <PageHeader
+        title="صورت‌حساب‌ها"
+        description="صورت‌حساب‌های همهٔ مشتریان: جست‌وجو با نام، ایمیل یا موبایل مشتری یا شمارهٔ صورت‌حساب."
+        actions={
+          <ButtonLink href={route('admin.invoices.make')}>
+            <FilePlus2 aria-hidden="true" className="size-4" />
+            صدور صورت‌حساب
+          </ButtonLink>
+        }
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Total title="تعداد" value={formatNumber(totals.count)} />
+        <Total title="جمع مبلغ" value={<Price rial={totals.total} />} />
+        <Total title="پرداخت‌شده" value={<Price rial={totals.paid} />} />
+        <Total title="در انتظار پرداخت" value={<Price rial={totals.pending} />} />
+      </div>
+      <Card className="p-2 sm:p-4">
+        <div className="mb-3 grid gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
+          <form
+            onSubmit={search}
+            role="search"
+            className="flex min-w-0 items-end gap-2 sm:col-span-2 lg:col-span-1"
+          >
+            <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium text-gray-900">
+              جست‌وجو
+              <input
+                type="search"
+                value={q}
+                onChange={(event) => setQ(event.target.value)}
+                placeholder="نام، موبایل یا شماره"
+                className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
+              />
+            </label>
+            <Button type="submit" variant="secondary" className="h-11">
+              <Search aria-hidden="true" className="size-4" />
+              <span className="sr-only">جست‌وجو</span>
+            </Button>
+          </form>
+          <SelectField
+            label="نوع"
+            value={filters.kind}
+            placeholder="همه"
+            options={kinds}
+            onChange={(kind) => visit({ kind })}
+          />
+          <SelectField
+            label="وضعیت"
+            value={filters.status}
+            placeholder="همه"
+            options={statuses}
+            onChange={(status) => visit({ status })}
+          />
+          <JalaliDatePicker
+            label="صادرشده از"
+            value={filters.from || null}
+            onChange={(from) => visit({ from: from ?? '' })}
+          />
+          <JalaliDatePicker
+            label="تا"
+            value={filters.to || null}
+            onChange={(to) => visit({ to: to ?? '' })}
+          />
+        </div>
+        <DataTable
+          caption="صورت‌حساب‌ها"
+          columns={columns}
+          rows={items.data}
+          rowKey={(row) => row.id}
+          empty={{
+            icon: FileText,
+            title: 'صورت‌حسابی با این فیلترها نیست',
+            description: 'جست‌وجو یا فیلترها را تغییر دهید، یا برای مشتری صورت‌حساب تازه‌ای صادر کنید.',
+          }}
+        />
+      </Card>
+      <Pagination
+        page={items.meta.current_page}
+        lastPage={items.meta.last_page}
+        hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
+      />
+    </>
+  );
+}
+
+function Total({ title, value }: { title: string; value: React.ReactNode }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm text-gray-600">{title}</p>
+      <p className="mt-1 text-lg font-bold text-gray-900">{value}</p>
+    </Card>
+  );
+}
