@@ -227,12 +227,13 @@ export async function documentOf(
 const PERSIAN_ZERO = 0x06f0;
 
 /**
- * The PDF's file name: «صورت‌حساب-۱۲.pdf» once numbered, «پیش‌فاکتور-…» before, with an ASCII
- * fallback for clients that ignore `filename*`.
+ * The PDF's file name: «صورتحساب-۱۲.pdf» once numbered, «پیش فاکتور-…» before, with an ASCII
+ * fallback for clients that ignore `filename*`. No zero-width non-joiner: browsers replace it in
+ * file names (Chromium writes «صورت_حساب»).
  */
 export function invoiceFileName(invoice: Invoice): { ascii: string; persian: string } {
   const id = invoice.number === null ? invoice.uuid.slice(0, 8) : String(invoice.number);
-  const title = invoice.number === null ? 'پیش‌فاکتور' : 'صورت‌حساب';
+  const title = invoice.number === null ? 'پیش فاکتور' : 'صورتحساب';
   const digits = id.replace(/[0-9]/g, (d) => String.fromCharCode(PERSIAN_ZERO + Number(d)));
   return { ascii: `invoice-${id}.pdf`, persian: `${title}-${digits}.pdf` };
 }

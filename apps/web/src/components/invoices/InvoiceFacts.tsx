@@ -28,7 +28,7 @@ export function InvoiceFacts({
     ...extra,
   ];
   return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
       {facts.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-gray-500">{label}</dt>

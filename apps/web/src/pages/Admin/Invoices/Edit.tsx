@@ -127,7 +127,7 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
               </div>
             </Card>
           )}
-          <GatewayPayments payments={payments} />
+          {(payments.length > 0 || invoice.status === 'pending') && <GatewayPayments payments={payments} />}
           {refunds.length > 0 && <Refunds refunds={refunds} />}
         </div>
         <aside className="grid min-w-0 content-start gap-6">

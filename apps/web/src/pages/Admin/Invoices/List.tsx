@@ -52,10 +52,8 @@ export default function AdminInvoiceList({
           href={route('admin.invoices.edit', { invoice: row.id })}
           className="font-medium text-brand-700 hover:underline"
         >
-          {invoiceNumber(row)}
-          <span className="block text-xs font-normal text-gray-500">
-            {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
-          </span>
+          {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
+          <span className="block text-xs font-normal text-gray-500">{invoiceNumber(row)}</span>
         </Link>
       ),
     },
@@ -89,7 +87,7 @@ export default function AdminInvoiceList({
         <Total title="در انتظار پرداخت" value={<Price rial={totals.pending} />} />
       </div>
       <Card className="p-2 sm:p-4">
-        <div className="mb-3 grid gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
           <form
             onSubmit={search}
             role="search"

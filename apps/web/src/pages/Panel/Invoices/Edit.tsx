@@ -107,7 +107,8 @@ export default function InvoiceEdit({
             )}
           </Card>
         </div>
-        <aside className="grid content-start gap-6">
+        {/* On a phone the money and the buttons come first, before the lines. */}
+        <aside className="order-first grid content-start gap-6 lg:order-none">
           <Card className="grid gap-3 p-4 sm:p-6">
             <h2 className="font-bold text-gray-900">{pending ? 'پرداخت' : 'مبلغ'}</h2>
             <TotalRow label="مبلغ کل" rial={invoice.total} strong />

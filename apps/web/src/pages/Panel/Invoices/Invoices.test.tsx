@@ -117,7 +117,7 @@ describe('Panel/Invoices/List', () => {
     };
     await renderPage('Panel/Invoices/List', props, shared);
     expect(screen.getByText('هنوز صورت‌حسابی ندارید')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'درخواست پیش‌فاکتور' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'درخواست صورت‌حساب' }).length).toBeGreaterThan(0);
   });
 
   it('lists invoices with their number, status and total in Toman', async () => {

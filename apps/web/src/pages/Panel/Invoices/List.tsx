@@ -57,7 +57,7 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
         actions={
           <ButtonLink href={route('panel.invoices.make')} variant="secondary">
             <FilePlus2 aria-hidden="true" className="size-4" />
-            درخواست پیش‌فاکتور
+            درخواست صورت‌حساب
           </ButtonLink>
         }
       />
@@ -95,11 +95,11 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
                   icon: FileText,
                   title: 'هنوز صورت‌حسابی ندارید',
                   description:
-                    'با هر افزایش اعتبار صورت‌حسابی صادر می‌شود و پایان هر ماه، صورت‌حساب کارکرد سرورها. برای واریز بانکی یا فاکتور رسمی، پیش‌فاکتور بخواهید.',
+                    'با هر افزایش اعتبار صورت‌حسابی صادر می‌شود و پایان هر ماه، صورت‌حساب کارکرد سرورها. برای واریز بانکی یا صورت‌حساب رسمی، پیش‌فاکتور بگیرید.',
                   action: (
                     <ButtonLink href={route('panel.invoices.make')}>
                       <FilePlus2 aria-hidden="true" className="size-4" />
-                      درخواست پیش‌فاکتور
+                      درخواست صورت‌حساب
                     </ButtonLink>
                   ),
                 }

@@ -18,7 +18,7 @@ import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
 /**
- * `panel.invoices.make` «درخواست پیش‌فاکتور»: a top-up to be paid by bank transfer, or one that
+ * `panel.invoices.make` «درخواست صورت‌حساب»: a top-up to be paid by bank transfer, or one that
  * needs an official invoice: the amount of credit in Toman, who the invoice is made out to, and
  * what it comes to with VAT. The store answers with the new pro-forma's page.
  */
@@ -45,10 +45,10 @@ export default function InvoiceMake({
 
   return (
     <>
-      <Head title="درخواست پیش‌فاکتور" />
+      <Head title="درخواست صورت‌حساب" />
       <PageHeader
-        title="درخواست پیش‌فاکتور"
-        description="برای افزایش اعتبار با واریز بانکی، یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
+        title="درخواست صورت‌حساب"
+        description="پیش‌فاکتور افزایش اعتبار، برای واریز بانکی یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
       />
       <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
