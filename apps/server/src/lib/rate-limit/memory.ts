@@ -41,6 +41,10 @@ export function createMemoryRateLimiter(options: { clock?: Clock } = {}): RateLi
       const result = rateLimitResult(window.count + 1, limit, window.resetAt - at);
       return { ...result, remaining: Math.max(0, limit - window.count) };
     },
+    async release(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },

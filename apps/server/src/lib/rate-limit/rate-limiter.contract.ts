@@ -51,6 +51,21 @@ export function runRateLimiterContract(name: string, create: () => RateLimiter):
       expect((await limiter.hit('r', 1, 60)).allowed).toBe(true);
     });
 
+    it('gives one attempt back on release, keeping the window and never going below zero', async () => {
+      await limiter.hit('g', 2, 60);
+      await limiter.hit('g', 2, 60);
+      await limiter.release('g');
+      expect((await limiter.peek('g', 2)).remaining).toBe(1);
+      expect((await limiter.hit('g', 2, 60)).allowed).toBe(true);
+      expect((await limiter.hit('g', 2, 60)).allowed).toBe(false);
+      await limiter.release('never-hit');
+      await limiter.release('never-hit');
+      expect((await limiter.hit('never-hit', 1, 60)).allowed).toBe(true);
+      await limiter.release('never-hit');
+      await limiter.release('never-hit');
+      expect((await limiter.peek('never-hit', 1)).remaining).toBe(1);
+    });
+
     it('peeks without counting', async () => {
       expect(await limiter.peek('p', 2)).toEqual({ allowed: true, remaining: 2, retryAfter: 0 });
       await limiter.hit('p', 2, 60);

@@ -17,6 +17,11 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
   /** The current state of a key without counting an attempt. */
   peek(key: string, limit: number): Promise<RateLimitResult>;
+  /**
+   * Gives one counted attempt back (never below zero, the window kept): a sign-in reserves its
+   * place with `hit` before the password is checked, and a right password returns the IP's place.
+   */
+  release(key: string): Promise<void>;
   /** Forgets a key (a successful sign-in clears its failure counter). */
   reset(key: string): Promise<void>;
   close(): Promise<void>;

@@ -11,6 +11,13 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
+// Atomic too: a key that has expired (or never was) stays absent, and a count never goes below 0.
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 export interface RedisRateLimiterOptions {
   /** A redis:// URL, or an existing client (which `close` then leaves open). */
   redis: string | Redis;
@@ -40,6 +47,9 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
       if (used === 0 || ttl <= 0) return rateLimitResult(0, limit, 0);
       const result = rateLimitResult(used + 1, limit, ttl);
       return { ...result, remaining: Math.max(0, limit - used) };
+    },
+    async release(key) {
+      await client.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await client.del(prefix + key);

@@ -7,7 +7,7 @@ import { verifyPassword } from '../auth/password';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { createApiTokenService } from './api-tokens';
-import { createAccountService } from './service';
+import { createAccountService, LOGIN_LIMITS } from './service';
 
 describe(`accounts (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let database: TestDatabase;
@@ -123,6 +123,127 @@ describe(`accounts (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
     });
     expect(locked).toMatchObject({ status: 'throttled', message: expect.stringMatching(/ثانیه/) });
     expect((locked as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
+  });
+
+  it('counts concurrent wrong passwords as they arrive: 100 at once → at most the limit checked', async () => {
+    await accounts.createWithPassword({
+      name: 'ه',
+      email: 'burst@example.test',
+      password: 'right-password-6',
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        accounts.attemptLogin({
+          identifier: 'burst@example.test',
+          password: `wrong-${i}`,
+          ip: `203.0.113.${i}`,
+        }),
+      ),
+    );
+    const checked = outcomes.filter((o) => o.status === 'failed').length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount);
+    expect(outcomes.filter((o) => o.status === 'throttled')).toHaveLength(100 - checked);
+    const right = await accounts.attemptLogin({
+      identifier: 'burst@example.test',
+      password: 'right-password-6',
+      ip: '203.0.113.200',
+    });
+    expect(right.status).toBe('throttled');
+  });
+
+  it('lets the right password through a burst only within the limit (12 wrong + 1 right)', async () => {
+    await accounts.createWithPassword({
+      name: 'ی',
+      email: 'mixed@example.test',
+      password: 'right-password-7',
+    });
+    const tries = Array.from({ length: 12 }, (_, i) => `wrong-${i}`);
+    tries.splice(11, 0, 'right-password-7');
+    const outcomes = await Promise.all(
+      tries.map((password) =>
+        accounts.attemptLogin({ identifier: 'mixed@example.test', password, ip: '203.0.114.1' }),
+      ),
+    );
+    // The twelfth attempt in arrival order is far past the five allowed: it never reaches the hash.
+    expect(outcomes[11]!.status).toBe('throttled');
+    expect(outcomes.filter((o) => o.status !== 'throttled').length).toBeLessThanOrEqual(
+      LOGIN_LIMITS.perAccount,
+    );
+  });
+
+  it('counts one IP’s concurrent tries across accounts against the IP limit', async () => {
+    // The IP's counter starts two short of its limit, so the burst costs two hashes, not twenty.
+    const limiter = createMemoryRateLimiter();
+    const own = createAccountService({ db: database.db, limiter });
+    for (let i = 0; i < LOGIN_LIMITS.perIp - 2; i++) await limiter.hit('login:ip:203.0.115.1', 20, 60);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        own.attemptLogin({ identifier: `nobody-${i}@example.test`, password: 'x', ip: '203.0.115.1' }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'failed')).toHaveLength(2);
+  });
+
+  it('gives back the IP’s place on a right password, so people behind one address can sign in', async () => {
+    await accounts.createWithPassword({
+      name: 'د',
+      email: 'office@example.test',
+      password: 'right-password-8',
+    });
+    const limiter = createMemoryRateLimiter();
+    const own = createAccountService({ db: database.db, limiter });
+    for (let i = 0; i < LOGIN_LIMITS.perIp - 1; i++) await limiter.hit('login:ip:203.0.116.1', 20, 60);
+    for (let i = 0; i < 3; i++) {
+      const ok = await own.attemptLogin({
+        identifier: 'office@example.test',
+        password: 'right-password-8',
+        ip: '203.0.116.1',
+      });
+      expect(ok.status).toBe('ok');
+    }
+  });
+
+  it('keeps one failure counter per account however the identifier is written', async () => {
+    const user = await accounts.createWithPassword({
+      name: 'ع',
+      email: 'spelled@example.test',
+      mobile: '09120000000',
+      password: 'right-password-9',
+    });
+    const spellings = [
+      '09120000000',
+      '+989120000000',
+      '989120000000',
+      '9120000000',
+      '۰۹۱۲۰۰۰۰۰۰۰',
+      '0912 000 0000',
+      'Spelled@Example.test',
+    ];
+    const outcomes = [];
+    for (const [i, identifier] of spellings.entries()) {
+      outcomes.push(
+        (await accounts.attemptLogin({ identifier, password: 'wrong', ip: `203.0.117.${i}` })).status,
+      );
+    }
+    expect(outcomes).toEqual(['failed', 'failed', 'failed', 'failed', 'failed', 'throttled', 'throttled']);
+    expect(user.mobile).toBe('09120000000');
+  });
+
+  it('keeps one counter per unknown identifier however it is written', async () => {
+    const outcomes = [];
+    for (const [i, identifier] of [
+      '09129990000',
+      '+989129990000',
+      '989129990000',
+      '9129990000',
+      '۰۹۱۲۹۹۹۰۰۰۰',
+      '0912-999-0000',
+    ].entries()) {
+      outcomes.push(
+        (await accounts.attemptLogin({ identifier, password: 'wrong', ip: `203.0.118.${i}` })).status,
+      );
+    }
+    expect(outcomes.at(-1)).toBe('throttled');
   });
 
   it('changes the password and ends the other sessions', async () => {

@@ -47,6 +47,13 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
+/** The login field as one counter key: a mobile in its stored form, anything else lower-cased. */
+function loginSpelling(identifier: string): string {
+  if (identifier.includes('@')) return normalizeEmail(identifier);
+  const mobile = parseMobile(identifier);
+  return mobile.ok ? mobile.mobile : identifier.trim().toLowerCase();
+}
+
 /** E-mail addresses are stored and compared trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -177,12 +184,19 @@ export function createAccountService(options: AccountServiceOptions) {
     async attemptLogin(
       input: { identifier: string; password: string } & RequestContext,
     ): Promise<LoginOutcome> {
-      const accountKey = `login:account:${normalizeEmail(input.identifier)}`;
+      const identifier = String(input.identifier ?? '').slice(0, 255);
+      const user = identifier.includes('@') ? await findByEmail(identifier) : await findByMobile(identifier);
+      // One counter per account however the identifier was written (+98…, Persian digits, the
+      // e-mail instead of the mobile); an unknown one is counted by its normalised spelling.
+      const accountKey = `login:account:${user ? `user:${user.id}` : loginSpelling(identifier)}`;
       const ipKey = `login:ip:${input.ip ?? 'unknown'}`;
-      const [byAccount, byIp] = await Promise.all([
-        limiter.peek(accountKey, LOGIN_LIMITS.perAccount),
-        limiter.peek(ipKey, LOGIN_LIMITS.perIp),
-      ]);
+      // The attempt takes its place in both counters before the password is hashed, so a burst
+      // of simultaneous tries is counted as it arrives, not after every hash has already run.
+      // The IP first: an attempt its IP may not make does not count against the account.
+      const byIp = await limiter.hit(ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+      const byAccount = byIp.allowed
+        ? await limiter.hit(accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds)
+        : byIp;
       if (!byAccount.allowed || !byIp.allowed) {
         const retryAfter = Math.max(byAccount.retryAfter, byIp.retryAfter);
         return {
@@ -191,15 +205,9 @@ export function createAccountService(options: AccountServiceOptions) {
           message: `تلاش‌های ورود بیش از حد مجاز بوده است؛ ${new Intl.NumberFormat('fa-IR').format(retryAfter)} ثانیه دیگر دوباره تلاش کنید.`,
         };
       }
-      const identifier = String(input.identifier ?? '').slice(0, 255);
-      const user = identifier.includes('@') ? await findByEmail(identifier) : await findByMobile(identifier);
       const password = String(input.password ?? '').slice(0, 1024);
       const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
       if (!user?.passwordHash || !matches) {
-        await Promise.all([
-          limiter.hit(accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds),
-          limiter.hit(ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds),
-        ]);
         await recordActivity(db, {
           event: 'auth:failed',
           actorId: user?.id ?? null,
@@ -209,7 +217,9 @@ export function createAccountService(options: AccountServiceOptions) {
         });
         return { status: 'failed', message: FAILED };
       }
-      await limiter.reset(accountKey);
+      // A right password clears the account's failures and gives the IP its place back: the limit
+      // is on guessing, not on people behind one address signing in.
+      await Promise.all([limiter.reset(accountKey), limiter.release(ipKey)]);
       const twoFactorRequired = user.twoFactorConfirmedAt !== null;
       // With 2FA on, the sign-in is complete only after the challenge; that step logs auth:login.
       if (!twoFactorRequired) {
