@@ -61,7 +61,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     requestIdHeader: false,
     // Nested query parameters (lists' `filter[...]`, `sort`) with the protocol's qs limits.
     routerOptions: { querystringParser: parseQs },
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the listed proxies' X-Forwarded-For counts; without any, the peer is the client.
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     // Keeps a slow client from holding a worker forever; uploads get their own limits per route.
     requestTimeout: 120_000,
   });

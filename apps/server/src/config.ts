@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -6,6 +7,26 @@ import { z } from 'zod';
  */
 // 0 asks the OS for any free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
+/** One address or CIDR range (IPv4 or IPv6), as `10.0.0.0/8` or `::1`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (entries) => entries.every(isAddressOrRange),
+    'must be IP addresses or CIDR ranges, comma-separated',
+  );
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const configSchema = z
@@ -18,6 +39,9 @@ export const configSchema = z
       .string()
       .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 random bytes in base64')
       .optional(),
+    // The reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges).
+    // Anyone else's header is ignored: it would let a client choose the IP the limits count.
+    TRUSTED_PROXIES: addressList.default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z
       .string()
