@@ -145,6 +145,7 @@ describe('invoices, as an admin keeps them in Chromium', () => {
     await page.getByRole('button', { name: 'صدور صورت‌حساب' }).click();
     await waitForTitle(page, 'ویرایش صورت‌حساب');
     await page.getByText(/صورت‌حساب ۳۳۰٬۰۰۰ تومان صادر شد/).waitFor();
+    await lookAtBothWidths(page, 'admin-invoices-edit-pending');
 
     await page.getByLabel('شمارهٔ پیگیری واریز').fill('پایا ۱۴۰۵۰۹۰۵۱۲');
     await page.getByRole('button', { name: 'ثبت پرداخت' }).click();

@@ -91,6 +91,7 @@ export function InvoiceForm({
   const money =
     subtotal !== null && Number.isInteger(rate) && rate >= 0 ? withTax(subtotal, rate, false) : null;
   const draft = invoice === null || invoice.status === 'draft';
+  const showKind = draft && invoice?.kind !== 'topup';
 
   const save = (issue: boolean) => (event?: FormEvent) => {
     event?.preventDefault();
@@ -102,37 +103,33 @@ export function InvoiceForm({
 
   return (
     <form onSubmit={save(!invoice)} noValidate className="grid gap-6">
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        {!invoice && (
-          <TextField
-            label="مشتری"
-            hint="ایمیل، شمارهٔ موبایل یا شناسهٔ کاربری مشتری"
-            autoComplete="off"
-            ltr
-            className="sm:col-span-2"
-            name="user"
-            value={form.data.user}
-            onChange={(value) => form.setData('user', value)}
-            error={errors.user}
-          />
-        )}
-        {draft && invoice?.kind !== 'topup' && (
-          <SelectField
-            label="نوع صورت‌حساب"
-            name="kind"
-            value={form.data.kind}
-            options={kinds}
-            onChange={(kind) => form.setData('kind', kind)}
-            error={errors.kind}
-          />
-        )}
-        <JalaliDatePicker
-          label="مهلت پرداخت (اختیاری)"
-          value={form.data.due_date || null}
-          onChange={(day) => form.setData('due_date', day ?? '')}
-          error={errors.due_date}
-        />
-      </Card>
+      {(!invoice || showKind) && (
+        <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+          {!invoice && (
+            <TextField
+              label="مشتری"
+              hint="ایمیل، شمارهٔ موبایل یا شناسهٔ کاربری مشتری"
+              autoComplete="off"
+              ltr
+              className="sm:col-span-2"
+              name="user"
+              value={form.data.user}
+              onChange={(value) => form.setData('user', value)}
+              error={errors.user}
+            />
+          )}
+          {showKind && (
+            <SelectField
+              label="نوع صورت‌حساب"
+              name="kind"
+              value={form.data.kind}
+              options={kinds}
+              onChange={(kind) => form.setData('kind', kind)}
+              error={errors.kind}
+            />
+          )}
+        </Card>
+      )}
 
       <Card as="section" aria-labelledby="lines-title" className="grid gap-4 p-4 sm:p-6">
         <h2 id="lines-title" className="font-bold text-gray-900">
@@ -206,21 +203,29 @@ export function InvoiceForm({
       </Card>
 
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <TextField
-          label="نرخ مالیات بر ارزش افزوده (درصد)"
-          inputMode="numeric"
-          digits
-          disabled={!canEditTax}
-          hint={
-            canEditTax
-              ? 'از تنظیمات سایت؛ برای این صورت‌حساب می‌توانید تغییرش دهید.'
-              : 'نرخ صورت‌حساب صادرشده ثابت است.'
-          }
-          name="tax_rate"
-          value={form.data.tax_rate}
-          onChange={(value) => form.setData('tax_rate', value)}
-          error={errors.tax_rate}
-        />
+        <div className="grid content-start gap-4">
+          <TextField
+            label="نرخ مالیات بر ارزش افزوده (درصد)"
+            inputMode="numeric"
+            digits
+            disabled={!canEditTax}
+            hint={
+              canEditTax
+                ? 'از تنظیمات سایت؛ برای این صورت‌حساب می‌توانید تغییرش دهید.'
+                : 'نرخ صورت‌حساب صادرشده ثابت است.'
+            }
+            name="tax_rate"
+            value={form.data.tax_rate}
+            onChange={(value) => form.setData('tax_rate', value)}
+            error={errors.tax_rate}
+          />
+          <JalaliDatePicker
+            label="مهلت پرداخت (اختیاری)"
+            value={form.data.due_date || null}
+            onChange={(day) => form.setData('due_date', day ?? '')}
+            error={errors.due_date}
+          />
+        </div>
         <div className="grid content-start gap-2" aria-live="polite">
           <TotalRow label="جمع" rial={money?.subtotal ?? null} />
           <TotalRow label="مالیات" rial={money?.tax ?? null} />
