@@ -6,6 +6,7 @@ import type { SharedCache } from '../lib/cache/shared-cache';
 import { profilePhotoUrl } from '../modules/accounts/profile-photo';
 import { publicSettings } from '../modules/catalog/service';
 import { publicLinks, publicMenus } from '../modules/content/service';
+import { unreadCount } from '../modules/notifications/inbox';
 import type { UserRole } from '../modules/users/queries';
 import { toAuthUser } from '../modules/users/service';
 import type { SharedProps } from './contracts';
@@ -73,7 +74,7 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
       menus: () => cache.remember(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
       links: () =>
         cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)) as Promise<SharedProps['links']>,
-      unread_notifications: 0,
+      unread_notifications: () => (request.user ? unreadCount(db, request.user.id) : 0),
       recaptcha_site_key: recaptchaSiteKey,
       captcha_provider: config.CAPTCHA_PROVIDER,
       // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).

@@ -24,7 +24,6 @@ import { verificationModule } from './verification';
  */
 export const modules: readonly AppModule[] = [
   jobsModule,
-  notificationsModule,
   sessionsModule,
   activityModule,
   broadcastingModule,
@@ -38,6 +37,8 @@ export const modules: readonly AppModule[] = [
   contentModule,
   billingModule,
   supportModule,
+  // After the modules whose records its demo notifications point at (users, machines, tickets).
+  notificationsModule,
   apiModule,
   dashboardModule,
 ];

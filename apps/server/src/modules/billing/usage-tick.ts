@@ -7,7 +7,7 @@ import { readConfig } from '../catalog/service';
 import type { InstanceService } from '../instances/service';
 import { runningMachinesOf } from '../instances/summaries';
 import type { JobLog } from '../jobs/worker';
-import { noticeUser } from '../notifications/user-notice';
+import { notify } from '../notifications/user-notice';
 import { lockUser } from '../users/queries';
 import { balanceChanged } from './events';
 import { usageSessions, walletAlerts } from './tables';
@@ -100,8 +100,9 @@ export function createUsageTick(options: UsageTickOptions) {
         if (!next.lowBalanceAt) {
           next.lowBalanceAt = now;
           const left = Math.max(1, Math.floor((balance * 60) / burn));
-          await noticeUser(tx, broadcast, {
+          await notify(tx, broadcast, {
             userId,
+            event: 'low_balance',
             key: `low-balance-${userId}-${now.getTime()}`,
             title: 'اعتبار کیف پول رو به پایان است',
             body: `با مصرف فعلی سرورهای شما (ساعتی ${faToman(burn)})، موجودی ${faToman(balance)} حدود ${faNumber(left)} دقیقهٔ دیگر تمام می‌شود و سرورها خاموش می‌شوند. برای ادامهٔ کار، کیف پول را شارژ کنید.`,
@@ -115,8 +116,9 @@ export function createUsageTick(options: UsageTickOptions) {
     } else if (burn > 0) {
       if (!next.depletedAt) {
         next.depletedAt = now;
-        await noticeUser(tx, broadcast, {
+        await notify(tx, broadcast, {
           userId,
+          event: 'low_balance',
           key: `depleted-${userId}-${now.getTime()}`,
           title: 'اعتبار کیف پول تمام شد؛ سرورها خاموش می‌شوند',
           body: `موجودی کیف پول شما به ${faToman(balance)} رسید، پس سرورهای روشن شما خاموش می‌شوند تا بدهی بیشتری نسازند. فایل‌هایتان روی دیسک سرور می‌ماند؛ پس از افزایش اعتبار دوباره روشنشان کنید.`,

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { noticeUser } from '../notifications/user-notice';
+import { notify } from '../notifications/user-notice';
 
 /** A word to a machine's owner about something the farm did to it on its own (links to the machine). */
 export interface OwnerNotice {
@@ -16,7 +16,12 @@ export function noticeOwner(
   tx: Database,
   broadcast: (event: BroadcastEvent) => void,
   notice: OwnerNotice,
-): Promise<void> {
+): Promise<boolean> {
   const { uuid, ...rest } = notice;
-  return noticeUser(tx, broadcast, { ...rest, path: `/panel/instances/${uuid}`, action: 'دیدن سرور' });
+  return notify(tx, broadcast, {
+    ...rest,
+    event: 'machine_stopped',
+    path: `/panel/instances/${uuid}`,
+    action: 'دیدن سرور',
+  });
 }

@@ -72,6 +72,12 @@ export async function runningMachinesOf(db: Database, userId: number) {
     .orderBy(asc(instances.id));
 }
 
+/** The ids of every machine the user ever had (their history belongs to them). */
+export async function ownedInstanceIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: instances.id }).from(instances).where(eq(instances.userId, userId));
+  return rows.map((r) => r.id);
+}
+
 /** How many machines the user holds (any not deleted), for the onboarding checklist. */
 export async function machineCountOf(db: Database, userId: number): Promise<number> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
@@ -6,16 +7,22 @@ import type { JobHandler } from '../jobs/registry';
 import type { JobLog } from '../jobs/worker';
 import { findActiveUserById } from '../users/queries';
 import { type Mailer, noticeMail } from './mail';
+import { channelsFor, type NotificationEvent } from './notification-events';
+import type { SmsProvider } from './sms';
+import { notificationPreferences, notifications } from './tables';
 
 /**
- * A word to a customer about something the farm did or saw on its own (idle auto-stop, a weekly
- * schedule that could not start a machine, a wallet running low). There is no notifications table
- * yet, so it goes two ways, both written in the transaction of the act: a live notification on the
- * user's channel (the header bell counts and announces it while a page is open), and an e-mail
- * through a job (sent once the act is committed, retried if the mail server is away).
+ * A word to a user about something the farm did or saw (idle auto-stop, a weekly schedule that
+ * could not start a machine, a wallet running low…): the one `notify` every module calls, in the
+ * transaction of the act. It is stored once per key (Panel/Notifications lists it; a replayed tick
+ * or a retried job never tells twice), then goes out on the channels the user chose for its kind
+ * of event (mandatory ones always): the bell live on the user's channel, an e-mail and an SMS
+ * through jobs, sent once the act is committed and retried if the carrier is away.
  */
 export interface UserNotice {
   userId: number;
+  /** The kind of event: decides the channels (the user's preferences). */
+  event: NotificationEvent;
   /** What happened, one line (the bell's title, the mail's subject). */
   title: string;
   /** Why, and what the customer can do. */
@@ -31,6 +38,7 @@ export interface UserNotice {
 const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 
 export const NOTICE_MAIL_JOB = 'user.notice.mail';
+export const NOTICE_SMS_JOB = 'user.notice.sms';
 /** Mail jobs queued before notices had a path (machines only): still delivered. */
 export const LEGACY_MACHINE_NOTICE_MAIL_JOB = 'instance.notice.mail';
 
@@ -47,19 +55,42 @@ const noticeMailPayload = z.union([
     .transform((old) => ({ ...old, path: `/panel/instances/${old.uuid}`, action: 'دیدن سرور' })),
 ]);
 
-/** Queues both halves of the notice in `tx`; `broadcast` is the transaction's after-commit publisher. */
-export async function noticeUser(
+/**
+ * Stores the notice and queues its channels in `tx`; `broadcast` is the transaction's after-commit
+ * publisher. Returns false when this key was told before (nothing is sent again).
+ */
+export async function notify(
   tx: Database,
   broadcast: (event: BroadcastEvent) => void,
   notice: UserNotice,
-): Promise<void> {
-  broadcast({
-    channels: `private-users.${notice.userId}`,
-    event: NOTIFICATION_EVENT,
-    data: { id: notice.key, type: 'user.notice', title: notice.title, body: notice.body, url: notice.path },
-  });
-  const { userId, title, body, path, action } = notice;
-  await enqueue(tx, NOTICE_MAIL_JOB, { userId, title, body, path, action }, { maxAttempts: 5 });
+): Promise<boolean> {
+  const { userId, event, key, title, body, path, action } = notice;
+  const [chosen] = await tx
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.event, event)));
+  const channels = channelsFor(
+    event,
+    chosen && { in_app: chosen.inApp, email: chosen.email, sms: chosen.sms },
+  );
+  const [stored] = await tx
+    .insert(notifications)
+    // Off the bell: kept in the list as already read.
+    .values({ userId, event, key, title, body, url: path, readAt: channels.in_app ? null : new Date() })
+    .onConflictDoNothing()
+    .returning();
+  if (!stored) return false;
+  if (channels.in_app) {
+    broadcast({
+      channels: `private-users.${userId}`,
+      event: NOTIFICATION_EVENT,
+      data: { id: String(stored.id), type: event, title, body, url: path },
+    });
+  }
+  if (channels.email)
+    await enqueue(tx, NOTICE_MAIL_JOB, { userId, title, body, path, action }, { maxAttempts: 5 });
+  if (channels.sms) await enqueue(tx, NOTICE_SMS_JOB, { userId, title }, { maxAttempts: 5 });
+  return true;
 }
 
 /**
@@ -96,5 +127,32 @@ export function createNoticeMailJobHandler(options: {
         action: notice.action,
       }),
     });
+  };
+}
+
+const noticeSmsPayload = z.object({ userId: z.number().int().positive(), title: z.string() });
+
+/** The SMS half: the title alone (SMS is short), to a verified mobile only. */
+export function createNoticeSmsJobHandler(options: {
+  db: Database;
+  sms: SmsProvider;
+  siteName: string;
+  log?: JobLog;
+}): JobHandler {
+  return async (job, context) => {
+    const parsed = noticeSmsPayload.safeParse(job.payload);
+    if (!parsed.success) {
+      await context.finish(options.db, { failed: `invalid payload: ${parsed.error.message}` });
+      return;
+    }
+    const user = await findActiveUserById(options.db, parsed.data.userId);
+    if (!user?.mobile || !user.mobileVerifiedAt) {
+      options.log?.info(
+        { jobId: job.id, userId: parsed.data.userId },
+        'notice not texted: no verified mobile',
+      );
+      return;
+    }
+    await options.sms.send({ to: user.mobile, text: `${options.siteName}: ${parsed.data.title}` });
   };
 }

@@ -1,0 +1,71 @@
+import type { RouteRegistry } from '@renderfarm/routes';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { routesOn } from '../../http/named-route';
+import { render } from '../../http/render';
+import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
+import { summarizeAgent } from '../accounts/user-agent';
+import { ownedInstanceIds } from '../instances/summaries';
+import type { OwnActivityRow } from './contracts';
+import { ACTIVITY_GROUPS, activityLabel } from './event-labels';
+import { ownActivity } from './own-log';
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(v)));
+const query = z.object({
+  group: z
+    .string()
+    .refine((g) => g in ACTIVITY_GROUPS)
+    .optional()
+    .catch(undefined),
+  from: isoDay.optional().catch(undefined),
+  to: isoDay.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+});
+
+/** `panel.activity.show` «گزارش فعالیت‌ها» (docs/screens.md §4). */
+export async function activityRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
+  const { db } = app.services;
+
+  route(
+    { name: 'panel.activity.show', method: 'GET', uri: '/panel/activity', access: 'customer' },
+    async (request, reply) => {
+      const user = request.user!;
+      const q = query.parse(request.query ?? {});
+      const [from, to] = q.from && q.to && q.from > q.to ? [q.to, q.from] : [q.from, q.to];
+      const { rows, hasMore } = await ownActivity(
+        db,
+        user.id,
+        await ownedInstanceIds(db, user.id),
+        {
+          group: q.group,
+          from: from ? tehranDayStart(from) : undefined,
+          to: to ? tehranDayEnd(to) : undefined,
+        },
+        q.page,
+      );
+      const data: OwnActivityRow[] = rows.map((row) => {
+        const agent = row.userAgent ? summarizeAgent(row.userAgent) : null;
+        const by = row.actorId === user.id ? 'you' : row.actorId === null ? 'system' : 'support';
+        return {
+          id: row.id,
+          event: row.event,
+          label: activityLabel(row.event),
+          by,
+          // Staff's addresses and devices are theirs, not the customer's to see.
+          ip: by === 'you' ? row.ipAddress : null,
+          device: by === 'you' && agent ? `${agent.browser} روی ${agent.platform}` : null,
+          at: row.at.toISOString(),
+        };
+      });
+      return render(reply, 'Panel/Activity/Show', {
+        entries: { data, meta: { current_page: q.page, has_more: hasMore } },
+        filters: { group: q.group ?? '', from: from ?? '', to: to ?? '' },
+        groups: Object.entries(ACTIVITY_GROUPS).map(([value, label]) => ({ value, label })),
+      });
+    },
+  );
+}
