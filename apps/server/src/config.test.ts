@@ -68,4 +68,29 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TESTING_HOOKS).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TESTING_HOOKS: '1' }).TESTING_HOOKS).toBe(true);
   });
+
+  it('refuses the default or a short realtime secret, and the default key, in production', () => {
+    const production = { NODE_ENV: 'production' };
+    const strong = { REVERB_APP_KEY: 'k3y-0f-this-deployment', REVERB_APP_SECRET: 'x'.repeat(32) };
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ ...production, ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.variable);
+      }
+    };
+    expect(problems({})).toEqual(['REVERB_APP_KEY', 'REVERB_APP_SECRET']);
+    expect(problems({ ...strong, REVERB_APP_SECRET: 'renderfarm-secret' })).toEqual(['REVERB_APP_SECRET']);
+    expect(problems({ ...strong, REVERB_APP_SECRET: 'short-but-not-default' })).toEqual([
+      'REVERB_APP_SECRET',
+    ]);
+    expect(problems({ ...strong, REVERB_APP_KEY: 'renderfarm-key' })).toEqual(['REVERB_APP_KEY']);
+    expect(() => loadConfig({ ...production, REVERB_APP_KEY: 'renderfarm-key' })).toThrow(
+      /REVERB_APP_SECRET: .*32/,
+    );
+    expect(problems(strong)).toEqual([]);
+    // Development and tests keep the defaults, so a fresh checkout starts as it is.
+    expect(loadConfig({}).REVERB_APP_SECRET).toBe('renderfarm-secret');
+  });
 });

@@ -27,6 +27,12 @@ const addressList = z
     (entries) => entries.every(isAddressOrRange),
     'must be IP addresses or CIDR ranges, comma-separated',
   );
+// The realtime credentials a fresh checkout starts with: anyone can read them here, so production
+// refuses them (a known secret lets anyone sign channel subscriptions and publish events).
+const DEFAULT_REVERB_APP_KEY = 'renderfarm-key';
+const DEFAULT_REVERB_APP_SECRET = 'renderfarm-secret';
+/** A secret shorter than this is guessable offline from one signed subscription. */
+export const MIN_REVERB_SECRET_LENGTH = 32;
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const configSchema = z
@@ -54,8 +60,8 @@ export const configSchema = z
     REVERB_PORT: port.default(3000),
     REVERB_HOST: z.string().min(1).default('127.0.0.1'),
     REVERB_APP_ID: z.string().min(1).default('renderfarm'),
-    REVERB_APP_KEY: z.string().min(1).default('renderfarm-key'),
-    REVERB_APP_SECRET: z.string().min(1).default('renderfarm-secret'),
+    REVERB_APP_KEY: z.string().min(1).default(DEFAULT_REVERB_APP_KEY),
+    REVERB_APP_SECRET: z.string().min(1).default(DEFAULT_REVERB_APP_SECRET),
     REVERB_IN_PROCESS: flag.default(true),
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -103,6 +109,24 @@ export const configSchema = z
         code: 'custom',
         path: ['TESTING_HOOKS'],
         message: 'cannot be on when NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.REVERB_APP_KEY === DEFAULT_REVERB_APP_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REVERB_APP_KEY'],
+        message: `cannot be the default "${DEFAULT_REVERB_APP_KEY}" when NODE_ENV=production`,
+      });
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      (env.REVERB_APP_SECRET === DEFAULT_REVERB_APP_SECRET ||
+        env.REVERB_APP_SECRET.length < MIN_REVERB_SECRET_LENGTH)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REVERB_APP_SECRET'],
+        message: `must be a random string of at least ${MIN_REVERB_SECRET_LENGTH} characters, not the default, when NODE_ENV=production (e.g. openssl rand -hex 32)`,
       });
     }
     if (env.NODE_ENV === 'production' && env.CAPTCHA_PROVIDER === 'none') {
