@@ -185,6 +185,45 @@ describe(`SMS one-time codes (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     );
   });
 
+  it('counts a number only for codes sent: an IP past its limit cannot lock the number out', async () => {
+    for (let i = 0; i < SMS_CODE_RULES.sendsPerHour; i++) {
+      await service.send({ mobile: `0912000001${i}`, purpose: 'signin', ip: '203.0.113.9' });
+    }
+    for (let i = 0; i < 20; i++) {
+      const refused = await service.send({ mobile: '09121234567', purpose: 'signin', ip: '203.0.113.9' });
+      expect(refused.status).toBe('rate_limited');
+    }
+    expect(
+      (await service.send({ mobile: '09121234567', purpose: 'signin', ip: '198.51.100.1' })).status,
+    ).toBe('sent');
+  });
+
+  it('counts neither the number nor the IP for a code the gateway did not take, or a race lost', async () => {
+    for (let i = 0; i < SMS_CODE_RULES.sendsPerHour + 2; i++) {
+      failNext = true;
+      await expect(
+        service.send({ mobile: '09121234567', purpose: 'signin', ip: '203.0.113.10' }),
+      ).rejects.toThrow('gateway down');
+    }
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        service.send({ mobile: '09121234568', purpose: 'signin', ip: '203.0.113.10' }),
+      ),
+    );
+    expect(sent).toHaveLength(1);
+    // One code has gone out from this IP: four more may.
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (await service.send({ mobile: `0912000002${i}`, purpose: 'signin', ip: '203.0.113.10' })).status,
+      );
+    }
+    expect(statuses).toEqual(['sent', 'sent', 'sent', 'sent', 'rate_limited']);
+    expect(
+      (await service.send({ mobile: '09121234567', purpose: 'signin', ip: '198.51.100.2' })).status,
+    ).toBe('sent');
+  });
+
   it('forgets an undelivered code so the person can ask again at once', async () => {
     failNext = true;
     await expect(service.send({ mobile: '09121234567', purpose: 'signin' })).rejects.toThrow('gateway down');

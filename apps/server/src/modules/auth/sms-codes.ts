@@ -94,12 +94,22 @@ export function createSmsCodeService(options: SmsCodeServiceOptions) {
     if (pending && pending.resendIn > 0) {
       return { status: 'too_soon', resendIn: pending.resendIn, message: MESSAGES.tooSoon(pending.resendIn) };
     }
-    const byNumber = await limiter.hit(`sms-code:mobile:${mobile}`, SMS_CODE_RULES.sendsPerHour, 3600);
-    const byIp = input.ip
-      ? await limiter.hit(`sms-code:ip:${input.ip}`, SMS_CODE_RULES.sendsPerHour, 3600)
-      : byNumber;
-    if (!byNumber.allowed || !byIp.allowed) {
-      const retryAfter = Math.max(byNumber.retryAfter, byIp.retryAfter);
+    // Each counter counts codes actually sent. A place is taken in both before sending (so
+    // concurrent requests are counted as they come) and given back when no code goes out: a number
+    // must not be locked out by sends its IP was refused, or by races and gateway failures.
+    const taken: string[] = [];
+    const reserve = async (counter: string) => {
+      taken.push(counter);
+      return limiter.hit(counter, SMS_CODE_RULES.sendsPerHour, 3600);
+    };
+    const giveBack = () => Promise.all(taken.map((counter) => limiter.release(counter)));
+    // The IP first: a send its IP may not make never touches the number's counter.
+    const byIp = input.ip ? await reserve(`sms-code:ip:${input.ip}`) : undefined;
+    const byNumber = byIp?.allowed === false ? undefined : await reserve(`sms-code:mobile:${mobile}`);
+    const refused = [byIp, byNumber].filter((r) => r !== undefined && !r.allowed);
+    if (refused.length > 0) {
+      await giveBack();
+      const retryAfter = Math.max(...refused.map((r) => r!.retryAfter));
       return { status: 'rate_limited', retryAfter, message: MESSAGES.limited(retryAfter) };
     }
 
@@ -128,6 +138,7 @@ export function createSmsCodeService(options: SmsCodeServiceOptions) {
       })
       .returning({ id: smsCodes.id });
     if (written.length === 0) {
+      await giveBack();
       const again = await state(mobile, purpose);
       const resendIn = again?.resendIn || SMS_CODE_RULES.resendIn;
       return { status: 'too_soon', resendIn, message: MESSAGES.tooSoon(resendIn) };
@@ -138,6 +149,7 @@ export function createSmsCodeService(options: SmsCodeServiceOptions) {
     } catch (error) {
       // Undelivered: forget the code so the person can ask again at once instead of waiting.
       await db.delete(smsCodes).where(and(eq(smsCodes.id, written[0]!.id), eq(smsCodes.codeHash, codeHash)));
+      await giveBack();
       throw error;
     }
     const mobileMasked = maskMobile(mobile);
