@@ -5,6 +5,11 @@ export function faNumber(value: number): string {
   return NUMBER.format(value);
 }
 
+/** Every Latin digit of a text in Persian (a time «۰۹:۳۰», a receipt number). */
+export function faDigits(text: string): string {
+  return text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+}
+
 const GROUPED = new Intl.NumberFormat('fa-IR');
 
 /** An amount in Rial as customers read it: Toman, Persian digits, grouped («۹۵٬۰۰۰ تومان»). */

@@ -2,6 +2,8 @@ export interface OwnActivityRow {
   id: number;
   event: string;
   label: string;
+  /** What it was about, when that is one of the customer's machines: its name. */
+  subject: string | null;
   /** Who: the customer themselves, staff (never by name), or the farm on its own. */
   by: 'you' | 'support' | 'system';
   ip: string | null;

@@ -45,7 +45,8 @@ export async function ownActivity(
         filter.to ? lt(activityLog.at, filter.to) : undefined,
       ),
     )
-    .orderBy(desc(activityLog.id))
+    // By when it happened (the demo's history was written out of order), then as written.
+    .orderBy(desc(activityLog.at), desc(activityLog.id))
     .limit(perPage + 1)
     .offset((page - 1) * perPage);
   return { rows: rows.slice(0, perPage), hasMore: rows.length > perPage };

@@ -42,7 +42,9 @@ describe(`panel: own activity (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
 
   it('filters by group and reads a junk filter as none', async () => {
     const billing = await customer.page('/panel/activity?group=instance');
-    expect(billing.props.entries.data.every((r: { event: string }) => r.event.startsWith('instance:'))).toBe(true);
+    expect(billing.props.entries.data.every((r: { event: string }) => r.event.startsWith('instance:'))).toBe(
+      true,
+    );
     const junk = await customer.page('/panel/activity?group=../x&from=yesterday&page=-1');
     expect(junk.status).toBe(200);
     expect(junk.props.filters).toEqual({ group: '', from: '', to: '' });

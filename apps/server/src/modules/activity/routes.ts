@@ -5,7 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
 import { summarizeAgent } from '../accounts/user-agent';
-import { ownedInstanceIds } from '../instances/summaries';
+import { machineLabels, ownedInstanceIds } from '../instances/summaries';
 import type { OwnActivityRow } from './contracts';
 import { ACTIVITY_GROUPS, activityLabel } from './event-labels';
 import { ownActivity } from './own-log';
@@ -36,16 +36,21 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
       const user = request.user!;
       const q = query.parse(request.query ?? {});
       const [from, to] = q.from && q.to && q.from > q.to ? [q.to, q.from] : [q.from, q.to];
+      const machineIds = await ownedInstanceIds(db, user.id);
       const { rows, hasMore } = await ownActivity(
         db,
         user.id,
-        await ownedInstanceIds(db, user.id),
+        machineIds,
         {
           group: q.group,
           from: from ? tehranDayStart(from) : undefined,
           to: to ? tehranDayEnd(to) : undefined,
         },
         q.page,
+      );
+      const machines = await machineLabels(
+        db,
+        rows.filter((r) => r.subjectType === 'instance').map((r) => Number(r.subjectId)),
       );
       const data: OwnActivityRow[] = rows.map((row) => {
         const agent = row.userAgent ? summarizeAgent(row.userAgent) : null;
@@ -54,6 +59,8 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
           id: row.id,
           event: row.event,
           label: activityLabel(row.event),
+          subject:
+            row.subjectType === 'instance' ? (machines.get(Number(row.subjectId))?.name ?? null) : null,
           by,
           // Staff's addresses and devices are theirs, not the customer's to see.
           ip: by === 'you' ? row.ipAddress : null,

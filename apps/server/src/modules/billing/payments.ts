@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { faToman } from '../../lib/persian';
+import { faDigits, faNumber, faToman } from '../../lib/persian';
 import { recordActivity } from '../activity/service';
 import {
   type BroadcastEvent,
@@ -9,6 +9,7 @@ import {
 } from '../broadcasting/broadcaster';
 import { mayUser } from '../catalog/policy';
 import type { JobLog } from '../jobs/worker';
+import { notify } from '../notifications/user-notice';
 import type { User } from '../users/queries';
 import { PaymentNotFoundError, PaymentRefusedError } from './errors';
 import { paymentAlert, paymentUpdated } from './events';
@@ -187,6 +188,18 @@ export function createPayments(options: PaymentsOptions) {
         broadcast,
       );
     }
+    await notify(tx, broadcast, {
+      userId: payment.userId,
+      event: 'payment',
+      key: `payment:${payment.uuid}:paid`,
+      title: invoice.kind === 'topup' ? 'کیف پول شما شارژ شد' : `صورت‌حساب شمارهٔ ${faNumber(paid.number!)} پرداخت شد`,
+      body:
+        invoice.kind === 'topup'
+          ? `پرداخت ${faToman(payment.amount)} تأیید شد و ${faToman(invoice.subtotal)} به کیف پول شما افزوده شد. شمارهٔ پیگیری: ${faDigits(outcome.refId)}.`
+          : `پرداخت ${faToman(payment.amount)} تأیید شد. شمارهٔ پیگیری: ${faDigits(outcome.refId)}.`,
+      path: `/panel/payments/${payment.uuid}`,
+      action: 'رسید پرداخت',
+    });
     return setStatus(
       tx,
       broadcast,

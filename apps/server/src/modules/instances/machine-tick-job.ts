@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
+import { faDigits } from '../../lib/persian';
 import { findActivityForSubject, recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { enqueue } from '../jobs/queue';
@@ -49,8 +50,6 @@ export interface MachineTickOptions {
   clock?: () => Date;
   log?: JobLog;
 }
-
-const faDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
 /**
  * One minute range of the farm's clock: the schedule turns from `from` to `to`, then the idle pass

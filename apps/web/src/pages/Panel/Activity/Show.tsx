@@ -30,7 +30,16 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
 
   const columns: Column<Row>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} /> },
-    { key: 'label', label: 'رویداد', render: (row) => row.label },
+    {
+      key: 'label',
+      label: 'رویداد',
+      render: (row) => (
+        <span>
+          {row.label}
+          {row.subject && <span className="block text-xs text-gray-500">سرور «{row.subject}»</span>}
+        </span>
+      ),
+    },
     { key: 'by', label: 'انجام‌دهنده', render: (row) => BY[row.by] },
     {
       key: 'where',

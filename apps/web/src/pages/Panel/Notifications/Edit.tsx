@@ -61,7 +61,7 @@ export default function NotificationsEdit({ events, sms_ready, email_ready }: Pa
                   رویداد
                 </th>
                 {CHANNELS.map((c) => (
-                  <th key={c.key} scope="col" className="p-3 text-center font-medium">
+                  <th key={c.key} scope="col" className="p-3 text-center font-medium whitespace-nowrap">
                     {c.label}
                   </th>
                 ))}
