@@ -6,13 +6,14 @@ import { runMigrations } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 import { encryptString } from '../lib/encryption';
 import { hardwares, limitations, locations, ports, resources } from '../modules/catalog/tables';
-import { instances, simulatedMachines } from '../modules/instances/tables';
+import { type Instance, instances, simulatedMachines } from '../modules/instances/tables';
+import { type Job, jobs } from '../modules/jobs/tables';
 import { users } from '../modules/users/tables';
 
 /**
- * The database side of the provisioning crash test (tests/crash): a fresh PostgreSQL database
- * with the demo data and one host that takes every machine the test orders, and a census of what
- * the orders became. The server under test runs as a child process on the same database.
+ * The database side of the crash tests (tests/crash): a fresh PostgreSQL database with the demo
+ * data and one host that takes every machine the test orders, a census of what the orders became,
+ * and the machines and power jobs the power crash test watches. The server under test runs as a child process on the same database.
  */
 export interface CrashFixture {
   url: string;
@@ -20,6 +21,11 @@ export interface CrashFixture {
   /** The host every order lands on: the simulated driver, or proxmox with these settings. */
   useHost(driver: 'simulated' | 'proxmox', config: Record<string, unknown> | null): Promise<void>;
   census(uuids: string[]): Promise<MachineCensus[]>;
+  /** A ready, stopped demo machine of the customer (the power crash test starts it). */
+  stoppedMachine(): Promise<Instance>;
+  machine(id: number): Promise<Instance | undefined>;
+  /** The newest power job of a machine. */
+  powerJob(instanceId: number): Promise<Job | undefined>;
   destroy(): Promise<void>;
 }
 
@@ -113,6 +119,32 @@ export async function createCrashFixture(serverUrl: string, appKey: string): Pro
           simulatedMachines: made.filter((m) => m.uuid === row.uuid).length,
         };
       });
+    },
+    async stoppedMachine() {
+      const [customer] = await db.select().from(users).where(eq(users.email, 'customer@renderfarm.test'));
+      const [machine] = await db
+        .select()
+        .from(instances)
+        .where(
+          and(
+            eq(instances.userId, customer!.id),
+            eq(instances.status, 'ready'),
+            eq(instances.power, 'stopped'),
+          ),
+        );
+      if (!machine) throw new Error('the demo customer has no stopped machine');
+      return machine;
+    },
+    async machine(id) {
+      return (await db.select().from(instances).where(eq(instances.id, id)))[0];
+    },
+    async powerJob(instanceId) {
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.singletonKey, `instance:${instanceId}:power`))
+        .orderBy(jobs.id);
+      return rows.at(-1);
     },
     async destroy() {
       await handle.close();

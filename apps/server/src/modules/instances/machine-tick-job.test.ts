@@ -376,5 +376,19 @@ describe(`instance.tick: idle auto-stop and weekly schedules (${process.env.DATA
       // Not due yet: a second drain in the same minute runs nothing.
       expect(await worker.drain()).toBe(0);
     });
+
+    it('repairs a machine left starting with no power job behind it, once past a try’s timeout', async () => {
+      await db()
+        .update(instances)
+        .set({ power: 'starting', powerChangedAt: new Date(now - 60_000) })
+        .where(eq(instances.id, stopped.id));
+      await tick();
+      expect((await reload(stopped.id)).power).toBe('starting');
+      await tickUntil(new Date(now + 2 * MINUTE).toISOString());
+      const machine = await reload(stopped.id);
+      expect(machine.power).toBe('stopped');
+      expect(machine.failureReason).toMatch(/ناتمام ماند/);
+      expect(await events(stopped.id, 'instance:power.repaired')).toHaveLength(1);
+    });
   });
 });

@@ -13,12 +13,13 @@ import { runIdleStop } from './idle-stop';
 import { noticeOwner } from './owner-notice';
 import { floorMinute, type ScheduleTurn, scheduleTurns } from './schedule';
 import type { InstanceService } from './service';
+import { repairStuckPower } from './stuck-power';
 import { instances } from './tables';
 import { WEEKDAY_NAMES } from './tehran-time';
 
 /**
  * `instance.tick`: once a minute, the weekly schedules' starts and stops of that minute, then
- * idle auto-stop. The worker has no cron, so the job queues its own next run (the next whole
+ * idle auto-stop, then machines stuck in a power change with no job behind them (stuck-power.ts). The worker has no cron, so the job queues its own next run (the next whole
  * minute) in the transaction that ends it; the singleton key keeps one tick queued or running
  * across every worker, so no minute runs twice. Each worker makes sure one is queued when it
  * starts (`ensureMachineTick`, the module's `onWorkerStart`).
@@ -148,6 +149,11 @@ export function createMachineTick(options: MachineTickOptions): MachineTick {
         );
       } catch (error) {
         log?.error({ err: error }, 'idle pass failed');
+      }
+      try {
+        await repairStuckPower({ db, broadcaster, drivers: options.drivers, log }, now);
+      } catch (error) {
+        log?.error({ err: error }, 'stuck machine pass failed');
       }
       return read;
     },

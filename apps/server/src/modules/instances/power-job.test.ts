@@ -228,6 +228,41 @@ describe(`instance.power job (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(await powerJob(running.id)).toMatchObject({ state: 'completed', attempts: 2 });
   });
 
+  it('settles the machine when its worker died during the last try: back to a state with actions, the owner told', async () => {
+    await service.requestPower({ id: customerId }, stopped, 'start');
+    // As if three workers each died mid-try: the last lease ran out with no try left.
+    await database.db
+      .update(jobs)
+      .set({ state: 'running', attempts: 3, lockedBy: 'dead', lockedUntil: new Date(now - 1) })
+      .where(eq(jobs.singletonKey, `instance:${stopped.id}:power`));
+    expect((await reload(stopped.id)).power).toBe('starting');
+    await runJobs();
+    const machine = await reload(stopped.id);
+    // The driver never got the start: the machine is where it was, and may be started again.
+    expect(machine).toMatchObject({ power: 'stopped', runningSince: null });
+    expect(machine.failureReason).toMatch(/^روشن کردن سرور انجام نشد/);
+    expect(await powerJob(stopped.id)).toMatchObject({ state: 'failed', attempts: 3, lockedBy: null });
+    expect(published.at(-1)!.data).toMatchObject({
+      uuid: stopped.uuid,
+      power: 'stopped',
+      reason: machine.failureReason,
+    });
+    await service.requestPower({ id: customerId }, stopped, 'start');
+    await runJobs();
+    expect((await reload(stopped.id)).power).toBe('running');
+  });
+
+  it('settles on what the driver reports when the last try died after the driver acted', async () => {
+    await service.requestPower({ id: customerId }, running, 'stop');
+    await simulated.forHost({ address: 'x' }).stop(running.driverRef!, { force: true });
+    await database.db
+      .update(jobs)
+      .set({ state: 'running', attempts: 3, lockedBy: 'dead', lockedUntil: new Date(now - 1) })
+      .where(eq(jobs.singletonKey, `instance:${running.id}:power`));
+    await runJobs();
+    expect(await reload(running.id)).toMatchObject({ power: 'stopped', runningSince: null });
+  });
+
   it('completes as a no-op a job whose machine moved on (suspended meanwhile)', async () => {
     await service.requestPower({ id: customerId }, stopped, 'start');
     await database.db

@@ -4,8 +4,8 @@ import { recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { findHost } from '../catalog/service';
 import type { Job } from '../jobs/queue';
-import type { JobContext, JobHandler } from '../jobs/registry';
-import type { JobLog } from '../jobs/worker';
+import { type JobContext, type JobHandler, withFailedStep } from '../jobs/registry';
+import { JobAbandonedError, type JobLog } from '../jobs/worker';
 import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
 import { realSleep, waitForStatus } from './driver-wait';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
@@ -43,20 +43,28 @@ const FAILED: Record<PowerAction, string> = {
 /** The Persian reason the owner reads; the driver's own words go to the job and the activity log. */
 function failureReason(action: PowerAction, error: unknown): string {
   const cause =
-    error instanceof InstanceDriverTimeoutError ? 'میزبان در مهلت مقرر پاسخ نداد' : 'میزبان سرور خطا داد';
+    error instanceof InstanceDriverTimeoutError
+      ? 'میزبان در مهلت مقرر پاسخ نداد'
+      : error instanceof JobAbandonedError
+        ? 'کار در میانهٔ راه متوقف شد'
+        : 'میزبان سرور خطا داد';
   return `${FAILED[action]}: ${cause}. دوباره تلاش کنید و اگر مشکل ماند، تیکت پشتیبانی بفرستید.`;
 }
+
+/** How long one try may wait for the machine: past it (and with no job left), it is stuck. */
+export const POWER_TIMEOUT_MS = 120_000;
 
 /**
  * The `instance.power` job: asks the host's driver to start, stop or restart the machine, polls
  * until the machine is there (or the timeout), then settles power, running_since and the activity
- * log in one transaction that also ends the job. A failed try is retried with backoff; after the
- * last one the machine is left in the state the driver reports (or the one it was in before the
- * request) with a failure_reason, so it never stays `starting` or `stopping` forever.
+ * log in one transaction that also ends the job. A failed try is retried with backoff; once the
+ * job has failed for good (its last try threw, or its worker died in it) the failed step leaves
+ * the machine in the state the driver reports (or the one it was in before the request) with a
+ * failure_reason, so it never stays `starting` or `stopping` forever.
  */
 export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
   const { db, broadcaster, drivers } = options;
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutMs = options.timeoutMs ?? POWER_TIMEOUT_MS;
   const pollMs = options.pollMs ?? 1000;
   const clock = options.clock ?? (() => new Date());
   const sleep = options.sleep ?? realSleep;
@@ -140,7 +148,7 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
     );
   }
 
-  return async (job, context) => {
+  const run = async (job: Job, context: JobContext) => {
     const parsed = powerJobPayload.safeParse(job.payload);
     if (!parsed.success) {
       // Retrying cannot fix a malformed job.
@@ -160,35 +168,49 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
       return;
     }
 
-    let driver: InstanceDriver | undefined;
+    // A thrown error is retried by the worker, and after the last try it runs `failed` below.
     const ref = instance.driverRef;
-    try {
-      if (!target?.host) throw new InstanceDriverError(`instance ${instance.id} has no host`);
-      if (!ref) throw new InstanceDriverError(`instance ${instance.id} has no driver reference`);
-      driver = drivers({ ...target.host, driverConfig: target.host.driverConfig });
-      // A restart recovered after its stop half already happened goes straight to starting.
-      if (payload.action === 'stop' || (payload.action === 'restart' && instance.power === 'stopping')) {
-        await driver.stop(ref, { force: payload.force });
-        await waitFor(driver, ref, 'stopped');
-        if (payload.action === 'restart') await setPower(instance.id, 'stopping', 'starting');
-      }
-      if (payload.action === 'start' || payload.action === 'restart') {
-        await driver.start(ref);
-        await waitFor(driver, ref, 'running');
-      }
-      await settle(job, context, payload, { power: payload.action === 'stop' ? 'stopped' : 'running' });
-    } catch (error) {
-      if (job.attempts < job.maxAttempts) throw error;
-      const observed = driver && ref ? await driver.status(ref).catch(() => null) : null;
-      const power =
-        observed === 'running' || observed === 'stopped' ? observed : await fallbackPower(payload);
-      const message = error instanceof Error ? error.message : String(error);
-      await settle(job, context, payload, {
-        power,
-        failure: { reason: failureReason(payload.action, error), error: message },
-      });
+    if (!target?.host) throw new InstanceDriverError(`instance ${instance.id} has no host`);
+    if (!ref) throw new InstanceDriverError(`instance ${instance.id} has no driver reference`);
+    const driver = drivers({ ...target.host, driverConfig: target.host.driverConfig });
+    // A restart recovered after its stop half already happened goes straight to starting.
+    if (payload.action === 'stop' || (payload.action === 'restart' && instance.power === 'stopping')) {
+      await driver.stop(ref, { force: payload.force });
+      await waitFor(driver, ref, 'stopped');
+      if (payload.action === 'restart') await setPower(instance.id, 'stopping', 'starting');
     }
+    if (payload.action === 'start' || payload.action === 'restart') {
+      await driver.start(ref);
+      await waitFor(driver, ref, 'running');
+    }
+    await settle(job, context, payload, { power: payload.action === 'stop' ? 'stopped' : 'running' });
   };
+
+  /** The machine settles where the driver says it is, or where it was before the request. */
+  const failed = async (job: Job, context: JobContext, error: unknown) => {
+    const parsed = powerJobPayload.safeParse(job.payload);
+    if (!parsed.success) return;
+    const payload = parsed.data;
+    const [instance] = await db.select().from(instances).where(eq(instances.id, payload.instanceId));
+    if (instance?.status !== 'ready' || !POWER_IN_PROGRESS[payload.action].includes(instance.power)) return;
+    const observed = await observe(instance).catch(() => null);
+    const power = observed === 'running' || observed === 'stopped' ? observed : await fallbackPower(payload);
+    const message = error instanceof Error ? error.message : String(error);
+    await settle(job, context, payload, {
+      power,
+      failure: { reason: failureReason(payload.action, error), error: message },
+    });
+  };
+
+  /** What the host says of the machine now (null when it cannot say). */
+  async function observe(instance: typeof instances.$inferSelect): Promise<DriverStatus | null> {
+    if (!instance.resourceId || !instance.driverRef) return null;
+    const host = await findHost(db, instance.resourceId);
+    if (!host) return null;
+    return drivers({ ...host, driverConfig: host.driverConfig }).status(instance.driverRef);
+  }
+
+  return withFailedStep(run, failed);
 
   /** With no word from the driver, the machine is taken to be where it was before the request. */
   async function fallbackPower(payload: PowerJobPayload): Promise<'running' | 'stopped'> {

@@ -78,6 +78,16 @@ export async function discardQueued(db: Database, ids: number[]): Promise<void> 
   await db.delete(jobs).where(and(inArray(jobs.id, ids), eq(jobs.state, 'queued')));
 }
 
+/** Which of these singleton keys have a job queued or running (work still under way). */
+export async function liveSingletonKeys(db: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: jobs.singletonKey })
+    .from(jobs)
+    .where(and(inArray(jobs.singletonKey, keys), inArray(jobs.state, ['queued', 'running'])));
+  return new Set(rows.map((row) => row.key!));
+}
+
 /** Completed and failed jobs are history; this keeps the table from growing without end. */
 export async function pruneFinished(db: Database, olderThan: Date): Promise<number> {
   const removed = await db

@@ -18,7 +18,27 @@ export interface JobContext {
  * until `maxAttempts`, then fails it with the error's message. Handlers may run more than once
  * (a retry, a worker that died mid-job), so they must be safe to repeat.
  */
-export type JobHandler = (job: Job, context: JobContext) => Promise<void>;
+export type JobHandler = ((job: Job, context: JobContext) => Promise<void>) & {
+  /** Runs once the job has failed for good (withFailedStep). */
+  failed?: FailedJobStep;
+};
+
+/**
+ * What a job leaves right when it fails for good: its last try threw, or its worker died during
+ * the last try (`error` is then a JobAbandonedError). A job that moved something into a passing
+ * state (a machine `starting`) moves it back here, or nothing ever would. The step ends the job
+ * with `finish(tx, { failed })` in its own transaction; the worker marks it failed otherwise (also
+ * when the step throws). It may run twice (its worker can die too), so it must be safe to repeat.
+ */
+export type FailedJobStep = (job: Job, context: JobContext, error: unknown) => Promise<void>;
+
+/** A handler with the step it runs once its job has failed for good. */
+export function withFailedStep(
+  run: (job: Job, context: JobContext) => Promise<void>,
+  failed: FailedJobStep,
+): JobHandler {
+  return Object.assign(run, { failed });
+}
 
 /** The handlers a worker can run, by job name. A worker claims only jobs it has a handler for. */
 export class JobRegistry {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { enqueue } from './queue';
-import { JobRegistry } from './registry';
+import { JobRegistry, withFailedStep } from './registry';
 import { jobs } from './tables';
-import { createWorker, exponentialBackoff, type Worker } from './worker';
+import { createWorker, exponentialBackoff, JobAbandonedError, type Worker } from './worker';
 
 /** A clock the test moves by hand, so backoff and leases are checked without waiting. */
 function manualClock(start = '2030-01-01T10:00:00Z') {
@@ -189,6 +189,129 @@ describe(`job worker (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
     clock.advance(60_001);
     expect(await worker.drain()).toBe(1);
     expect(ran).toEqual(['expired', 'live']);
+  });
+
+  it('runs the handler’s failed step once a job fails for good: thrown on its last try, or abandoned there', async () => {
+    const clock = manualClock();
+    const steps: string[] = [];
+    const handlers = new JobRegistry().register(
+      'settles',
+      withFailedStep(
+        async (job) => {
+          throw new Error(`${job.payload.label} broke`);
+        },
+        async (job, context, error) => {
+          steps.push(
+            `${job.payload.label}: ${error instanceof JobAbandonedError ? 'abandoned' : (error as Error).message}`,
+          );
+          if (job.payload.label === 'step-breaks') throw new Error('the step broke too');
+          // The step ends the job in its own transaction, as a handler's settle does.
+          await context.db.transaction((tx) =>
+            context.finish(tx, { failed: `settled after ${job.attempts}` }),
+          );
+        },
+      ),
+    );
+    const worker = createWorker({ db: database.db, handlers, clock: clock.now, id: 'survivor' });
+    const { job: thrown } = await enqueue(
+      database.db,
+      'settles',
+      { label: 'thrown' },
+      { runAt: clock.now(), maxAttempts: 1 },
+    );
+    const [abandoned, stepBreaks] = await database.db
+      .insert(jobs)
+      .values(
+        ['abandoned', 'step-breaks'].map((label) => ({
+          name: 'settles',
+          payload: { label },
+          state: 'running' as const,
+          attempts: 3,
+          maxAttempts: 3,
+          lockedBy: 'dead',
+          lockedUntil: new Date(clock.now().getTime() - 1),
+        })),
+      )
+      .returning();
+    await worker.drain();
+    expect(steps.sort()).toEqual(['abandoned: abandoned', 'step-breaks: abandoned', 'thrown: thrown broke']);
+    expect(await jobById(thrown.id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      lastError: 'settled after 1',
+      lockedBy: null,
+    });
+    expect(await jobById(abandoned!.id)).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      lastError: 'settled after 3',
+      lockedBy: null,
+    });
+    // A step that fails leaves the job failed all the same (the machine sweeper is the backstop).
+    expect(await jobById(stepBreaks!.id)).toMatchObject({ state: 'failed', attempts: 3, lockedBy: null });
+    expect((await jobById(stepBreaks!.id)).lastError).toMatch(/مهلت/);
+    // Nothing runs twice.
+    clock.advance(120_000);
+    await worker.drain();
+    expect(steps).toHaveLength(3);
+  });
+
+  it('runs the failed step again when the worker running it dies too', async () => {
+    const clock = manualClock();
+    const hang = gate();
+    const ranBy: string[] = [];
+    const registry = (hangs: boolean) =>
+      new JobRegistry().register(
+        'settles',
+        withFailedStep(
+          async () => {},
+          async (_job, context) => {
+            ranBy.push(hangs ? 'first' : 'second');
+            if (hangs) await hang.opened;
+            else await context.finish(context.db, { failed: 'settled' });
+          },
+        ),
+      );
+    const [row] = await database.db
+      .insert(jobs)
+      .values({
+        name: 'settles',
+        payload: {},
+        state: 'running',
+        attempts: 2,
+        maxAttempts: 2,
+        lockedBy: 'dead',
+        lockedUntil: new Date(clock.now().getTime() - 1),
+      })
+      .returning();
+    // The first worker takes the step and "dies" in it: it never returns, nor renews its lease.
+    const first = createWorker({
+      db: database.db,
+      handlers: registry(true),
+      clock: clock.now,
+      id: 'first',
+      leaseMs: 1000,
+      heartbeatMs: 3_600_000,
+    });
+    const stuck = first.drain();
+    while (ranBy.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await jobById(row!.id)).toMatchObject({ state: 'running', lockedBy: 'first' });
+    const second = createWorker({
+      db: database.db,
+      handlers: registry(false),
+      clock: clock.now,
+      id: 'second',
+    });
+    await second.drain();
+    expect(ranBy).toEqual(['first']);
+    clock.advance(1001);
+    await second.drain();
+    expect(ranBy).toEqual(['first', 'second']);
+    expect(await jobById(row!.id)).toMatchObject({ state: 'failed', lastError: 'settled', lockedBy: null });
+    hang.open();
+    await stuck;
+    // The first worker's late return changes nothing: the job is no longer its own.
+    expect(await jobById(row!.id)).toMatchObject({ state: 'failed', lastError: 'settled' });
   });
 
   it('renews the lease of a running job, so another worker does not take it', async () => {

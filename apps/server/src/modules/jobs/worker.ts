@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { JobContext, JobRegistry } from './registry';
 import { onJobsEnqueued } from './signal';
@@ -53,6 +53,14 @@ export function exponentialBackoff(attempts: number, baseMs = 1000, maxMs = 10 *
 }
 
 const MAX_ERROR_LENGTH = 2000;
+
+/** The error a failed step is given when the job's worker died during its last try. */
+export class JobAbandonedError extends Error {
+  constructor() {
+    super('کارگر این کار در آخرین تلاش از کار افتاد (مهلت قفل گذشت).');
+    this.name = 'JobAbandonedError';
+  }
+}
 const silent: JobLog = { info() {}, warn() {}, error() {} };
 
 function describeError(error: unknown): string {
@@ -87,22 +95,45 @@ export function createWorker(options: WorkerOptions): Worker {
   const later = (ms: number) => new Date(clock().getTime() + ms);
   const ours = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, id), eq(jobs.state, 'running'));
 
-  /** Jobs whose worker died during their last try: nobody would ever finish them. */
+  /** Names whose handler has a step for a job that failed for good. */
+  const withFailed = () => handlers.names().filter((name) => handlers.get(name)?.failed);
+  /** A lease that ran out on a job's last try: its worker died and nobody would ever finish it. */
+  const abandoned = () =>
+    and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, clock()), gte(jobs.attempts, jobs.maxAttempts));
+
+  /** Abandoned jobs without a failed step are simply marked failed. */
   async function failAbandoned(): Promise<void> {
-    const abandoned = await db
+    const stepped = withFailed();
+    const failed = await db
       .update(jobs)
-      .set({
-        state: 'failed',
-        lastError: 'کارگر این کار در آخرین تلاش از کار افتاد (مهلت قفل گذشت).',
-        lockedBy: null,
-        lockedUntil: null,
-      })
-      .where(
-        and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, clock()), gte(jobs.attempts, jobs.maxAttempts)),
-      )
+      .set({ state: 'failed', lastError: new JobAbandonedError().message, lockedBy: null, lockedUntil: null })
+      .where(and(abandoned(), ...(stepped.length > 0 ? [notInArray(jobs.name, stepped)] : [])))
       .returning({ id: jobs.id, name: jobs.name });
-    for (const job of abandoned)
-      log.error({ jobId: job.id, job: job.name }, 'job abandoned by a dead worker');
+    for (const job of failed) log.error({ jobId: job.id, job: job.name }, 'job abandoned by a dead worker');
+  }
+
+  /**
+   * An abandoned job whose handler has a failed step, taken under a lease of its own (attempts
+   * unchanged) to run that step: if this worker dies in it too, the next one runs it again.
+   */
+  async function claimAbandoned(): Promise<Job | undefined> {
+    const names = withFailed();
+    if (names.length === 0) return undefined;
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.name, names), abandoned()))
+      .orderBy(asc(jobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await db
+      .update(jobs)
+      .set({ lockedBy: id, lockedUntil: later(leaseMs) })
+      .where(eq(jobs.id, sql`(${due})`))
+      .returning();
+    if (job)
+      log.error({ jobId: job.id, job: job.name }, 'job abandoned by a dead worker; running its failed step');
+    return job;
   }
 
   async function claim(): Promise<Job | undefined> {
@@ -151,12 +182,29 @@ export function createWorker(options: WorkerOptions): Worker {
         'job failed; will retry',
       );
     } else {
-      await db
-        .update(jobs)
-        .set({ state: 'failed', lastError: message, lockedBy: null, lockedUntil: null })
-        .where(ours(job));
       log.error({ jobId: job.id, job: job.name, attempts: job.attempts, err: error }, 'job failed for good');
+      await failForGood(job, error);
     }
+  }
+
+  /** The handler's failed step, if it has one, then the job marked failed (unless the step did). */
+  async function failForGood(job: Job, error: unknown): Promise<void> {
+    const step = handlers.get(job.name)?.failed;
+    if (step) {
+      const heartbeat = keepLease(job);
+      try {
+        await step(job, { db, finish: (tx, outcome) => finishIn(tx, job, outcome) }, error);
+      } catch (stepError) {
+        log.error({ jobId: job.id, job: job.name, err: stepError }, 'failed step of a job failed');
+      } finally {
+        clearInterval(heartbeat);
+      }
+    }
+    // A no-op when the step already ended the job in its own transaction.
+    await db
+      .update(jobs)
+      .set({ state: 'failed', lastError: describeError(error), lockedBy: null, lockedUntil: null })
+      .where(ours(job));
   }
 
   async function finishIn(tx: Database, job: Job, outcome?: { failed: string }): Promise<void> {
@@ -175,8 +223,8 @@ export function createWorker(options: WorkerOptions): Worker {
       .where(ours(job));
   }
 
-  async function run(job: Job): Promise<void> {
-    const handler = handlers.get(job.name);
+  /** Renews the job's lease while this worker is alive and busy with it. */
+  function keepLease(job: Job): NodeJS.Timeout {
     const heartbeat = setInterval(() => {
       db.update(jobs)
         .set({ lockedUntil: later(leaseMs) })
@@ -184,6 +232,19 @@ export function createWorker(options: WorkerOptions): Worker {
         .catch((error) => log.warn({ jobId: job.id, err: error }, 'job lease not renewed'));
     }, heartbeatMs);
     heartbeat.unref();
+    return heartbeat;
+  }
+
+  /** The failed step of a job abandoned on its last try; errors are logged, the lease covers the rest. */
+  async function runAbandoned(job: Job): Promise<void> {
+    await failForGood(job, new JobAbandonedError()).catch((error) =>
+      log.error({ jobId: job.id, err: error }, 'job result not recorded; its lease will expire'),
+    );
+  }
+
+  async function run(job: Job): Promise<void> {
+    const handler = handlers.get(job.name);
+    const heartbeat = keepLease(job);
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
       const context: JobContext = { db, finish: (tx, outcome) => finishIn(tx, job, outcome) };
@@ -203,9 +264,12 @@ export function createWorker(options: WorkerOptions): Worker {
     try {
       await failAbandoned();
       while (started && !stopping && inFlight.size < concurrency) {
-        const job = await claim();
+        const left = await claimAbandoned();
+        // stop() may have come while that was asked: claim nothing new then.
+        if (!left && stopping) break;
+        const job = left ?? (await claim());
         if (!job) break;
-        const running = run(job).finally(() => {
+        const running = (left ? runAbandoned(job) : run(job)).finally(() => {
           inFlight.delete(running);
           // A free slot: look for the next job now rather than at the next poll.
           if (started && !stopping) wake();
@@ -256,10 +320,11 @@ export function createWorker(options: WorkerOptions): Worker {
       let count = 0;
       await failAbandoned();
       for (;;) {
-        const job = await claim();
+        const left = await claimAbandoned();
+        const job = left ?? (await claim());
         if (!job) return count;
         count++;
-        await run(job);
+        await (left ? runAbandoned(job) : run(job));
       }
     },
   };
