@@ -62,6 +62,9 @@ async function serverRole(): Promise<void> {
     port: 0,
     host: '127.0.0.1',
     apps: [{ ...APP, messagesPerSecond: 1000 }],
+    // It measures how many sockets one process can hold, all from this one address: no caps.
+    maxConnectionsTotal: null,
+    maxConnectionsPerIp: null,
     onError: () => {},
   });
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -63,6 +63,20 @@ export const configSchema = z
     REVERB_APP_KEY: z.string().min(1).default(DEFAULT_REVERB_APP_KEY),
     REVERB_APP_SECRET: z.string().min(1).default(DEFAULT_REVERB_APP_SECRET),
     REVERB_IN_PROCESS: flag.default(true),
+    // Sockets the realtime server holds at once, in all and from one client address (each costs
+    // its process about 47 KB); over either, a socket is refused with Pusher's 4100.
+    REVERB_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(5000),
+    REVERB_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(100),
+    // Origin hosts whose pages may open a socket (comma-separated, `*` wildcards); APP_URL's host by default.
+    REVERB_ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .optional(),
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET: z.string().min(1).optional(),

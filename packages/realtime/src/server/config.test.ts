@@ -45,12 +45,18 @@ describe('constants and config', () => {
       REVERB_APP_ACTIVITY_TIMEOUT: '5',
       REVERB_ALLOWED_ORIGINS: 'app.test, *.renderfarm.ir',
       REVERB_APP_MAX_CONNECTIONS: '100',
+      REVERB_MAX_CONNECTIONS: '800',
+      REVERB_MAX_CONNECTIONS_PER_IP: '20',
+      TRUSTED_PROXIES: '10.0.0.0/8, ::1',
     });
     expect(config).toMatchObject({
       port: 3100,
       host: '0.0.0.0',
       redisUrl: 'redis://127.0.0.1:6379',
       activityTimeout: 5,
+      maxConnectionsTotal: 800,
+      maxConnectionsPerIp: 20,
+      trustedProxies: ['10.0.0.0/8', '::1'],
     });
     expect(config.apps[0]).toEqual({
       id: 'a',

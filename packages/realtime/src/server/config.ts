@@ -45,9 +45,19 @@ export interface RealtimeServerConfig {
   pongTimeout?: number;
   /** Largest HTTP API request body in bytes (default 100,000: a batch of 10 events of 10 KB). */
   maxRequestSize?: number;
+  /** Sockets this process holds at once, all apps together (default 5,000); null: no cap. */
+  maxConnectionsTotal?: number | null;
+  /** Sockets from one client address at once (default 100); null: no cap. */
+  maxConnectionsPerIp?: number | null;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client (default none). */
+  trustedProxies?: string[];
   /** Called for unexpected internal errors (default: console.error). */
   onError?: (error: unknown) => void;
 }
+
+/** Safe defaults for the connection caps: each socket costs this process about 47 KB. */
+export const DEFAULT_MAX_CONNECTIONS_TOTAL = 5000;
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 100;
 
 export interface ResolvedApp extends Required<Omit<AppConfig, 'maxConnections'>> {
   maxConnections: number | null;
@@ -62,6 +72,9 @@ export interface ResolvedConfig {
   activityTimeout: number;
   pongTimeout: number;
   maxRequestSize: number;
+  maxConnectionsTotal: number | null;
+  maxConnectionsPerIp: number | null;
+  trustedProxies: string[];
   onError: (error: unknown) => void;
 }
 
@@ -92,6 +105,13 @@ export function resolveConfig(config: RealtimeServerConfig): ResolvedConfig {
   const pongTimeout = config.pongTimeout ?? PONG_TIMEOUT_SECONDS;
   if (!(activityTimeout > 0) || !(pongTimeout > 0))
     throw new ConfigError('realtime: timeouts must be positive');
+  const cap = (value: number | null | undefined, fallback: number, name: string) => {
+    if (value === null) return null;
+    if (value === undefined) return fallback;
+    if (!Number.isInteger(value) || value < 1)
+      throw new ConfigError(`realtime: ${name} must be a positive whole number, got ${value}`);
+    return value;
+  };
   return {
     port: config.port ?? DEFAULT_PORT,
     host: config.host ?? '127.0.0.1',
@@ -101,6 +121,17 @@ export function resolveConfig(config: RealtimeServerConfig): ResolvedConfig {
     activityTimeout,
     pongTimeout,
     maxRequestSize: config.maxRequestSize ?? 100_000,
+    maxConnectionsTotal: cap(
+      config.maxConnectionsTotal,
+      DEFAULT_MAX_CONNECTIONS_TOTAL,
+      'maxConnectionsTotal',
+    ),
+    maxConnectionsPerIp: cap(
+      config.maxConnectionsPerIp,
+      DEFAULT_MAX_CONNECTIONS_PER_IP,
+      'maxConnectionsPerIp',
+    ),
+    trustedProxies: config.trustedProxies ?? [],
     onError: config.onError ?? ((error) => console.error('[realtime]', error)),
   };
 }
@@ -117,7 +148,8 @@ function numberEnv(env: Record<string, string | undefined>, name: string): numbe
 /**
  * Builds the config from REVERB_PORT, REVERB_HOST, REVERB_APP_ID/KEY/SECRET and REDIS_URL, plus
  * the optional REVERB_APP_ACTIVITY_TIMEOUT, REVERB_APP_PONG_TIMEOUT, REVERB_APP_MAX_CONNECTIONS,
- * REVERB_APP_MAX_MESSAGE_SIZE, REVERB_ALLOWED_ORIGINS (comma list) and REVERB_REDIS_PREFIX.
+ * REVERB_APP_MAX_MESSAGE_SIZE, REVERB_ALLOWED_ORIGINS (comma list), REVERB_REDIS_PREFIX,
+ * REVERB_MAX_CONNECTIONS, REVERB_MAX_CONNECTIONS_PER_IP and TRUSTED_PROXIES (comma list).
  */
 export function configFromEnv(env: Record<string, string | undefined> = process.env): RealtimeServerConfig {
   const id = env.REVERB_APP_ID;
@@ -144,5 +176,13 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
   if (activityTimeout !== undefined) config.activityTimeout = activityTimeout;
   const pongTimeout = numberEnv(env, 'REVERB_APP_PONG_TIMEOUT');
   if (pongTimeout !== undefined) config.pongTimeout = pongTimeout;
+  const total = numberEnv(env, 'REVERB_MAX_CONNECTIONS');
+  if (total !== undefined) config.maxConnectionsTotal = total;
+  const perIp = numberEnv(env, 'REVERB_MAX_CONNECTIONS_PER_IP');
+  if (perIp !== undefined) config.maxConnectionsPerIp = perIp;
+  if (env.TRUSTED_PROXIES)
+    config.trustedProxies = env.TRUSTED_PROXIES.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
   return config;
 }

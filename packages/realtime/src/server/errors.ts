@@ -95,10 +95,10 @@ export class MessageTooLargeError extends RealtimeError {
   }
 }
 
-/** 4100: presence channel already holds the maximum number of members. */
+/** 4100: over a capacity: a presence channel full, or the server's connection caps reached. */
 export class OverCapacityError extends RealtimeError {
-  constructor(message = 'Over capacity') {
-    super(4100, message);
+  constructor(message = 'Over capacity', close = false) {
+    super(4100, message, close);
   }
 }
 

@@ -58,6 +58,31 @@ describe('realtime server', () => {
     expect(JSON.parse(frame.data).activity_timeout).toBe(120);
   });
 
+  it('refuses a page from an origin not allowed, and a socket with no Origin, with 4009', async () => {
+    const server = await startRealtimeServer({
+      port: 0,
+      apps: [{ ...APP, allowedOrigins: ['farm.example'] }],
+      onError: () => {},
+    });
+    servers.push(server);
+    const from = async (headers: Record<string, string>) => {
+      const c = await TestClient.open(server.port, APP.key, 'protocol=7', headers);
+      clients.push(c);
+      return c;
+    };
+    expect((await from({ origin: 'https://farm.example' })).socketId).not.toBe('');
+    const strangers: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://farm.example.evil.test' },
+      {},
+    ];
+    for (const headers of strangers) {
+      const refused = await from(headers);
+      expect(refused.socketId).toBe('');
+      expect(await refused.closed).toBe(4009);
+    }
+  });
+
   it("presence: member_added only on a user's first connection, member_removed only on the last", async () => {
     const server = await start();
     const watcher = await client(server);

@@ -7,9 +7,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION } from '../shared/constants.js';
+import { clientAddressResolver } from './client-address.js';
 import type { ClusterState } from './cluster-state.js';
 import { type RealtimeServerConfig, type ResolvedApp, type ResolvedConfig, resolveConfig } from './config.js';
-import { ApplicationNotFoundError, OriginNotAllowedError, RealtimeError } from './errors.js';
+import { ConnectionCaps } from './connection-caps.js';
+import {
+  ApplicationNotFoundError,
+  OriginNotAllowedError,
+  OverCapacityError,
+  RealtimeError,
+} from './errors.js';
 import { HttpApi } from './http-api.js';
 import { Hub } from './hub.js';
 import { MemoryState } from './memory-state.js';
@@ -99,8 +106,15 @@ export async function startRealtimeServer(input: RealtimeServerConfig): Promise<
       });
   });
 
+  const caps = new ConnectionCaps(config.maxConnectionsTotal, config.maxConnectionsPerIp);
+  const clientAddress = clientAddressResolver(config.trustedProxies);
+
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const address = clientAddress(req);
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      // Counted once the socket exists (a handshake that never completes holds nothing).
+      if (!caps.admit(address)) return hub.fail(ws, new OverCapacityError('Over capacity', true));
+      ws.once('close', () => caps.release(address));
       const url = new URL(req.url ?? '/', 'http://localhost');
       const match = /^\/app\/([^/]+)\/?$/.exec(url.pathname);
       // Errors are reported over an accepted socket so clients see the Pusher code.
