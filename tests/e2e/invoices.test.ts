@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerVerified, uniqueEmail } from '../support/accounts';
 import {
   type AppPage,
   closeSignedIn,
   fieldError,
   lookAtBothWidths,
+  openAppPage,
   openSignedIn,
   screenshot,
   waitForTitle,
@@ -18,8 +20,8 @@ import {
  * Invoices in Chromium (docs/screens.md §4 and §6). The customer opens «صورت‌حساب‌ها» from the menu,
  * opens the seed's paid top-up, downloads its PDF (read back with pdftotext: the number, the total
  * and the name), looks at its print view, and asks for a pro-forma: a bad postal code is refused
- * under its field, a good one makes the invoice. An admin lists invoices, issues a manual one,
- * records its bank transfer and refunds part of it to the wallet.
+ * under its field, a good one makes the invoice. An admin lists invoices, issues a manual one to a
+ * new customer, records its bank transfer and refunds part of it to the wallet.
  */
 const baseUrl = () => inject('baseUrl');
 
@@ -117,8 +119,14 @@ describe('invoices, as a customer has them in Chromium', () => {
 describe('invoices, as an admin keeps them in Chromium', () => {
   let browser: Browser;
   let app: AppPage;
+  // A customer of this file's own: the refund lands in their wallet, not in the demo customer's
+  // (whose statement other files read).
+  const customer = { name: 'مهسا کاظمی', email: uniqueEmail('invoiced'), password: 'Kuh-e Damavand 1404!' };
   beforeAll(async () => {
     ({ browser, app } = await openSignedIn(baseUrl(), 'admin@renderfarm.test'));
+    const signup = await openAppPage(browser);
+    await registerVerified(signup.page, baseUrl(), inject('storageDir'), customer);
+    await signup.close();
   });
   afterAll(() => closeSignedIn({ browser, app }));
 
@@ -135,7 +143,7 @@ describe('invoices, as an admin keeps them in Chromium', () => {
 
     await page.getByRole('link', { name: 'صدور صورت‌حساب' }).click();
     await waitForTitle(page, 'صدور صورت‌حساب');
-    await page.getByLabel('مشتری').fill('customer@renderfarm.test');
+    await page.getByLabel('مشتری').fill(customer.email);
     await page.getByLabel('شرح ردیف ۱').fill('راه‌اندازی اختصاصی Revit');
     await page.getByLabel('تعداد').fill('۲');
     await page.getByLabel('مبلغ واحد (تومان)').fill('۱۵۰۰۰۰');
