@@ -32,8 +32,17 @@ export function wantsJson(request: FastifyRequest): boolean {
 /** The JSON body of a refusal, the same shape for every module: `{message, code?, errors?}`. */
 export function jsonError(error: DomainError | ValidationError, field?: string) {
   if (error instanceof ValidationError) return { message: INVALID_DATA, errors: error.errors };
-  const at = error.field ?? (error.status < 500 ? field : undefined);
+  const at = error.field ?? (refusesInput(error) ? field : undefined);
   return { message: error.message, code: error.code, ...(at ? { errors: { [at]: error.message } } : {}) };
+}
+
+/**
+ * A refusal of what was sent (a 4xx) as opposed to "there is no such record for you" (404): that
+ * one is always the not-found answer, never a message beside a field, so another user's record
+ * looks the same from every route (docs: policies, another user's record is a 404).
+ */
+function refusesInput(error: DomainError): boolean {
+  return error.status < 500 && error.status !== 404;
 }
 
 /**
@@ -46,14 +55,14 @@ export function answerDomainError(error: DomainError, request: FastifyRequest, r
   if (error.status >= 500) request.log.warn({ err: error }, 'domain error');
   if (wantsJson(request)) return reply.code(error.status).send(jsonError(error, config.errorField));
   // A route's default field is for refusals of the input; an error naming its field always goes there.
-  const field = error.field ?? (error.status < 500 ? config.errorField : undefined);
+  const field = error.field ?? (refusesInput(error) ? config.errorField : undefined);
   if (field) {
     const bag = request.headers['x-inertia-error-bag'];
     const errors = { [field]: error.message };
     request.session?.flash('errors', typeof bag === 'string' && bag ? { [bag]: errors } : errors);
     return reply.back();
   }
-  if (config.flashErrors && request.session) {
+  if (config.flashErrors && request.session && error.status !== 404) {
     request.session.flash('error', error.message);
     return reply.back();
   }

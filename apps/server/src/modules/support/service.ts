@@ -6,6 +6,7 @@ import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadc
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { readConfig } from '../catalog/service';
 import { instanceUuids, ownInstanceId } from '../instances/service';
+import { machineLabels } from '../instances/summaries';
 import type { Mailer } from '../notifications/mail';
 import type { User } from '../users/queries';
 import { lockUser, userNames } from '../users/queries';
@@ -315,8 +316,21 @@ export function createSupportService({
     };
   }
 
+  /** What the owner's thread page adds to the thread: their rating, and the machine's name. */
+  async function ownTicketExtras(userId: number, uuid: string) {
+    const [ticket] = await db
+      .select({ rating: tickets.rating, instanceId: tickets.instanceId })
+      .from(tickets)
+      .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId)));
+    const machine = ticket?.instanceId
+      ? (await machineLabels(db, [ticket.instanceId])).get(ticket.instanceId)
+      : null;
+    return { rating: ticket?.rating ?? null, machine_name: machine?.name ?? null };
+  }
+
   return {
     departments: () => ticketDepartments(db),
+    ownTicketExtras,
     openTicket,
     openGuestTicket,
     listOwnTickets,

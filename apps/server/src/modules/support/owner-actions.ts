@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type RequestContext, recordActivity } from '../activity/service';
+import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { SupportError } from './errors';
+import { TICKET_UPDATED } from './service';
+import { type Ticket, ticketMessages, tickets } from './tables';
+
+const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a customer does on their own ticket (docs/domain.md, Support): reply (a closed ticket only
+ * when they ask to reopen it), close it, and rate the answer once it is closed. Each under the
+ * ticket's row lock, with its activity entry, and `TicketUpdated` to the owner after the commit.
+ */
+export function createOwnerTicketActions(options: {
+  db: Database;
+  broadcaster: Broadcaster;
+  onPublishError?: (error: unknown) => void;
+}) {
+  const { db, broadcaster } = options;
+
+  async function onOwnTicket<T>(
+    userId: number,
+    uuid: string,
+    context: RequestContext,
+    work: (
+      tx: Database,
+      ticket: Ticket,
+      now: Date,
+    ) => Promise<{ set: Partial<Ticket>; event: string; result?: T }>,
+  ): Promise<Ticket> {
+    if (!UUID.test(uuid)) throw notFound();
+    return transactionWithBroadcasts(
+      db,
+      broadcaster,
+      async (tx, broadcast) => {
+        const [ticket] = await tx
+          .select()
+          .from(tickets)
+          .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId)))
+          .for('update');
+        if (!ticket) throw notFound();
+        const now = new Date();
+        const change = await work(tx, ticket, now);
+        const [updated] = await tx
+          .update(tickets)
+          .set({ ...change.set, updatedAt: now })
+          .where(eq(tickets.id, ticket.id))
+          .returning();
+        await recordActivity(tx, {
+          event: change.event,
+          actorId: userId,
+          subject: { type: 'ticket', id: ticket.id },
+          ip: context.ip,
+          userAgent: context.userAgent,
+          properties: { uuid, from: ticket.status, to: updated!.status },
+        });
+        broadcast({
+          channels: `private-users.${userId}`,
+          event: TICKET_UPDATED,
+          data: { uuid, status: updated!.status, last_message_at: updated!.lastMessageAt.toISOString() },
+          ...toOthers(context),
+        });
+        return updated!;
+      },
+      options.onPublishError,
+    );
+  }
+
+  return {
+    /** A reply from the owner: the ticket waits on support again. A closed one needs `reopen`. */
+    reply(
+      userId: number,
+      uuid: string,
+      input: { message: string; reopen: boolean },
+      context: RequestContext,
+    ) {
+      return onOwnTicket(userId, uuid, context, async (tx, ticket, now) => {
+        if (ticket.status === 'closed' && !input.reopen) {
+          throw new SupportError(
+            'RF_SUPPORT_TICKET_CLOSED',
+            'این تیکت بسته شده است؛ برای ادامهٔ گفت‌وگو، گزینهٔ «باز کردن دوبارهٔ تیکت» را بزنید یا تیکت تازه‌ای بفرستید.',
+            'message',
+          );
+        }
+        await tx
+          .insert(ticketMessages)
+          .values({ ticketId: ticket.id, authorId: userId, body: input.message });
+        return {
+          set: { status: 'customer_reply', lastMessageAt: now, closedAt: null },
+          event: ticket.status === 'closed' ? 'ticket:reopened' : 'ticket:replied',
+        };
+      });
+    },
+
+    close(userId: number, uuid: string, context: RequestContext) {
+      return onOwnTicket(userId, uuid, context, async (_tx, ticket, now) => {
+        if (ticket.status === 'closed') {
+          throw new SupportError('RF_SUPPORT_TICKET_CLOSED', 'این تیکت پیش‌تر بسته شده است.');
+        }
+        return { set: { status: 'closed', closedAt: now }, event: 'ticket:closed' };
+      });
+    },
+
+    /** One rating (1–5) of a closed ticket, with an optional comment. */
+    rate(
+      userId: number,
+      uuid: string,
+      input: { rating: number; comment: string | null },
+      context: RequestContext,
+    ) {
+      return onOwnTicket(userId, uuid, context, async (_tx, ticket) => {
+        if (ticket.status !== 'closed') {
+          throw new SupportError(
+            'RF_SUPPORT_RATING_NOT_ALLOWED',
+            'پس از بسته شدن تیکت می‌توانید به پاسخ پشتیبانی امتیاز بدهید.',
+            'score',
+          );
+        }
+        if (ticket.rating !== null) {
+          throw new SupportError(
+            'RF_SUPPORT_RATING_NOT_ALLOWED',
+            'به این تیکت پیش‌تر امتیاز داده‌اید.',
+            'score',
+          );
+        }
+        return { set: { rating: input.rating, ratingComment: input.comment }, event: 'ticket:rated' };
+      });
+    },
+  };
+}
+
+export type OwnerTicketActions = ReturnType<typeof createOwnerTicketActions>;

@@ -1,0 +1,97 @@
+import { useForm } from '@renderfarm/react';
+import type { PanelTicketsMakeProps } from '@server/modules/support/contracts';
+import { ArrowRight, Send } from 'lucide-react';
+import { Head } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
+import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { bindField } from '../../../components/ui/bind-field';
+import { Card } from '../../../components/ui/Card';
+import { FormAlert } from '../../../components/ui/FormAlert';
+import { SelectField } from '../../../components/ui/SelectField';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { TextField } from '../../../components/ui/TextField';
+import { useRoute } from '../../../lib/route';
+import { PRIORITY_LABELS } from './parts/ticket-labels';
+
+/** `panel.tickets.make` «تیکت جدید»: department, priority, subject, message, and the machine it is about. */
+export default function TicketMake({ departments, machines, instance }: PanelTicketsMakeProps) {
+  const route = useRoute();
+  const form = useForm({
+    department: departments[0] ?? '',
+    priority: 'medium',
+    subject: '',
+    message: '',
+    instance: instance ?? '',
+  });
+  const { errors, formRef } = useFocusedErrors(form);
+  const { submit, busy, botError } = useBotCheckedSubmit('ticket', form, errors, {
+    payload: (data) => ({
+      department: data.department,
+      priority: data.priority,
+      subject: data.subject.trim(),
+      message: data.message.trim(),
+      ...(data.instance ? { instance: data.instance } : {}),
+    }),
+    send: () => form.post(route('panel.tickets.store')),
+  });
+
+  return (
+    <>
+      <Head title="تیکت جدید" />
+      <PageHeader
+        title="تیکت جدید"
+        description="مشکل را با جزئیات بنویسید: چه کردید، چه دیدید و چه انتظار داشتید."
+        actions={
+          <ButtonLink href={route('panel.tickets.list')} variant="secondary">
+            <ArrowRight aria-hidden="true" className="size-4" />
+            تیکت‌ها
+          </ButtonLink>
+        }
+      />
+      <Card className="max-w-2xl p-5">
+        <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
+          <FormAlert>{botError ?? errors.form}</FormAlert>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="بخش"
+              value={form.data.department}
+              options={departments.map((d) => ({ value: d, label: d }))}
+              onChange={(department) => form.setData('department', department)}
+              error={errors.department}
+            />
+            <SelectField
+              label="اولویت"
+              value={form.data.priority}
+              options={Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label }))}
+              onChange={(priority) => form.setData('priority', priority)}
+              error={errors.priority}
+            />
+          </div>
+          {machines.length > 0 && (
+            <SelectField
+              label="دربارهٔ کدام سرور؟ (اختیاری)"
+              value={form.data.instance}
+              placeholder="هیچ‌کدام"
+              options={machines.map((m) => ({ value: m.uuid, label: m.name }))}
+              onChange={(uuid) => form.setData('instance', uuid)}
+              error={errors.instance}
+            />
+          )}
+          <TextField
+            label="موضوع"
+            maxLength={150}
+            autoComplete="off"
+            {...bindField(form, errors, 'subject')}
+          />
+          <TextAreaField label="متن پیام" rows={7} maxLength={5000} {...bindField(form, errors, 'message')} />
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            <Send aria-hidden="true" className="size-4" />
+            فرستادن تیکت
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}
