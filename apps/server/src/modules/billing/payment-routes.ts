@@ -4,40 +4,24 @@ import { z } from 'zod';
 import { refreshCurrentUser } from '../../http/current-user';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
-import { toLatinDigits } from '../../lib/digits';
 import type { PaymentView } from './contracts';
 import { PaymentNotFoundError } from './errors';
+import { toman } from './invoice-validators';
 import { readBillingSettings } from './settings';
 import type { Invoice, Payment } from './tables';
 
 /** Suggested top-ups on «افزایش اعتبار», in Rial (۲۰۰ هزار تا ۵ میلیون تومان). */
 const PRESETS = [2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000];
 
-const AMOUNT_MESSAGE = 'مبلغ را به تومان و به‌صورت عددی صحیح بنویسید؛ مثلاً ۵۰۰۰۰۰.';
-
 /** Toman as typed (Persian digits, thousands separators), as whole Rial. */
-const toman = z.preprocess(
-  // Thousands separators dropped; the Persian decimal mark read as one (so 12.5 is refused as fractional).
-  (v) =>
-    typeof v === 'string'
-      ? toLatinDigits(v)
-          .replace(/[\s,٬،]/g, '')
-          .replace('٫', '.')
-      : v,
-  z.coerce
-    .number({ error: AMOUNT_MESSAGE })
-    .int(AMOUNT_MESSAGE)
-    .positive(AMOUNT_MESSAGE)
-    .max(100_000_000_000, AMOUNT_MESSAGE)
-    .transform((t) => t * 10),
-);
+const amount = toman('مبلغ');
 
 /** `{amount}` (Toman) for a new top-up, or `{invoice}` to pay a pending invoice. */
-const topUpRequest = z.object({ amount: toman });
+const topUpRequest = z.object({ amount });
 const invoicePaymentRequest = z.object({ invoice: z.uuid({ error: 'صورت‌حساب معتبر نیست.' }) });
 
 const makeQuery = z.object({
-  amount: toman.optional().catch(undefined),
+  amount: amount.optional().catch(undefined),
   invoice: z.uuid().optional().catch(undefined),
 });
 

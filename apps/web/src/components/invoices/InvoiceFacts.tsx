@@ -1,5 +1,6 @@
 import type { InvoiceDetail } from '@server/modules/billing/invoices/contracts';
 import type { ReactNode } from 'react';
+import { FactList } from '../ui/FactList';
 import { JalaliTime } from '../ui/JalaliTime';
 import { StatusBadge } from '../ui/StatusBadge';
 import { invoiceNumber } from './invoice-labels';
@@ -27,14 +28,5 @@ export function InvoiceFacts({
       : []),
     ...extra,
   ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-      {facts.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-gray-500">{label}</dt>
-          <dd className="font-medium text-gray-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} />;
 }

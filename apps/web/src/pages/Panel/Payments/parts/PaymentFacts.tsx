@@ -1,4 +1,5 @@
 import type { PaymentView } from '@server/modules/billing/contracts';
+import { type Fact, FactList } from '../../../../components/ui/FactList';
 import { JalaliTime } from '../../../../components/ui/JalaliTime';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { MaybeLink } from '../../../../components/ui/MaybeLink';
@@ -19,7 +20,7 @@ export function PaymentFacts({ payment }: { payment: PaymentView }) {
   const invoiceUrl = route.has('panel.invoices.edit')
     ? route('panel.invoices.edit', { invoice: payment.invoice.uuid })
     : null;
-  const facts: [string, React.ReactNode][] = [
+  const facts: Fact[] = [
     ['وضعیت', <StatusBadge key="s" kind="payment" state={payment.status} />],
     ['مبلغ پرداختی', <Price key="a" rial={payment.amount} />],
     ...(payment.invoice.kind === 'topup'
@@ -41,14 +42,5 @@ export function PaymentFacts({ payment }: { payment: PaymentView }) {
       </MaybeLink>,
     ],
   ];
-  return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-      {facts.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-gray-500">{label}</dt>
-          <dd className="font-medium text-gray-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} />;
 }
