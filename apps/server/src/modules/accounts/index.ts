@@ -1,5 +1,6 @@
 import type { AppModule } from '../app-module';
 import { apiTokenRoutes } from './api-token-routes';
+import { CONTACT_CHANGED_JOB, createContactChangedJobHandler } from './contact-change-notice';
 import { balanceBlocker } from './delete-blockers';
 import { accountRoutes } from './routes';
 
@@ -8,4 +9,12 @@ export const accountsModule: AppModule = {
   name: 'accounts',
   routes: [accountRoutes, apiTokenRoutes],
   deleteBlockers: [balanceBlocker],
+  jobs: ({ config, services }) => ({
+    [CONTACT_CHANGED_JOB]: createContactChangedJobHandler({
+      mailer: services.mailer,
+      sms: services.sms,
+      appUrl: config.APP_URL,
+      siteName: 'رندر فارم ابری',
+    }),
+  }),
 };

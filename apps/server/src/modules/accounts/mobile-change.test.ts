@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
+import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
+import { createWorker } from '../jobs/worker';
 import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
 
@@ -52,5 +53,19 @@ describe('changing the mobile number', () => {
     expect(after.props.user.mobile).toBe('09351112233');
     expect(after.props.user.mobile_pending).toBeNull();
     expect(after.props.flash.success).toBe('شمارهٔ موبایل شما تغییر کرد.');
+    // The old number hears of it.
+    await createWorker({ db: t.database.db, handlers: t.app.jobHandlers }).drain();
+    const told = await readSmsLog(t.storageDir, '09120000000');
+    expect(told.at(-1)!.text).toMatch(/شمارهٔ موبایل حساب شما .*۰۹۳۵\*\*\*۲۲۳۳.* تغییر کرد/);
+  });
+
+  it('asks for the password again before a new number is set in a session not confirmed lately', async () => {
+    const thief = new TestBrowser(t, { ip: '203.0.113.67' });
+    await thief.post('/__testing/sign-in', { email: 'customer@renderfarm.test' });
+    await thief.page(PROFILE);
+    const sent = await thief.post('/user/mobile/code', { mobile: '09351112299' }, { referer: PROFILE });
+    expect(sent.headers.location).toBe('/user/confirm-password');
+    const update = await thief.visit('PUT', '/user/mobile', { code: '123456' }, { referer: PROFILE });
+    expect(update.headers.location).toBe('/user/confirm-password');
   });
 });

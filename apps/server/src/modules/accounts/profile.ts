@@ -8,12 +8,14 @@ import {
   type User,
   updateUser,
 } from '../users/queries';
+import { maskEmail, tellOldContact } from './contact-change-notice';
 import { deleteProfilePhoto, PROFILE_PHOTO_DIR } from './profile-photo';
 import { normalizeEmail } from './service';
 
 /**
  * Profile/Show's "profile information" form: the name, the e-mail, which must be verified again
- * when it changes, and a new photo already stored (`photoPath`). Returns whether the address
+ * when it changes (the old address, if verified, is told), and a new photo already stored
+ * (`photoPath`). Returns whether the address
  * changed (the route then mails a link) and the photo it replaced (the route deletes its file).
  */
 export async function updateProfileInformation(
@@ -40,6 +42,14 @@ export async function updateProfileInformation(
       ...(emailChanged ? { email, emailVerifiedAt: null } : {}),
       ...(photoChanged ? { photoPath: input.photoPath } : {}),
     });
+    if (emailChanged && current?.email && current.emailVerifiedAt) {
+      await tellOldContact(tx, {
+        kind: 'email',
+        name: current.name,
+        to: current.email,
+        now: email ? maskEmail(email) : null,
+      });
+    }
     await recordActivity(tx, {
       event: 'account:profile.updated',
       actorId: user.id,

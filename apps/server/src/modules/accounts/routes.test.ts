@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { hashPassword } from '../auth/password';
-import { createAuthTestApp, logIn, newBrowser } from '../auth/test-support';
+import { createAuthTestApp, logIn, newBrowser, TestBrowser } from '../auth/test-support';
+import { createWorker } from '../jobs/worker';
 import { readMail } from '../notifications/mail';
 import { users } from '../users/tables';
 import { ACCOUNT_DELETED } from './routes';
@@ -94,6 +95,62 @@ describe('Profile/Show and its forms', () => {
     expect(notice.props).toMatchObject({ status: 'verification-link-sent', email: 'nima.new@example.com' });
     expect(notice.props.flash.success).toBe('مشخصات شما ذخیره شد.');
     expect(await readMail(t.storageDir, 'nima.new@example.com')).toHaveLength(1);
+  });
+
+  it('asks for the password again before the e-mail changes in a session not confirmed lately, and tells the old address', async () => {
+    const owner = await newBrowser(t, { ip: '10.5.0.11' });
+    await owner.post('/register', {
+      name: 'Parisa Amini',
+      email: 'parisa.old@example.com',
+      password: 'stolen cookie phrase',
+      password_confirmation: 'stolen cookie phrase',
+      terms: true,
+    });
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, 'parisa.old@example.com'));
+    // Someone holding a session of hers in which nobody typed her password lately.
+    const thief = new TestBrowser(t, { ip: '203.0.113.66' });
+    await thief.post('/__testing/sign-in', { email: 'parisa.old@example.com' });
+    await thief.page('/user/profile');
+    const res = await thief.request(
+      'PUT',
+      '/user/profile-information',
+      { name: 'Parisa Amini', email: 'thief@example.net' },
+      { referer: '/user/profile' },
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/user/confirm-password');
+    const [kept] = await t.database.db.select().from(users).where(eq(users.name, 'Parisa Amini'));
+    expect(kept!.email).toBe('parisa.old@example.com');
+    expect(await readMail(t.storageDir, 'thief@example.net')).toHaveLength(0);
+
+    // The name alone changes without it.
+    const renamed = await thief.request(
+      'PUT',
+      '/user/profile-information',
+      { name: 'Parisa A.', email: 'parisa.old@example.com' },
+      { referer: '/user/profile' },
+    );
+    expect(renamed.headers.location).toBe('/user/profile');
+
+    // With her password typed again, the change goes through, and the old address hears of it.
+    await owner.post('/user/confirm-password', { password: 'stolen cookie phrase' });
+    await owner.page('/user/profile');
+    const moved = await owner.request(
+      'PUT',
+      '/user/profile-information',
+      { name: 'Parisa A.', email: 'parisa.new@example.com' },
+      { referer: '/user/profile' },
+    );
+    expect(moved.headers.location).toBe('/email/verify');
+    await createWorker({ db: t.database.db, handlers: t.app.jobHandlers }).drain();
+    const told = (await readMail(t.storageDir, 'parisa.old@example.com')).find(
+      (mail) => mail.subject === 'ایمیل حساب شما تغییر کرد',
+    );
+    expect(told!.text).toContain('p***@example.com');
+    expect(told!.text).not.toContain('parisa.new@example.com');
   });
 
   it('changes the password: current one required, other sessions ended, this one rotated', async () => {

@@ -28,6 +28,7 @@ import {
   readProfilePhoto,
   storeProfilePhoto,
 } from './profile-photo';
+import { normalizeEmail } from './service';
 import { summarizeAgent } from './user-agent';
 import {
   mobileChangeSchema,
@@ -59,10 +60,7 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     field: string,
   ) => {
     if (!user.passwordHash) {
-      const at = Number(request.session.get(SESSION_KEYS.passwordConfirmedAt) ?? 0);
-      if (Date.now() - at > PASSWORD_CONFIRM_SECONDS * 1000) {
-        fieldError(field, 'نخست هویت خود را با کد پیامکی تأیید کنید.');
-      }
+      if (!confirmedLately(request)) fieldError(field, 'نخست هویت خود را با کد پیامکی تأیید کنید.');
       return;
     }
     if (!password) fieldError(field, 'رمز عبور را وارد کنید.');
@@ -70,6 +68,13 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
     if (!limit.allowed) fieldError(field, 'تلاش‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
     if (!(await verifyPassword(password, user.passwordHash))) fieldError(field, 'رمز عبور درست نیست.');
   };
+
+  /** The password (or an SMS code) confirmed in this session within the `confirm` window. */
+  const confirmedLately = (request: FastifyRequest) =>
+    Date.now() - Number(request.session.get(SESSION_KEYS.passwordConfirmedAt) ?? 0) <=
+    PASSWORD_CONFIRM_SECONDS * 1000;
+  const emailWouldChange = (user: User, email: string | undefined) =>
+    (email ? normalizeEmail(email) : null) !== (user.email ? normalizeEmail(user.email) : null);
 
   route(
     { name: 'profile.show', method: 'GET', uri: '/user/profile', access: 'customer' },
@@ -143,6 +148,8 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       method: 'PUT',
       uri: '/user/mobile',
       access: 'customer',
+      // Asked when the code was sent too: a confirmation that lapsed since must not carry it.
+      confirm: true,
       errorField: 'code',
     },
     async (request, reply) => {
@@ -205,6 +212,13 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
           errors.photo = error.message;
         }
         if (!input || Object.keys(errors).length > 0) throw new ValidationError(errors);
+        // A new e-mail is where resets and notices go: whoever holds a session must prove they
+        // are the owner first (as `confirm` routes do), or a stolen session becomes the account.
+        if (emailWouldChange(user, input.email) && !confirmedLately(request)) {
+          request.session.set(SESSION_KEYS.intended, registry.url('profile.show', {}, false));
+          request.session.flash('error', 'برای تغییر ایمیل، نخست رمز عبور خود را تأیید کنید.');
+          return reply.redirect(registry.url('password.confirm', {}, false), 303);
+        }
 
         const photoPath = photo ? await storeProfilePhoto(storageDir, photo.bytes, photo.ext) : undefined;
         let result: Awaited<ReturnType<typeof updateProfileInformation>>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
-import { parseMobile } from '../../lib/mobile';
+import { maskedMobileInText, parseMobile } from '../../lib/mobile';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
@@ -15,10 +15,12 @@ import {
   findActiveUserByMobile,
   findUser,
   insertUser as insertUserRow,
+  lockUser,
   type NewUser,
   type User,
   updateUser,
 } from '../users/queries';
+import { tellOldContact } from './contact-change-notice';
 import { balanceBlocker, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
 import { personalAccessTokens, twoFactorUsedSteps } from './tables';
 
@@ -235,11 +237,13 @@ export function createAccountService(options: AccountServiceOptions) {
     },
 
     /**
-     * The account's new mobile number, proven by an SMS code: verified from now on. Another
-     * account taking it in the meantime is refused on `mobile` (the unique index decides).
+     * The account's new mobile number, proven by an SMS code: verified from now on, and the old
+     * verified number told. Another account taking it in the meantime is refused on `mobile`
+     * (the unique index decides).
      */
     async changeMobile(userId: number, mobile: string, context: RequestContext = {}): Promise<void> {
       await db.transaction(async (tx) => {
+        const before = await lockUser(tx, userId);
         try {
           await updateUser(tx, userId, { mobile, mobileVerifiedAt: clock() });
         } catch (error) {
@@ -251,6 +255,9 @@ export function createAccountService(options: AccountServiceOptions) {
             });
           }
           throw error;
+        }
+        if (before?.mobile && before.mobileVerifiedAt && before.mobile !== mobile) {
+          await tellOldContact(tx, { kind: 'mobile', to: before.mobile, now: maskedMobileInText(mobile) });
         }
         await recordActivity(tx, {
           event: 'account:mobile.changed',

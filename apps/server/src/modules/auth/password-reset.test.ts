@@ -27,7 +27,12 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
     dir = await mkdtemp(join(tmpdir(), 'rf-reset-'));
     const [user] = await database.db
       .insert(users)
-      .values({ name: 'نرگس', email: 'narges@example.test', passwordHash: 'x' })
+      .values({
+        name: 'نرگس',
+        email: 'narges@example.test',
+        passwordHash: 'x',
+        emailVerifiedAt: new Date(now),
+      })
       .returning();
     userId = user!.id;
   });
@@ -57,6 +62,15 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
     expect((await readMail(dir))[0]!.links[0]).toMatch(
       /^http:\/\/localhost:8000\/reset-password\/[\w-]{43}\?email=/,
     );
+  });
+
+  it('mails a link only to a verified address: an address nobody proved is not a way in', async () => {
+    await database.db
+      .insert(users)
+      .values({ name: 'ناشناس', email: 'unproved@example.test', passwordHash: 'x' });
+    const answer = await service().request('unproved@example.test');
+    expect(answer).toEqual(await service().request('nobody-here@example.test'));
+    expect(await readMail(dir, 'unproved@example.test')).toHaveLength(0);
   });
 
   it('resets with the mailed token once, ending every session', async () => {
@@ -104,7 +118,12 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
       links,
       clock,
     });
-    const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+    // Not yet verified (the reset tests above needed it verified).
+    const [user] = await database.db
+      .update(users)
+      .set({ emailVerifiedAt: null })
+      .where(eq(users.id, userId))
+      .returning();
     await verification.send(user!);
     const link = (await readMail(dir, 'narges@example.test')).at(-1)!.links[0]!;
     expect(link).toMatch(/\/email\/verify\/\d+\/[0-9a-f]{64}\?expires=\d+&signature=/);

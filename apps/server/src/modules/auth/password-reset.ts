@@ -22,7 +22,8 @@ const INVALID = 'این پیوند بازنشانی رمز عبور معتبر �
 
 /**
  * Auth/ForgotPassword and Auth/ResetPassword: a random token mailed as a link, stored as SHA-256,
- * valid 60 minutes and once. `request` answers the same whether or not the address has an account.
+ * valid 60 minutes and once, mailed only to a verified address. `request` answers the same whether
+ * or not the address has an account.
  */
 export function createPasswordResetService(options: {
   db: Database;
@@ -39,7 +40,9 @@ export function createPasswordResetService(options: {
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       const user = await findActiveUserByEmail(db, email);
-      if (user?.email) {
+      // Only to an address its owner proved: anyone can type an unverified one into a profile (or
+      // a sign-up), and a reset link there would hand them the account.
+      if (user?.email && user.emailVerifiedAt) {
         const written = await db
           .insert(passwordResetTokens)
           .values({

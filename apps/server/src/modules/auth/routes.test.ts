@@ -4,7 +4,7 @@ import { activityLog } from '../activity/tables';
 import { readMail } from '../notifications/mail';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
-import { createAuthTestApp, logIn, newBrowser } from './test-support';
+import { createAuthTestApp, logIn, newBrowser, TestBrowser } from './test-support';
 
 type T = Awaited<ReturnType<typeof createAuthTestApp>>;
 
@@ -269,6 +269,28 @@ describe('registration and e-mail verification', () => {
     expect(await readMail(t.storageDir, 'hasty.fixed@example.com')).toHaveLength(0);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'hasty@example.com'));
     expect(user).toBeDefined();
+  });
+
+  it('takes no new address from a session nobody confirmed lately: an SMS-only account is not handed over', async () => {
+    await t.app.services.accounts.createFromVerifiedMobile({ name: 'حمید', mobile: '09351230000' });
+    const thief = new TestBrowser(t, { ip: '203.0.113.68' });
+    const { id } = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.mobile, '09351230000'))
+    )[0]!;
+    await t.database.db
+      .update(users)
+      .set({ email: `sms-${id}@placeholder.test` })
+      .where(eq(users.id, id));
+    await thief.post('/__testing/sign-in', { email: `sms-${id}@placeholder.test` });
+    await thief.page('/email/verify');
+    const res = await thief.request(
+      'PUT',
+      '/email/verification-address',
+      { email: 'thief@example.net' },
+      { referer: '/email/verify' },
+    );
+    expect(res.headers.location).toBe('/user/confirm-password');
+    expect(await readMail(t.storageDir, 'thief@example.net')).toHaveLength(0);
   });
 
   it('is closed when the admin closes registration', async () => {

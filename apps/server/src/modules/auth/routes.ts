@@ -346,6 +346,9 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
       method: 'PUT',
       uri: '/email/verification-address',
       access: 'user',
+      // The address a reset would go to once verified: a session's holder proves they are the
+      // owner first (a fresh sign-up has, by typing the password).
+      confirm: true,
       errorField: 'email',
     },
     async (request, reply) => {
