@@ -27,8 +27,21 @@ describe('renderDocument', () => {
     expect(html).toContain('&lt;/script&gt;\\&quot;&amp;');
   });
 
+  it('scriptJson leaves no <, > or & in the script: `<!--<script>` in a prop cannot swallow the page', () => {
+    const value = { subject: '<!--<script>', more: '-->&amp;<b>', sep: '\u2028\u2029' };
+    const json = scriptJson(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+    const html = renderDocument({ ...parts, page: { component: 'A', props: value }, format: 'script' });
+    const body = html.slice(html.indexOf('<body>'));
+    // The element ends at its own closing tag, and the root div follows it intact.
+    expect(body).toMatch(
+      /^<body>\n<script data-page="app" type="application\/json">[^<]*<\/script>\n<div id="app"><\/div>/,
+    );
+  });
+
   it('scriptJson escapes every slash and line separators', () => {
-    expect(scriptJson({ a: '</script>\u2028' })).toBe('{"a":"<\\/script>\\u2028"}');
+    expect(scriptJson({ a: '</script>\u2028' })).toBe('{"a":"\\u003c\\/script\\u003e\\u2028"}');
     expect(JSON.parse(scriptJson({ a: 'x/y' }))).toEqual({ a: 'x/y' });
   });
 });

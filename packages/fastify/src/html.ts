@@ -27,12 +27,23 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** JSON safe inside `<script>`: every `/` is escaped, so `</script>` cannot occur (as Inertia v3 does). */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '/': '\\/',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON safe inside `<script>`: no `<`, `>` or `&` is left (JSON escapes them, `<` as `\u003c`), so
+ * neither `</script>` nor `<!--<script>` can occur: the latter, in a ticket subject, put the parser
+ * in the script's "double escaped" state, where the real `</script>` no longer closed the element
+ * and the rest of the page vanished into it. Slashes and U+2028/2029 are escaped as before.
+ */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/\//g, '\\/')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value).replace(/[<>&/\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
 
 export function renderDocument(parts: DocumentParts): string {
   const json = JSON.stringify(parts.page);

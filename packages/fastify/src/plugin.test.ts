@@ -136,9 +136,10 @@ describe('first load (HTML)', () => {
     expect(body).toContain('<link rel="modulepreload" href="/build/assets/vendor-def.js">');
     expect(body).toContain('<script type="module" src="/build/assets/main-abc.js"></script>');
     const script = body.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/s)?.[1] ?? '';
-    // Every `/` escaped: the prop's `</script>` cannot close the element.
+    // No `<` left and every `/` escaped: the prop's `</script>` cannot close the element.
     expect(script).not.toMatch(/(?<!\\)\//);
-    expect(script).toContain('<\\/script>');
+    expect(script).not.toContain('<');
+    expect(script).toContain('\\u003c\\/script\\u003e');
     const page = JSON.parse(script);
     expect(page).toMatchObject({
       component: 'Home',
