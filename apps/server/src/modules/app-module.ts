@@ -56,6 +56,12 @@ export interface ModuleContext {
  */
 export interface ChannelRule {
   pattern: string;
+  /**
+   * Whether a suspended account may still listen (its own channel): otherwise it is refused
+   * before `authorize` runs, as a suspended account is refused by routes without `allowSuspended`,
+   * so a suspended staff member keeps no staff channel.
+   */
+  allowSuspended?: boolean;
   authorize: (db: Database, user: User, ...params: string[]) => ChannelDecision | Promise<ChannelDecision>;
 }
 

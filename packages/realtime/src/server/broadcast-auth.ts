@@ -107,8 +107,9 @@ export function createBroadcastAuth<User>(options: BroadcastAuthOptions<User>): 
       if (kind === 'public') throw new ValidationError('Public channels need no authorisation.', 400);
       const response = signChannelAuth(options, socketId, channel);
       if (kind === 'encrypted') {
+        // Asked of a server that offers none: the request's fault as far as the client can tell.
         if (!options.encryptionMasterKey)
-          throw new ValidationError('No encryption master key is configured.', 500);
+          throw new ValidationError('Encrypted channels are not enabled on this server.', 400);
         response.shared_secret = encryptedSharedSecret(channel, options.encryptionMasterKey);
       }
       return response;

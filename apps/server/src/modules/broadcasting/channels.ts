@@ -5,12 +5,15 @@ import type { User } from '../users/queries';
 
 /**
  * Who may listen where (docs/realtime.md): every module's channel rules in one registry; a
- * channel that no module defines is refused.
+ * channel that no module defines is refused, and so is a suspended account on any channel whose
+ * rule does not allow it.
  */
 export function defineChannels(db: Database, rules: ChannelRule[]) {
   const registry = createChannelRegistry<User>();
   for (const rule of rules) {
-    registry.define(rule.pattern, (user, ...params: string[]) => rule.authorize(db, user, ...params));
+    registry.define(rule.pattern, (user, ...params: string[]) =>
+      user.status === 'suspended' && !rule.allowSuspended ? false : rule.authorize(db, user, ...params),
+    );
   }
   return registry;
 }

@@ -1,6 +1,9 @@
 import { signChannelAuth } from '@renderfarm/realtime/server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, guestBrowser, signedInBrowser, type TestApp } from '../../testing/app';
+import { instances } from '../instances/tables';
+import { users } from '../users/tables';
 
 describe('/broadcasting/auth and /broadcasting/user-auth', () => {
   let t: TestApp;
@@ -67,6 +70,42 @@ describe('/broadcasting/auth and /broadcasting/user-auth', () => {
       payload: { socket_id: '123.456', channel_name: `private-users.${browser.userId}` },
     });
     expect(noCsrf.statusCode).toBe(419);
+  });
+
+  it('gives a suspended account no staff channel, only its own', async () => {
+    const [machine] = await t.database.db.select().from(instances).limit(1);
+    const care = await signedInBrowser(t, 'care@renderfarm.test');
+    const ask = (channel: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: care.headers(),
+        payload: { socket_id: '123.456', channel_name: channel },
+      });
+    expect((await ask(`private-instances.${machine!.uuid}`)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, care.userId));
+    try {
+      const refused = await ask(`private-instances.${machine!.uuid}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toMatch(/[\u0600-\u06FF]/);
+      // Its own channel still: notices about its account reach it.
+      expect((await ask(`private-users.${care.userId}`)).statusCode).toBe(200);
+    } finally {
+      await t.database.db.update(users).set({ status: 'active' }).where(eq(users.id, care.userId));
+    }
+  });
+
+  it('answers an encrypted channel with a clear Persian 4xx, not a 500', async () => {
+    const browser = await signedInBrowser(t, 'customer@renderfarm.test');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/broadcasting/auth',
+      headers: browser.headers(),
+      payload: { socket_id: '123.456', channel_name: `private-encrypted-users.${browser.userId}` },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().message).toMatch(/رمزنگاری/);
   });
 
   it('accepts the CSRF token as X-CSRF-TOKEN, as laravel-echo sends it', async () => {

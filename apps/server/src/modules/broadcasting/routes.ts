@@ -44,6 +44,9 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/broadcasting/auth', async (request, reply) => {
     const body = channelAuthBody.safeParse(request.body);
     if (!body.success) return refuse(reply, 422, 'شناسهٔ اتصال یا نام کانال نامعتبر است.');
+    // The app publishes on none (it has no encryption master key): a clear no, not a server error.
+    if (body.data.channel_name.startsWith('private-encrypted-'))
+      return refuse(reply, 422, 'کانال‌های رمزنگاری‌شده در این سرویس پشتیبانی نمی‌شوند.');
     return answer(request, reply, (user) =>
       auth.authorizeChannel(user, body.data.socket_id, body.data.channel_name),
     );

@@ -7,6 +7,9 @@ export const usersModule: AppModule = {
   name: 'users',
   routes: [userRoutes],
   // Each signed-in browser listens on its own user's channel (balance, machines, notices).
-  channels: [{ pattern: 'users.{id}', authorize: (_db, user, id) => user.id === Number(id) }],
+  channels: [
+    // A suspended account still hears about its own account.
+    { pattern: 'users.{id}', allowSuspended: true, authorize: (_db, user, id) => user.id === Number(id) },
+  ],
   seed: seedDemoUsers,
 };
