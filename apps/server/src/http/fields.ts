@@ -12,7 +12,10 @@ import { faNumber } from '../lib/persian';
 /** Long enough for any passphrase, short enough that hashing a pasted megabyte is not a DoS. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** A required string; `undefined`/`null` → «X را وارد کنید», another type → «X معتبر نیست». */
+/**
+ * A required string; `undefined`/`null` → «X را وارد کنید», another type → «X معتبر نیست», and so
+ * is text with a NUL, which no form sends and PostgreSQL refuses to store or compare (a 500).
+ */
 export const text = (label: string, max: number) =>
   z
     .string({
@@ -20,7 +23,8 @@ export const text = (label: string, max: number) =>
     })
     .trim()
     .min(1, `${label} را وارد کنید.`)
-    .max(max, `${label} نباید بیش از ${faNumber(max)} نویسه باشد.`);
+    .max(max, `${label} نباید بیش از ${faNumber(max)} نویسه باشد.`)
+    .refine((value) => !value.includes('\u0000'), `${label} معتبر نیست.`);
 
 /** An optional string: absent, null or blank → undefined. */
 export const optionalText = <T extends z.ZodType>(field: T) =>

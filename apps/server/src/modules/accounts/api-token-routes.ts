@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
+import { rowId } from '../../lib/row-id';
+import { AuthError } from '../auth/errors';
 import type {} from './contracts';
 import { TOKEN_ABILITIES } from './tables';
 import { tokenStoreSchema, tokenUpdateSchema } from './validators';
@@ -35,8 +37,13 @@ export async function apiTokenRoutes(app: FastifyInstance, { registry }: { regis
   const index = () => registry.url('api-tokens.index', {}, false);
   const tokenWhere = { token: '\\d{1,10}' };
 
-  // Another user's token answers «not found» (RF_AUTH_TOKEN_NOT_FOUND), as a missing one does.
-  const tokenId = (request: FastifyRequest) => Number((request.params as { token: string }).token);
+  // Another user's token answers «not found» (RF_AUTH_TOKEN_NOT_FOUND), as a missing one does, and
+  // so does an id no row can have (past 2³¹).
+  const tokenId = (request: FastifyRequest) => {
+    const id = rowId((request.params as { token: string }).token);
+    if (id === null) throw new AuthError('RF_AUTH_TOKEN_NOT_FOUND', 'توکن پیدا نشد.');
+    return id;
+  };
 
   route(
     { name: 'api-tokens.index', method: 'GET', uri: '/user/api-tokens', access: 'customer', kyc: true },

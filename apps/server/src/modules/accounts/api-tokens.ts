@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { rowId } from '../../lib/row-id';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
 import { findUser } from '../users/queries';
@@ -139,10 +140,12 @@ export function createApiTokenService(options: { db: Database; clock?: Clock }) 
     ): Promise<{ tokenId: number; userId: number; abilities: TokenAbility[] } | null> {
       const match = /^Bearer\s+(\d{1,10})\|([A-Za-z0-9_-]{20,200})$/.exec(header?.trim() ?? '');
       if (!match) return null;
-      const [token] = await db
-        .select()
-        .from(personalAccessTokens)
-        .where(eq(personalAccessTokens.id, Number(match[1])));
+      // An id past 2³¹ finds no row (and would make PostgreSQL refuse the query).
+      const id = rowId(match[1]);
+      const [token] =
+        id === null
+          ? []
+          : await db.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, id));
       const owner = token ? await findUser(db, token.userId) : undefined;
       const row = token && owner ? { token, status: owner.status, deletedAt: owner.deletedAt } : undefined;
       const given = Buffer.from(sha256(match[2]!), 'hex');

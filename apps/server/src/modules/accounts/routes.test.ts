@@ -322,6 +322,10 @@ describe('API tokens and the Bearer JSON API', () => {
   it('refuses a missing, forged or ability-less token, and ignores the session', async () => {
     expect((await api(undefined, '/api/v1/me')).statusCode).toBe(401);
     expect((await api('1|forgedforgedforgedforgedforged', '/api/v1/me')).statusCode).toBe(401);
+    // An id past what the column holds is no token either, not a server error.
+    const huge = await api('9999999999|forgedforgedforgedforgedforged', '/api/v1/me');
+    expect(huge.statusCode).toBe(401);
+    expect(huge.json().message).toMatch(/[\u0600-\u06FF]/);
     const browser = await logIn(t, 'customer@renderfarm.test', 'password', { ip: '10.6.0.2' });
     expect((await browser.request('GET', '/api/v1/me')).statusCode).toBe(401);
     await browser.post('/user/api-tokens', { name: 'write only', permissions: ['create'] });
@@ -339,6 +343,21 @@ describe('API tokens and the Bearer JSON API', () => {
     const res = await api(token, '/api/v1/me');
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers a token id past 2³¹ with a Persian 404, not a 500', async () => {
+    const browser = await logIn(t, 'customer@renderfarm.test', 'password', { ip: '10.6.0.9' });
+    await browser.page('/user/api-tokens');
+    for (const [method, body] of [
+      ['PUT', { permissions: ['read'] }],
+      ['DELETE', {}],
+    ] as const) {
+      const res = await browser.visit(method, '/user/api-tokens/2147483648', body, {
+        referer: '/user/api-tokens',
+      });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json().props.message, method).toMatch(/[\u0600-\u06FF]/);
+    }
   });
 
   it('changes abilities and deletes; another customer gets 404 and changes nothing', async () => {

@@ -16,7 +16,9 @@ const ARRAY = ['a', 'b'];
 const OBJECT = { $gt: '' };
 const SQL = "' OR 1=1; DROP TABLE users; --";
 const HTML = '<script>alert(1)</script>';
-const TEXT_CASES = [EMPTY, LONG, NUMBER, ARRAY, OBJECT, SQL, HTML];
+// PostgreSQL refuses a NUL in text: it must be a field error, never a 500.
+const NUL = 'a\u0000b@example.com';
+const TEXT_CASES = [EMPTY, LONG, NUMBER, ARRAY, OBJECT, SQL, HTML, NUL];
 const PASSWORD_CASES = [EMPTY, 'x'.repeat(200), NUMBER, ARRAY, OBJECT];
 
 interface Form {
@@ -37,7 +39,7 @@ const FORMS: Form[] = [
     url: '/login',
     as: 'guest',
     valid: { email: 'customer@renderfarm.test', password: 'password' },
-    fields: { email: [EMPTY, LONG, NUMBER, ARRAY, OBJECT], password: PASSWORD_CASES },
+    fields: { email: [EMPTY, LONG, NUMBER, ARRAY, OBJECT, NUL], password: PASSWORD_CASES },
   },
   {
     name: 'register.store',
@@ -194,7 +196,7 @@ const FORMS: Form[] = [
     as: 'customer',
     valid: { name: 'توکن', permissions: ['read'] },
     fields: {
-      name: [EMPTY, LONG, NUMBER, ARRAY, OBJECT, HTML],
+      name: [EMPTY, LONG, NUMBER, ARRAY, OBJECT, HTML, NUL],
       permissions: [EMPTY, [], ['admin'], [SQL], 'read', NUMBER, OBJECT],
     },
   },
