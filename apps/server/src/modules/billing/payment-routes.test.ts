@@ -123,7 +123,7 @@ describe(`panel: top-up through the test gateway (${process.env.DATABASE_URL ? '
       .from(testGatewaySessions)
       .where(eq(testGatewaySessions.authority, authority));
     expect(session!.verifiedAt).not.toBeNull();
-  });
+  }, 180_000); // A thousand requests: seconds on a quiet machine, more on a shared one.
 
   it('cancels on NOK, fails when the bank refused despite Status=OK, and credits neither', async () => {
     const before = await balance();
