@@ -120,12 +120,12 @@ describe('GET /up', () => {
     const t = await createTestApp({ seed: false });
     const up = await t.app.inject({ method: 'GET', url: '/up' });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toEqual({ status: 'ok' });
+    expect(up.json()).toEqual({ status: 'ok', database: 'ok' });
     expect(up.headers['set-cookie']).toBeUndefined();
     await t.database.close();
     const down = await t.app.inject({ method: 'GET', url: '/up' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ status: 'down' });
+    expect(down.json()).toEqual({ status: 'down', database: 'down' });
     await t.app.close();
     await t.database.destroy();
   });

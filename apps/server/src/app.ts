@@ -14,6 +14,7 @@ import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
+import { createRedisPing } from './lib/redis-ping';
 import { loggerOptions } from './logger';
 import { modules } from './modules';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
@@ -116,7 +117,11 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   // Before the page plugin: static files get no session.
   await registerAssets(app);
   await app.register(faviconRoutes);
-  await app.register(healthRoutes, { ping: database.ping });
+  const redisHealth = config.REDIS_URL ? createRedisPing(config.REDIS_URL) : null;
+  if (redisHealth) app.addHook('onClose', () => redisHealth.close());
+  await app.register(healthRoutes, {
+    checks: { database: database.ping, ...(redisHealth ? { redis: redisHealth.ping } : {}) },
+  });
 
   const errorPage = (status: number, message: string) => ({ status, message });
   const errorHandler = (

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../service-unavailable';
 import { assertLimitArguments, type RateLimiter, rateLimitResult } from './rate-limiter';
 
 // One round trip, atomic: count the hit, open the window on the first one, report the time left.
@@ -30,29 +31,44 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   const owned = typeof options.redis === 'string';
   const client =
     typeof options.redis === 'string'
-      ? new Redis(options.redis, { maxRetriesPerRequest: 2, lazyConnect: false })
+      ? new Redis(options.redis, { maxRetriesPerRequest: 2, lazyConnect: false, commandTimeout: 2000 })
       : options.redis;
+  // Reconnecting is ioredis's job; each refused command says so below.
+  if (owned) client.on('error', () => {});
   const prefix = options.prefix ?? 'rf:rl:';
+  /** Redis not answering: a Persian 503 for the request, not a 500 (the cause kept for the log). */
+  const asked = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      throw new ServiceUnavailableError(error);
+    }
+  };
 
   return {
     async hit(key, limit, windowSeconds) {
       assertLimitArguments(limit, windowSeconds);
       const windowMs = Math.max(1, Math.round(windowSeconds * 1000));
-      const [count, ttl] = (await client.eval(HIT_SCRIPT, 1, prefix + key, windowMs)) as [number, number];
+      const [count, ttl] = (await asked(() => client.eval(HIT_SCRIPT, 1, prefix + key, windowMs))) as [
+        number,
+        number,
+      ];
       return rateLimitResult(count, limit, ttl);
     },
     async peek(key, limit) {
-      const [count, ttl] = await Promise.all([client.get(prefix + key), client.pttl(prefix + key)]);
+      const [count, ttl] = await asked(() =>
+        Promise.all([client.get(prefix + key), client.pttl(prefix + key)]),
+      );
       const used = Number(count ?? 0);
       if (used === 0 || ttl <= 0) return rateLimitResult(0, limit, 0);
       const result = rateLimitResult(used + 1, limit, ttl);
       return { ...result, remaining: Math.max(0, limit - used) };
     },
     async release(key) {
-      await client.eval(RELEASE_SCRIPT, 1, prefix + key);
+      await asked(() => client.eval(RELEASE_SCRIPT, 1, prefix + key));
     },
     async reset(key) {
-      await client.del(prefix + key);
+      await asked(() => client.del(prefix + key));
     },
     async close() {
       if (owned) await client.quit().catch(() => client.disconnect());

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisForTests } from '../../../../tests/support/services';
+import { createTestApp, type TestApp } from '../testing/app';
+
+// Nothing listens on port 1: Redis as it is while stopped.
+const AWAY = 'redis://127.0.0.1:1';
+
+describe('Redis away', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REDIS_URL: AWAY } });
+  });
+  afterAll(() => t.close());
+
+  it('/up says which required service is down, with 503', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/up' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'down', database: 'ok', redis: 'down' });
+  });
+
+  it('sign-in answers a Persian 503, not a 500', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const cookies = page.cookies as { name: string; value: string }[];
+    const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: {
+        cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+        'x-xsrf-token': xsrf,
+        'x-inertia': 'true',
+      },
+      payload: { email: 'customer@renderfarm.test', password: 'password' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().props.message).toMatch(/موقتاً/);
+  });
+
+  it('/api/v1 answers a Persian 503 in JSON', async () => {
+    const { users } = await import('../modules/users/tables');
+    const { eq } = await import('drizzle-orm');
+    const [customer] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'customer@renderfarm.test'));
+    const { plainText } = await t.app.services.apiTokens.create(customer!.id, { name: 'redis' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${plainText}`, accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: 'RF_SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/موقتاً/),
+    });
+  });
+});
+
+describe.runIf(await redisForTests())('Redis present', () => {
+  it('/up says so', async () => {
+    const t = await createTestApp({ seed: false, env: { REDIS_URL: 'redis://127.0.0.1:6379' } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/up' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+    } finally {
+      await t.close();
+    }
+  });
+});
