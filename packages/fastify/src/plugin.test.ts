@@ -331,6 +331,28 @@ describe('validation, error bags, flash', () => {
     });
   });
 
+  it('goes back only to a page of this site: another origin’s Referer is not followed', async () => {
+    await boot();
+    await client.get('/other');
+    for (const referer of [
+      'https://evil.example/phish',
+      'http://localhost.evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'javascript:alert(1)',
+    ]) {
+      const res = await client.send('POST', '/contact', { name: 'ab', email: 'nope' }, { referer });
+      expect(res.headers.location, referer).toBe('/other');
+    }
+    const same = await client.send(
+      'POST',
+      '/contact',
+      { name: 'ab', email: 'nope' },
+      { referer: '/contact-page?a=1' },
+    );
+    expect(same.headers.location).toBe('/contact-page?a=1');
+  });
+
   it('X-Inertia-Error-Bag scopes the errors under the bag name', async () => {
     await boot();
     await client.send(

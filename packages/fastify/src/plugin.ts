@@ -102,6 +102,19 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const PREVIOUS_URL_KEY = '_previous_url';
 
+/** A path on this site (`/x`, not `//host` or `/\\host`), or an http(s) URL of this very host. */
+function sameSite(url: string, host: string): boolean {
+  if (url.startsWith('/')) return !/^\/[/\\]/.test(url);
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    // The Host header may name the default port (`localhost:80`); the URL drops it.
+    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -338,8 +351,13 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
 
   app.decorateReply('back', function (this: FastifyReply, fallback = '/') {
     // Browsers or extensions may strip the Referer; the session remembers the last page shown.
+    // A Referer from another site is not followed: the header is the sender's to write, and
+    // "back" must never become a redirect to wherever a link came from.
     const previous = this.request.session?.get(PREVIOUS_URL_KEY);
-    const target = header(this.request, 'referer') ?? (typeof previous === 'string' ? previous : fallback);
+    const referer = header(this.request, 'referer');
+    const target =
+      (referer && sameSite(referer, this.request.host) ? referer : undefined) ??
+      (typeof previous === 'string' ? previous : fallback);
     return this.redirect(target, this.request.method === 'GET' ? 302 : 303);
   });
 
