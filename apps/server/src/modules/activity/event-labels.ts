@@ -57,7 +57,18 @@ const LABELS: Record<string, string> = {
   'billing:invoice.paid': 'پرداخت صورت‌حساب',
   'billing:invoice.cancelled': 'لغو صورت‌حساب',
   'billing:invoice.bill_to_changed': 'ویرایش مشخصات صورت‌حساب',
+  'billing:invoice.issued': 'صدور صورت‌حساب',
+  'billing:invoice.drafted': 'پیش‌نویس صورت‌حساب',
+  'billing:invoice.updated': 'ویرایش صورت‌حساب',
+  'billing:invoice.deleted': 'حذف پیش‌نویس صورت‌حساب',
+  'billing:invoice.paid_offline': 'ثبت پرداخت بانکی صورت‌حساب',
+  'billing:invoice.refunded': 'بازپرداخت صورت‌حساب',
+  'billing:invoice.statement': 'صدور صورت‌حساب ماهانهٔ مصرف',
   'ticket:opened': 'ثبت تیکت',
+  'ticket:replied': 'پاسخ به تیکت',
+  'ticket:reopened': 'باز کردن دوبارهٔ تیکت',
+  'ticket:closed': 'بستن تیکت',
+  'ticket:rated': 'امتیاز به پاسخ تیکت',
 };
 
 export function activityLabel(event: string): string {
