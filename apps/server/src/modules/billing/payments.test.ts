@@ -55,7 +55,7 @@ describe(`payments through Zarinpal (fake gateway, ${process.env.DATABASE_URL ? 
       gateway: {
         name: 'zarinpal',
         label: 'زرین‌پال',
-        ...createZarinpalClient({ merchantId: MERCHANT, baseUrl: fake.url, timeoutMs: 300 }),
+        ...createZarinpalClient({ merchantId: MERCHANT, baseUrl: fake.url, timeoutMs: 2_000 }),
       },
       appUrl: 'https://farm.test',
       clock: () => new Date(now),
