@@ -77,6 +77,7 @@ export function createRememberCookie(options: {
     async remember(request: FastifyRequest, reply: FastifyReply, user: User): Promise<void> {
       const agent = request.headers['user-agent'];
       const token = await tokens.issue(user.id, typeof agent === 'string' ? agent : null);
+      request.session?.set(SESSION_KEYS.rememberTokenId, token.tokenId);
       write(reply, user.id, token);
     },
 
@@ -107,6 +108,7 @@ export function createRememberCookie(options: {
       session.regenerateToken();
       session.userId = user.id;
       session.forget(SESSION_KEYS.pendingTwoFactor);
+      session.set(SESSION_KEYS.rememberTokenId, value!.tokenId);
       if (outcome.next) write(reply, user.id, outcome.next);
       await recordActivity(db, {
         event: 'auth:login',

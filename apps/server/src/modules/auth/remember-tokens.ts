@@ -2,6 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { endSessionsHolding } from '../sessions/queries';
+import { SESSION_KEYS } from './session-keys';
 import { rememberTokens } from './tables';
 
 /** How long "remember me" keeps a browser signed in after the password was typed. */
@@ -33,7 +35,8 @@ function sameHash(a: string | null, b: string): boolean {
 /**
  * Remember-me tokens (one row per browser), stored as SHA-256 hashes so a copy of the database
  * cannot sign anyone in. Every use rotates the secret, so a stolen cookie is useful only until its
- * owner's browser next uses it, and reusing a secret after its grace period revokes the token.
+ * owner's browser next uses it, and reusing a secret after its grace period revokes the token and
+ * ends the sessions made from it.
  */
 export function createRememberTokenService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
@@ -85,8 +88,11 @@ export function createRememberTokenService({ db, clock = systemClock }: { db: Da
       if (sameHash(row.previousHash, given)) {
         const age = row.rotatedAt ? now.getTime() - row.rotatedAt.getTime() : Number.POSITIVE_INFINITY;
         if (age <= REMEMBER_ROTATION_GRACE_SECONDS * 1000) return { status: 'ok', userId: row.userId };
-        // An old secret long after rotation: two browsers hold the same token, one of them a thief.
+        // An old secret long after rotation: two browsers hold the same token, one of them a thief,
+        // and there is no telling which. The token goes, and so does every session made from it
+        // (the thief's among them); the owner signs in again with the password.
         await db.delete(rememberTokens).where(eq(rememberTokens.id, row.id));
+        await endSessionsHolding(db, SESSION_KEYS.rememberTokenId, row.id);
       }
       return { status: 'invalid' };
     },

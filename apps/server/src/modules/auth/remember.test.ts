@@ -5,12 +5,13 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { readMail } from '../notifications/mail';
+import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { hashPassword } from './password';
 import { createRememberCookie, REMEMBER_COOKIE } from './remember-cookie';
 import { REMEMBER_DAYS, type RememberTokenService } from './remember-tokens';
 import { rememberTokens } from './tables';
-import { createAuthTestApp, newBrowser, type TestBrowser } from './test-support';
+import { createAuthTestApp, newBrowser, TestBrowser } from './test-support';
 import { totp } from './totp';
 
 type T = Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -131,6 +132,30 @@ describe('remember me', () => {
     expect(replay.headers.location).toBe('/login');
     expect(replay.cookies.find((c) => c.name === REMEMBER_COOKIE)?.value).toBe('');
     expect(await tokensOf(id)).toHaveLength(0);
+  });
+
+  it('ends every session made from a token once its theft shows, the thief’s and the owner’s', async () => {
+    const { id, email } = await account();
+    const { browser: owner } = await signIn(email, true, '10.8.0.20');
+    const stolen = owner.jar.get(REMEMBER_COOKIE)!;
+    // The thief comes first with the copied cookie and gets a session of its own.
+    const thief = new TestBrowser(t, { ip: '203.0.113.70' });
+    thief.jar.set(REMEMBER_COOKIE, stolen);
+    expect((await thief.page('/home')).status).toBe(200);
+    expect(thief.sessionId).toBeDefined();
+    // Later the owner's browser, its session gone, shows the same (now old) secret: theft.
+    await t.database.db
+      .update(rememberTokens)
+      .set({ rotatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(rememberTokens.userId, id));
+    forgetSession(owner);
+    const replay = await owner.request('GET', '/home');
+    expect(replay.headers.location).toBe('/login');
+    // The session the thief made from the token is over too.
+    const after = await thief.request('GET', '/home');
+    expect(after.headers.location).toBe('/login');
+    const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(left).toEqual([]);
   });
 
   it('ignores and clears a tampered cookie', async () => {

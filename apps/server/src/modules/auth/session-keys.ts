@@ -5,6 +5,11 @@
 export const SESSION_KEYS = {
   /** The URL a guest asked for before being sent to sign in (Laravel's `url.intended`). */
   intended: 'url.intended',
+  /**
+   * The remember-me token a session was made with or issued with: when the token turns out to be
+   * stolen, every session that carries it ends (remember-tokens.ts).
+   */
+  rememberTokenId: 'auth.remember_token',
   /** Epoch ms of the last password (or SMS code) confirmation: `confirm` routes need it < 3 h old. */
   passwordConfirmedAt: 'auth.password_confirmed_at',
   /** A sign-in waiting for its second factor: `{userId, via}`. */
