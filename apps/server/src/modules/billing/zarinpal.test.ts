@@ -10,7 +10,7 @@ describe('Zarinpal v4 client', () => {
   let client: ReturnType<typeof createZarinpalClient>;
   beforeAll(async () => {
     fake = await startFakeZarinpal();
-    client = createZarinpalClient({ merchantId: MERCHANT, baseUrl: fake.url, timeoutMs: 200 });
+    client = createZarinpalClient({ merchantId: MERCHANT, baseUrl: fake.url, timeoutMs: 2_000 });
   });
   afterAll(() => fake.close());
 
