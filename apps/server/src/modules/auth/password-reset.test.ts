@@ -5,12 +5,19 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
+import { JobRegistry } from '../jobs/registry';
+import { jobs } from '../jobs/tables';
+import { createWorker } from '../jobs/worker';
 import { createMailer, readMail } from '../notifications/mail';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { createEmailVerificationService } from './email-verification';
 import { verifyPassword } from './password';
-import { createPasswordResetService } from './password-reset';
+import {
+  createPasswordResetMailJobHandler,
+  createPasswordResetService,
+  PASSWORD_RESET_MAIL_JOB,
+} from './password-reset';
 import { createSignedLinks } from './signed-links';
 
 const appKey = `base64:${randomBytes(32).toString('base64')}`;
@@ -48,15 +55,39 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
       appUrl: 'http://localhost:8000',
       clock,
     });
+  /** Asks for a link as the route does, then runs the queued mail job. */
+  const request = async (email: string) => {
+    const answer = await service().request(email);
+    const handlers = new JobRegistry().register(
+      PASSWORD_RESET_MAIL_JOB,
+      createPasswordResetMailJobHandler(service()),
+    );
+    await createWorker({ db: database.db, handlers }).drain();
+    return answer;
+  };
   const linkFromMail = async () => {
     const mail = (await readMail(dir, 'narges@example.test')).at(-1)!;
     const url = new URL(mail.links[0]!);
     return { token: url.pathname.split('/').at(-1)!, email: url.searchParams.get('email')! };
   };
 
-  it('answers the same for known and unknown addresses, mailing only the known one', async () => {
-    const known = await service().request('Narges@Example.test');
+  it('answers without the mail: the same queued job whether or not the address has an account', async () => {
+    const known = await service().request('narges@example.test');
     const unknown = await service().request('ghost@example.test');
+    expect(known).toEqual(unknown);
+    // Nothing told the two apart in the request: no mail yet, one job each, the same shape.
+    expect(await readMail(dir)).toHaveLength(0);
+    const queued = await database.db.select().from(jobs).where(eq(jobs.name, PASSWORD_RESET_MAIL_JOB));
+    expect(queued.map((j) => Object.keys(j.payload).sort())).toEqual([
+      ['email', 'ip', 'userAgent'],
+      ['email', 'ip', 'userAgent'],
+    ]);
+    await database.db.delete(jobs);
+  });
+
+  it('answers the same for known and unknown addresses, mailing only the known one', async () => {
+    const known = await request('Narges@Example.test');
+    const unknown = await request('ghost@example.test');
     expect(known).toEqual(unknown);
     expect(await readMail(dir)).toHaveLength(1);
     expect((await readMail(dir))[0]!.links[0]).toMatch(
@@ -68,8 +99,8 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
     await database.db
       .insert(users)
       .values({ name: 'ناشناس', email: 'unproved@example.test', passwordHash: 'x' });
-    const answer = await service().request('unproved@example.test');
-    expect(answer).toEqual(await service().request('nobody-here@example.test'));
+    const answer = await request('unproved@example.test');
+    expect(answer).toEqual(await request('nobody-here@example.test'));
     expect(await readMail(dir, 'unproved@example.test')).toHaveLength(0);
   });
 
@@ -100,8 +131,8 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
 
   it('sends at most one link a minute and lets a link expire after 60 minutes', async () => {
     now += 120_000;
-    await service().request('narges@example.test');
-    await service().request('narges@example.test');
+    await request('narges@example.test');
+    await request('narges@example.test');
     expect(await readMail(dir, 'narges@example.test')).toHaveLength(2);
     const { token, email } = await linkFromMail();
     now += 60 * 60_000;

@@ -1,8 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { type RequestContext, recordActivity } from '../activity/service';
+import { enqueue } from '../jobs/queue';
+import type { JobHandler } from '../jobs/registry';
 import type { Mailer } from '../notifications/mail';
 import { passwordResetMail } from '../notifications/mail';
 import { endUserSessions } from '../sessions/queries';
@@ -13,6 +16,7 @@ import { assertPasswordAllowed } from './password-rules';
 import { passwordResetTokens, rememberTokens } from './tables';
 
 export const RESET_TOKEN_MINUTES = 60;
+export const PASSWORD_RESET_MAIL_JOB = 'auth.password-reset.mail';
 // A new link at most once a minute per account, so the form cannot be used to flood a mailbox.
 const RESEND_SECONDS = 60;
 
@@ -35,43 +39,65 @@ export function createPasswordResetService(options: {
   const clock = options.clock ?? systemClock;
 
   return {
+    /**
+     * `password.email`: queues the link and answers. The request does the same work whether or
+     * not the address has an account (one queued job), so neither the answer nor its time tells:
+     * looking up the account, writing the token and talking to the mail server happen in the job.
+     */
     async request(email: string, context: RequestContext = {}): Promise<{ status: 'sent'; message: string }> {
-      // The token is made whether or not it is used, so both paths do the same work up to the mail.
-      const token = randomBytes(32).toString('base64url');
-      const now = clock();
+      await enqueue(
+        db,
+        PASSWORD_RESET_MAIL_JOB,
+        { email, ip: context.ip ?? null, userAgent: context.userAgent ?? null },
+        { maxAttempts: 5 },
+      );
+      return { status: 'sent', message: SENT };
+    },
+
+    /** The job's half: a link to the account's verified address, at most one a minute. */
+    async sendLink(email: string, context: RequestContext = {}): Promise<void> {
       const user = await findActiveUserByEmail(db, email);
       // Only to an address its owner proved: anyone can type an unverified one into a profile (or
       // a sign-up), and a reset link there would hand them the account.
-      if (user?.email && user.emailVerifiedAt) {
-        const written = await db
-          .insert(passwordResetTokens)
-          .values({
-            userId: user.id,
+      if (!user?.email || !user.emailVerifiedAt) return;
+      const token = randomBytes(32).toString('base64url');
+      const now = clock();
+      const written = await db
+        .insert(passwordResetTokens)
+        .values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+        })
+        .onConflictDoUpdate({
+          target: passwordResetTokens.userId,
+          set: {
             tokenHash: sha256(token),
             createdAt: now,
             expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-          })
-          .onConflictDoUpdate({
-            target: passwordResetTokens.userId,
-            set: {
-              tokenHash: sha256(token),
-              createdAt: now,
-              expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-            },
-            setWhere: sql`${passwordResetTokens.createdAt} <= ${new Date(now.getTime() - RESEND_SECONDS * 1000)}`,
-          })
-          .returning({ userId: passwordResetTokens.userId });
-        if (written.length === 1) {
-          const url = new URL(`/reset-password/${token}`, options.appUrl);
-          url.searchParams.set('email', user.email);
-          await mailer.send({
-            to: user.email,
-            ...passwordResetMail({ name: user.name, url: url.toString(), minutes: RESET_TOKEN_MINUTES }),
-          });
-          await recordActivity(db, { event: 'auth:password.reset_requested', actorId: user.id, ...context });
-        }
+          },
+          setWhere: sql`${passwordResetTokens.createdAt} <= ${new Date(now.getTime() - RESEND_SECONDS * 1000)}`,
+        })
+        .returning({ userId: passwordResetTokens.userId });
+      if (written.length === 0) return;
+      const url = new URL(`/reset-password/${token}`, options.appUrl);
+      url.searchParams.set('email', user.email);
+      try {
+        await mailer.send({
+          to: user.email,
+          ...passwordResetMail({ name: user.name, url: url.toString(), minutes: RESET_TOKEN_MINUTES }),
+        });
+      } catch (error) {
+        // Undelivered: the token goes too, so the job's retry writes and mails a new one.
+        await db
+          .delete(passwordResetTokens)
+          .where(
+            and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.tokenHash, sha256(token))),
+          );
+        throw error;
       }
-      return { status: 'sent', message: SENT };
+      await recordActivity(db, { event: 'auth:password.reset_requested', actorId: user.id, ...context });
     },
 
     /** Sets the new password, spends the token, ends every session; returns the user id. */
@@ -112,5 +138,25 @@ export function createPasswordResetService(options: {
       });
       return { userId };
     },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
+
+const mailJobPayload = z.object({
+  email: z.string(),
+  ip: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
+});
+
+/** `auth.password-reset.mail`: the link of a `request`, mailed after the answer has gone. */
+export function createPasswordResetMailJobHandler(service: PasswordResetService): JobHandler {
+  return async (job, context) => {
+    const parsed = mailJobPayload.safeParse(job.payload);
+    if (!parsed.success) {
+      await context.finish(context.db, { failed: `invalid payload: ${parsed.error.message}` });
+      return;
+    }
+    await service.sendLink(parsed.data.email, { ip: parsed.data.ip, userAgent: parsed.data.userAgent });
   };
 }
