@@ -161,6 +161,9 @@ describe('e-mail sign-in, sign-up and password reset in Chromium', () => {
     await page.getByLabel(/قوانین و مقررات/).check();
     await page.getByRole('button', { name: 'ثبت‌نام' }).click();
     await page.waitForURL((url) => url.pathname !== '/register', { timeout: 15_000 });
+    // Reset links go only to verified addresses (a stolen session must not redirect them): verify first.
+    await page.goto(await waitForMailLink(storage, email, /\/email\/verify\//));
+    await page.waitForURL((url) => !url.pathname.startsWith('/email/verify'), { timeout: 15_000 });
     await page.context().clearCookies();
 
     const started = Date.now();
