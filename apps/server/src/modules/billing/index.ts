@@ -1,6 +1,6 @@
 import type { AppModule } from '../app-module';
-import { adminPaymentRoutes } from './admin-payment-routes';
 import { adminInvoiceRoutes } from './admin-invoice-routes';
+import { adminPaymentRoutes } from './admin-payment-routes';
 import { createPaymentGateway } from './gateway';
 import { invoiceRoutes } from './invoice-routes';
 import { createInvoices, type Invoices } from './invoice-service';
@@ -28,7 +28,14 @@ declare module '../../service-types' {
 /** Money: the wallet ledger, per-minute usage, invoices and payments. */
 export const billingModule: AppModule = {
   name: 'billing',
-  routes: [itemRoutes, paymentRoutes, adminPaymentRoutes, testGatewayRoutes, invoiceRoutes, adminInvoiceRoutes],
+  routes: [
+    itemRoutes,
+    paymentRoutes,
+    adminPaymentRoutes,
+    testGatewayRoutes,
+    invoiceRoutes,
+    adminInvoiceRoutes,
+  ],
   services: ({ config, db, broadcaster, log }) => {
     const payments = createPayments({
       db,

@@ -192,7 +192,10 @@ export function createPayments(options: PaymentsOptions) {
       userId: payment.userId,
       event: 'payment',
       key: `payment:${payment.uuid}:paid`,
-      title: invoice.kind === 'topup' ? 'کیف پول شما شارژ شد' : `صورت‌حساب شمارهٔ ${faNumber(paid.number!)} پرداخت شد`,
+      title:
+        invoice.kind === 'topup'
+          ? 'کیف پول شما شارژ شد'
+          : `صورت‌حساب شمارهٔ ${faNumber(paid.number!)} پرداخت شد`,
       body:
         invoice.kind === 'topup'
           ? `پرداخت ${faToman(payment.amount)} تأیید شد و ${faToman(invoice.subtotal)} به کیف پول شما افزوده شد. شمارهٔ پیگیری: ${faDigits(outcome.refId)}.`

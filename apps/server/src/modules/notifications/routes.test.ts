@@ -95,7 +95,9 @@ describe(`panel: notifications (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     await send('test:after-the-page', 'low_balance');
     await customer.post('/panel/notifications/read-all', { up_to: newest });
     const after = await customer.page('/panel/notifications?unread=1');
-    expect(after.props.notifications.data.map((n: { title: string }) => n.title)).toEqual(['اعلان test:after-the-page']);
+    expect(after.props.notifications.data.map((n: { title: string }) => n.title)).toEqual([
+      'اعلان test:after-the-page',
+    ]);
     expect(after.props.unread_notifications).toBe(1);
 
     const other = await logIn(t, 'care@renderfarm.test', 'password', { ip: '10.92.0.2' });
@@ -103,6 +105,8 @@ describe(`panel: notifications (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect((await other.request('DELETE', `/panel/notifications/${one!.id}`)).statusCode).toBe(404);
     expect((await customer.request('DELETE', `/panel/notifications/${one!.id}`)).statusCode).toBe(303);
     expect(await db().select().from(notifications).where(eq(notifications.id, one!.id))).toEqual([]);
-    expect((await customer.request('PATCH', '/panel/notifications/99999999999999999999/read')).statusCode).toBe(404);
+    expect(
+      (await customer.request('PATCH', '/panel/notifications/99999999999999999999/read')).statusCode,
+    ).toBe(404);
   });
 });
