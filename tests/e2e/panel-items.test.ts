@@ -30,7 +30,10 @@ describe('the wallet statement in Chromium', () => {
     await waitForTitle(page, 'گردش حساب');
     const table = page.getByRole('table', { name: 'گردش حساب' });
     // Newest first: the running demo machine's minutes, each a line of its own.
-    await table.getByRole('row', { name: /کارکرد سرور/ }).first().waitFor();
+    await table
+      .getByRole('row', { name: /کارکرد سرور/ })
+      .first()
+      .waitFor();
     await lookAtBothWidths(page, 'panel-items');
 
     await page.getByLabel('نوع').selectOption({ label: 'بازپرداخت' });
@@ -41,7 +44,10 @@ describe('the wallet statement in Chromium', () => {
     await table.getByRole('row', { name: /هدیهٔ خوش‌آمد/ }).waitFor();
     await page.getByLabel('نوع').selectOption({ label: 'افزایش اعتبار' });
     await page.waitForURL(/type=topup/);
-    await table.getByRole('row', { name: /شارژ کیف پول/ }).first().waitFor();
+    await table
+      .getByRole('row', { name: /شارژ کیف پول/ })
+      .first()
+      .waitFor();
     await page.getByLabel('نوع').selectOption({ label: 'هدیه' });
     await page.waitForURL(/type=bonus/);
 

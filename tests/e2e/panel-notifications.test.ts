@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppPage, closeSignedIn, lookAtBothWidths, openSignedIn, waitForTitle } from '../support/app-page';
+import {
+  type AppPage,
+  closeSignedIn,
+  lookAtBothWidths,
+  openSignedIn,
+  waitForTitle,
+} from '../support/app-page';
 
 /*
  * The bell and what it leads to (docs/screens.md §4): the seed's unread notifications counted in
@@ -60,7 +66,10 @@ describe('notifications and activity in Chromium', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'گزارش فعالیت‌ها' }).first().click();
     await waitForTitle(page, 'گزارش فعالیت‌ها');
     const table = page.getByRole('table', { name: 'گزارش فعالیت‌ها' });
-    await table.getByRole('row', { name: /ورود به حساب/ }).first().waitFor();
+    await table
+      .getByRole('row', { name: /ورود به حساب/ })
+      .first()
+      .waitFor();
     await lookAtBothWidths(page, 'panel-activity');
     await page.getByLabel('گروه').selectOption({ label: 'سرورها' });
     await page.waitForURL(/group=instance/);
