@@ -3,25 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
-import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
+import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
 import { summarizeAgent } from '../accounts/user-agent';
 import { machineLabels, ownedInstanceIds } from '../instances/summaries';
 import type { OwnActivityRow } from './contracts';
 import { ACTIVITY_GROUPS, activityLabel } from './event-labels';
 import { ownActivity } from './own-log';
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => !Number.isNaN(Date.parse(v)));
 const query = z.object({
   group: z
     .string()
     .refine((g) => g in ACTIVITY_GROUPS)
     .optional()
     .catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
+  from: isoDayQuery,
+  to: isoDayQuery,
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
 });
 
@@ -35,7 +31,7 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
     async (request, reply) => {
       const user = request.user!;
       const q = query.parse(request.query ?? {});
-      const [from, to] = q.from && q.to && q.from > q.to ? [q.to, q.from] : [q.from, q.to];
+      const { from, to, start, end } = tehranPeriod(q.from, q.to);
       const machineIds = await ownedInstanceIds(db, user.id);
       const { rows, hasMore } = await ownActivity(
         db,
@@ -43,8 +39,8 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
         machineIds,
         {
           group: q.group,
-          from: from ? tehranDayStart(from) : undefined,
-          to: to ? tehranDayEnd(to) : undefined,
+          from: start,
+          to: end,
         },
         q.page,
       );

@@ -5,7 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext, seeOther } from '../../http/route-helpers';
 import { faNumber, faToman } from '../../lib/persian';
-import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
+import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
 import { invoiceId } from './invoice-errors';
 import {
   invoiceUpdateInput,
@@ -19,18 +19,13 @@ import { INVOICE_KINDS, INVOICE_STATUSES } from './tables';
 
 const FORM_LIMIT = 32 * 1024;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => !Number.isNaN(Date.parse(v)));
-
 /** A filter that does not parse is dropped: the page still answers. */
 const listQuery = z.object({
   q: z.string().max(100).optional().catch(undefined),
   kind: z.enum(INVOICE_KINDS).optional().catch(undefined),
   status: z.enum(INVOICE_STATUSES).optional().catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
+  from: isoDayQuery,
+  to: isoDayQuery,
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 
@@ -53,16 +48,14 @@ export async function adminInvoiceRoutes(app: FastifyInstance, { registry }: { r
     { name: 'admin.invoices.list', method: 'GET', uri: '/admin/invoices', access: 'admin' },
     async (request, reply) => {
       const query = listQuery.parse(request.query ?? {});
-      // A period given backwards is read the way round it was meant.
-      const [from, to] =
-        query.from && query.to && query.from > query.to ? [query.to, query.from] : [query.from, query.to];
+      const { from, to, start, end } = tehranPeriod(query.from, query.to);
       const list = await invoices.adminList(
         {
           q: query.q,
           kind: query.kind,
           status: query.status,
-          from: from ? tehranDayStart(from) : undefined,
-          to: to ? tehranDayEnd(to) : undefined,
+          from: start,
+          to: end,
         },
         query.page,
       );

@@ -4,22 +4,18 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { toCsv } from '../../lib/csv';
-import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
+import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
 import { exportLedger, type LedgerFilter, ledgerTotals, listLedger } from './ledger-list';
 import { WALLET_TRANSACTION_TYPES } from './tables';
 
 const PER_PAGE = 25;
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => !Number.isNaN(Date.parse(v)));
 
 /** A filter that does not parse is dropped, as on every list: the page still answers. */
 const itemsQuery = z.object({
   type: z.enum(WALLET_TRANSACTION_TYPES).optional().catch(undefined),
   machine: z.uuid().optional().catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
+  from: isoDayQuery,
+  to: isoDayQuery,
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 
@@ -35,17 +31,15 @@ const LEDGER_TYPE_LABELS: Record<(typeof WALLET_TRANSACTION_TYPES)[number], stri
 
 function filterOf(request: FastifyRequest) {
   const query = itemsQuery.parse(request.query ?? {});
-  // A period given backwards is read the way round it was meant.
-  const [from, to] =
-    query.from && query.to && query.from > query.to ? [query.to, query.from] : [query.from, query.to];
+  const period = tehranPeriod(query.from, query.to);
   const filter: LedgerFilter = {
     type: query.type,
     reference: query.machine,
-    from: from ? tehranDayStart(from) : undefined,
-    to: to ? tehranDayEnd(to) : undefined,
+    from: period.start,
+    to: period.end,
     toExclusive: true,
   };
-  return { query: { ...query, from, to }, filter };
+  return { query: { ...query, from: period.from, to: period.to }, filter };
 }
 
 /**
