@@ -3,7 +3,7 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { RouteRegistry } from '@renderfarm/routes';
 import { UploadError } from '../../http/upload-error';
-import { type SniffedImage, sniffImage } from './image-type';
+import { type SniffedImage, sniffImage } from '../../lib/files/image-type';
 
 /** Profile photos live here, under STORAGE_DIR; `users.photo_path` holds the path relative to it. */
 export const PROFILE_PHOTO_DIR = 'uploads/profile-photos';
