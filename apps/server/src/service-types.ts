@@ -1,6 +1,7 @@
 import type { Database } from './db/client';
 import type { SharedCache } from './lib/cache/shared-cache';
 import type { RateLimiter } from './lib/rate-limit';
+import type { ObjectStorage } from './lib/storage';
 import type { ApiTokenService } from './modules/accounts/api-tokens';
 import type { AccountService } from './modules/accounts/service';
 import type { TwoFactorService } from './modules/accounts/two-factor';
@@ -26,6 +27,11 @@ import type { SmsProvider } from './modules/notifications/sms';
 export interface Services {
   db: Database;
   storageDir: string;
+  /**
+   * Every stored file (drive files, profile photos, attachments, KYC documents) goes through this:
+   * local disk under STORAGE_DIR/objects by default (lib/storage).
+   */
+  storage: ObjectStorage;
   /**
    * The admin switches of group `auth` (registration open, staff 2FA), cached under
    * `configs:auth`: a write to configs calls `cache.forget('configs')`.

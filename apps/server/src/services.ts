@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createSharedCache } from './lib/cache/shared-cache';
 import { createRateLimiter } from './lib/rate-limit';
+import { createObjectStorage } from './lib/storage';
 import { modules } from './modules';
 import { createApiTokenService } from './modules/accounts/api-tokens';
 import { createAccountService } from './modules/accounts/service';
@@ -79,6 +80,7 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
   return {
     db,
     storageDir,
+    storage: createObjectStorage({ storageDir }),
     settings: () => cache.remember('configs:auth', () => readAuthSettings(db)),
     cache,
     limiter,
