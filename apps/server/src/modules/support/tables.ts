@@ -46,6 +46,9 @@ export const tickets = pgTable(
     ratingComment: text('rating_comment'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    // Admin marks: spam and deleted tickets leave every queue but stay for the record (Admin/Tickets).
+    spamAt: timestamp('spam_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,5 +99,16 @@ export const ticketAttachments = pgTable(
   (t) => [index('ticket_attachments_message_idx').on(t.messageId)],
 );
 
+/** Ready answers staff insert into a reply (Care/Tickets/Edit), optionally for one department. */
+export const ticketCannedReplies = pgTable('ticket_canned_replies', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  department: text('department'),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type Ticket = typeof tickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
+export type TicketAttachment = typeof ticketAttachments.$inferSelect;
