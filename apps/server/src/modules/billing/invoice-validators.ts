@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../../lib/digits';
+import { isNationalCode } from '../../lib/national-code';
 import { faNumber } from '../../lib/persian';
 import type { BillTo } from './tables';
 
@@ -53,13 +54,8 @@ const isoDay = (message: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
     .refine((v) => !Number.isNaN(Date.parse(v)), message);
 
-/** The Iranian national code: ten digits whose last is the checksum of the other nine. */
-export function isNationalCode(code: string): boolean {
-  if (!/^\d{10}$/.test(code) || /^(\d)\1{9}$/.test(code)) return false;
-  const sum = [...code.slice(0, 9)].reduce((total, digit, i) => total + Number(digit) * (10 - i), 0) % 11;
-  const check = Number(code[9]);
-  return sum < 2 ? check === sum : check === 11 - sum;
-}
+/** The Iranian national code (src/lib/national-code.ts): one rule for invoices and identity checks. */
+export { isNationalCode };
 
 const optionalDigits = z.preprocess(digitsOf, z.string().max(20).optional().default(''));
 
