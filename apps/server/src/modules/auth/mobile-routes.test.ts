@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
+import { createWorker } from '../jobs/worker';
+import { readMail } from '../notifications/mail';
 import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
 import { REMEMBER_COOKIE } from './remember-cookie';
@@ -80,6 +82,26 @@ describe('mobile sign-in and sign-up routes', () => {
     expect(done.headers.location).toBe('/auth/welcome');
     const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09361112233'));
     expect(user).toMatchObject({ name: 'Sara Karimi', email: 'sara@example.com' });
+  });
+
+  it('leaves out an e-mail that belongs to an account, never saying so before the number is proven', async () => {
+    const browser = await newBrowser(t, { ip: '10.4.0.9' });
+    const res = await browser.post('/auth/signup', {
+      name: 'نیما شریفی',
+      mobile: '09361112299',
+      email: 'Customer@RenderFarm.test',
+      terms: true,
+    });
+    // Same answer as for a free address: a code is sent, nothing is said about the e-mail.
+    expect(res.headers.location).toBe('/auth/verify');
+    const done = await browser.post('/auth/verify', { code: await lastCode(t, '09361112299') });
+    expect(done.headers.location).toBe('/auth/welcome');
+    const [user] = await t.database.db.select().from(users).where(eq(users.mobile, '09361112299'));
+    expect(user).toMatchObject({ name: 'نیما شریفی', email: null });
+    expect((await browser.page('/auth/welcome')).props.flash.warning).toMatch(/به حساب افزوده نشد/);
+    await createWorker({ db: t.database.db, handlers: t.app.jobHandlers }).drain();
+    const told = await readMail(t.storageDir, 'customer@renderfarm.test');
+    expect(told.at(-1)?.subject).toMatch(/تلاش برای ثبت‌نام/);
   });
 
   it('allows five wrong codes, then the code is dead', async () => {

@@ -17,6 +17,7 @@ import {
   SESSION_KEYS,
 } from './session-keys';
 import { leaveTo, startSession } from './sign-in';
+import { queueSignupAttemptNotice } from './signup-attempts';
 import type { SendCodeOutcome } from './sms-codes';
 import { mobileSigninSchema, mobileSignupSchema, mobileVerifySchema } from './validators';
 
@@ -92,10 +93,20 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     input: { name: string; mobile: string; email?: string | null | undefined },
     rememberMe: boolean,
   ) => {
+    // The number is proven, the e-mail is not: an address that is someone's account is left out
+    // (its owner is mailed) rather than named on the page, which would tell anyone it exists.
+    const emailTaken = input.email ? (await accounts.findByEmail(input.email)) !== null : false;
+    if (emailTaken) await queueSignupAttemptNotice(db, input.email!);
     const user = await accounts.createFromVerifiedMobile(
-      { name: input.name, mobile: input.mobile, email: input.email ?? undefined },
+      { name: input.name, mobile: input.mobile, email: emailTaken ? undefined : (input.email ?? undefined) },
       requestContext(request),
     );
+    if (emailTaken) {
+      request.session.flash(
+        'warning',
+        'ایمیلی که وارد کردید به حساب افزوده نشد؛ از صفحه پروفایل می‌توانید نشانی ایمیل را وارد و تأیید کنید.',
+      );
+    }
     startSession(request, user, false);
     if (rememberMe) await remember.remember(request, reply, user);
     await recordActivity(db, {
@@ -226,9 +237,6 @@ export async function mobileAuthRoutes(app: FastifyInstance, { registry }: { reg
     async (request, reply) => {
       await requireHuman(request, 'signup');
       const input = await request.validate(mobileSignupSchema);
-      if (input.email && (await accounts.findByEmail(input.email))) {
-        fieldError('email', 'حسابی با این ایمیل از پیش وجود دارد؛ از صفحه ورود وارد شوید.');
-      }
       const verified = verifiedMobile(request);
       if (verified?.mobile === input.mobile) {
         request.session.forget(SESSION_KEYS.mobileVerified);

@@ -187,10 +187,37 @@ describe('registration and e-mail verification', () => {
     expect((await browser.page('/user/profile')).component).toBe('Profile/Show');
   });
 
-  it('refuses a second account with the same e-mail, with a Persian field error', async () => {
+  it('refuses a taken e-mail or mobile without saying an account exists, and mails the address instead', async () => {
     const browser = await newBrowser(t, { ip: '10.1.0.2' });
+    const countBefore = (await t.database.db.select().from(users)).length;
+    // The address has an account: its owner is told (and offered a reset), the page names nothing.
     await browser.post('/register', register, { referer: '/register' });
-    expect((await browser.errorsOn('/register')).email).toMatch(/از پیش وجود دارد/);
+    const refusal = (await browser.errorsOn('/register')).email;
+    expect(refusal).toMatch(/حساب تازه‌ای ساخته نشد/);
+    expect(refusal).not.toMatch(/وجود دارد|ثبت شده/);
+    // A new address with a number that is someone's: the same words, and that address is told.
+    const customerMobile = '09120000001';
+    await browser.post(
+      '/register',
+      { ...register, email: 'fresh-address@example.com', mobile: customerMobile },
+      { referer: '/register' },
+    );
+    expect((await browser.errorsOn('/register')).email).toBe(refusal);
+    expect((await t.database.db.select().from(users)).length).toBe(countBefore);
+
+    await createWorker({ db: t.database.db, handlers: t.app.jobHandlers }).drain();
+    const ownerMails = (await readMail(t.storageDir)).filter((m) => m.subject.includes('تلاش برای ثبت‌نام'));
+    expect(ownerMails.map((m) => m.to).sort()).toEqual(['fresh-address@example.com', register.email].sort());
+    const ownersMail = ownerMails.find((m) => m.to === register.email)!;
+    expect(ownersMail.text).toMatch(/از آنِ حساب شماست/);
+    expect(ownersMail.text).toContain('/forgot-password');
+    expect(ownerMails.find((m) => m.to === 'fresh-address@example.com')!.text).toMatch(/شماره موبایل/);
+
+    // Tried again within the hour: no second mail to the same address.
+    await browser.post('/register', register, { referer: '/register' });
+    await createWorker({ db: t.database.db, handlers: t.app.jobHandlers }).drain();
+    const again = (await readMail(t.storageDir)).filter((m) => m.subject.includes('تلاش برای ثبت‌نام'));
+    expect(again).toHaveLength(2);
   });
 
   it('refuses a common password', async () => {

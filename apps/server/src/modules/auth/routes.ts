@@ -13,6 +13,7 @@ import type {} from './contracts';
 import { verifyPassword } from './password';
 import { type PendingTwoFactor, SESSION_KEYS } from './session-keys';
 import { leaveTo, startSession } from './sign-in';
+import { registerWithPassword } from './signup-attempts';
 import {
   confirmPasswordSchema,
   forgotPasswordSchema,
@@ -151,13 +152,12 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
   );
 
   route(
-    // A taken address is about the e-mail (the service names the mobile when that is the one taken).
     { name: 'register.store', method: 'POST', uri: '/register', access: 'guest', errorField: 'email' },
     async (request, reply) => {
       if (await registrationClosed()) return closedPage(reply);
       await requireHuman(request, 'register');
       const input = await request.validate(registerSchema);
-      const user = await accounts.createWithPassword(input, requestContext(request));
+      const user = await registerWithPassword({ db, accounts }, input, requestContext(request));
       startSession(request, user, true);
       await recordActivity(db, {
         event: 'auth:login',

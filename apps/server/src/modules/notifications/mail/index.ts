@@ -5,4 +5,5 @@ export {
   newSignInMail,
   noticeMail,
   passwordResetMail,
+  signupAttemptMail,
 } from './templates';

@@ -110,3 +110,39 @@ export function noticeMail(input: {
     text: [...lines, input.url].join('\n\n'),
   };
 }
+
+/**
+ * A sign-up was tried with an address or number that already has an account. Sent to the address
+ * typed, instead of saying on the page that the account exists (anyone can type an address).
+ */
+export function signupAttemptMail(input: {
+  name: string | null;
+  taken: 'email' | 'mobile';
+  loginUrl: string;
+  resetUrl: string;
+}): MailContent {
+  const subject = `تلاش برای ثبت‌نام در ${SITE_NAME}`;
+  const lines = [
+    input.name ? greeting(input.name) : 'سلام.',
+    input.taken === 'email'
+      ? 'کسی هنگام ثبت‌نام در سایت ما این نشانی ایمیل را وارد کرد، اما این نشانی از آنِ حساب شماست؛ پس به حساب تازه‌ای داده نشد.'
+      : 'کسی با این نشانی ایمیل در سایت ما ثبت‌نام کرد، اما شماره موبایلی که وارد شد از پیش به حساب دیگری تعلق دارد؛ حساب تازه‌ای ساخته نشد.',
+    input.taken === 'email'
+      ? 'اگر خودتان بودید، با همین ایمیل وارد شوید؛ اگر رمز عبور را به یاد ندارید، از دکمه زیر رمز تازه بگیرید.'
+      : 'اگر شماره از آن شماست، با همان شماره و کد پیامکی وارد شوید.',
+    'اگر شما نبودید، کاری لازم نیست؛ حسابتان دست نخورده است.',
+  ];
+  const action =
+    input.taken === 'email'
+      ? { label: 'بازیابی رمز عبور', url: input.resetUrl }
+      : { label: 'ورود به حساب', url: input.loginUrl };
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      bodyHtml: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+      action,
+    }),
+    text: [...lines.slice(0, 3), action.url, lines[3]!].join('\n\n'),
+  };
+}
