@@ -15,6 +15,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     role: text('role').$type<UserRole>().notNull().default('customer'),
     status: text('status').$type<'active' | 'suspended'>().notNull().default('active'),
+    // Why an admin suspended the account (shown to its owner at sign-in) and when; null when active.
+    suspendedReason: text('suspended_reason'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
     twoFactorSecret: text('two_factor_secret'),
