@@ -1,11 +1,12 @@
-import type { LedgerLine } from './ledger-list';
+import type { LedgerRow } from './ledger-list';
 
 /** `panel.items` «گردش حساب»: the wallet's lines with the filter's totals (Rial, out as positive). */
 export interface PanelItemsProps {
-  items: { data: LedgerLine[]; meta: { current_page: number; per_page: number; has_more: boolean } };
+  /** Rows: a machine's usage minutes of one Tehran hour folded into one (`lines` of them), unless `view=minutes`. */
+  items: { data: LedgerRow[]; meta: { current_page: number; per_page: number; has_more: boolean } };
   totals: { credits: number; debits: number; count: number };
   /** Days are ISO (`2026-11-24`), read as whole days in Tehran. */
-  filters: { type: string; machine: string; from: string; to: string };
+  filters: { type: string; machine: string; from: string; to: string; view: string };
   types: { value: string; label: string }[];
   machines: { uuid: string; name: string }[];
   balance: number;

@@ -31,6 +31,14 @@ const COMPANY: BillTo = {
   postal_code: '1434843111',
 };
 
+/**
+ * When the demo customer topped up: the first day of last Jalali month, before any of its usage,
+ * so the ledger reads in date order (money in, then minutes spent).
+ */
+export function demoTopUpAt(now: Date): Date {
+  return new Date(previousJalaliMonth(now).start.getTime() + DAY_MS + 10 * HOUR_MS);
+}
+
 /** Last month's working sessions of two machines the customer has since deleted. */
 const PAST_SESSIONS = [
   { name: 'رندر پروژهٔ برج', pricePerHour: 950_000, day: 3, hour: 19, minutes: 75 },
@@ -40,7 +48,8 @@ const PAST_SESSIONS = [
 /**
  * The demo customer's invoices, so «صورت‌حساب‌ها» is not empty: the seed's top-up as its paid
  * invoice, last month's usage (two machines since deleted) and its monthly statement, and a
- * pending pro-forma made out to a company. Runs after seedDemoWallet.
+ * pending pro-forma made out to a company. Runs after seedDemoWallet's top-up and bonus, before
+ * the running machine's minutes are charged.
  */
 export async function seedDemoInvoices(db: Database, demo: DemoSeedContext): Promise<void> {
   const user = (await findUser(db, demo.userIds.get('customer')!))!;
@@ -66,7 +75,7 @@ export async function seedDemoInvoices(db: Database, demo: DemoSeedContext): Pro
   }
 
   // The seed's top-up (seedDemoWallet's first line) as its invoice, made out to the customer.
-  const topUpAt = new Date(demo.now.getTime() - 13 * DAY_MS);
+  const topUpAt = demoTopUpAt(demo.now);
   const topUp = await db.transaction(async (tx) => {
     const invoice = await issueTopUpInvoice(tx, user, DEMO_CUSTOMER_TOPUP, settings);
     await tx.update(invoices).set({ billTo: PERSON, createdAt: topUpAt }).where(eq(invoices.id, invoice.id));

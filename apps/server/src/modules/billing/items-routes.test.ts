@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
 import { instances } from '../instances/tables';
 import { users } from '../users/tables';
+import { demoTopUpAt } from './invoice-seed';
 import { walletTransactions } from './tables';
 import { postLedgerEntry } from './wallet';
 
@@ -76,10 +77,13 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(
         new Date(Date.now() - daysAgo * 86_400_000),
       );
-    // Today holds the test's line; the seed's top-up and bonus are 13 days old.
+    // Today holds the test's line; the seed's top-up and bonus are early last month, before its usage.
     const today = await customer.page(`/panel/items?from=${day(0)}&to=${day(0)}&type=usage`);
     expect(today.props.items.data[0].reference).toBe(machineUuid);
-    const old = await customer.page(`/panel/items?from=${day(14)}&to=${day(12)}`);
+    const topUpDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(
+      demoTopUpAt(new Date()),
+    );
+    const old = await customer.page(`/panel/items?from=${topUpDay}&to=${topUpDay}`);
     expect(old.props.items.data.map((l: { type: string }) => l.type)).toEqual(['bonus', 'topup']);
     // A period given backwards is read the right way round; days before today hold nothing.
     const before = await customer.page(`/panel/items?from=${day(1)}&to=${day(3)}`);
@@ -89,7 +93,60 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     const junk = await customer.page('/panel/items?type=gift&machine=x&from=yesterday&page=-4');
     expect(junk.status).toBe(200);
     expect(junk.props.items.data).toHaveLength((await customer.page('/panel/items')).props.items.data.length);
-    expect(junk.props.filters).toEqual({ type: '', machine: '', from: '', to: '' });
+    expect(junk.props.filters).toEqual({ type: '', machine: '', from: '', to: '', view: '' });
+  });
+
+  it("folds a machine's usage minutes into its Tehran clock hours, and shows every minute on request", async () => {
+    const [user] = await db()
+      .insert(users)
+      .values({ name: 'رندرکار ساعتی', email: 'hours-items@example.test', emailVerifiedAt: new Date() })
+      .returning();
+    const [a, b] = ['aaaaaaaa-0000-4000-8000-00000000000a', 'bbbbbbbb-0000-4000-8000-00000000000b'];
+    const post = (key: string, amount: number, at: string, reference?: string) =>
+      postLedgerEntry(db(), {
+        userId: user!.id,
+        type: reference ? 'usage' : 'bonus',
+        amount,
+        description: reference ? 'کارکرد سرور' : 'هدیه',
+        idempotencyKey: `fold:${key}`,
+        reference,
+        at: new Date(at),
+      });
+    await post('bonus', 1_000_000, '2026-11-20T09:00:00Z');
+    // Tehran is UTC+03:30: 10:31, 10:45 and 11:29 UTC are 14:01, 14:15 and 14:59 there; 11:30 is 15:00.
+    await post('a1', -100, '2026-11-20T10:31:00Z', a);
+    await post('a2', -200, '2026-11-20T10:45:00Z', a);
+    await post('b1', -400, '2026-11-20T10:50:00Z', b);
+    await post('a3', -300, '2026-11-20T11:29:00Z', a);
+    await post('a4', -500, '2026-11-20T11:30:00Z', a);
+    const browser = new TestBrowser(t, { ip: '10.90.0.3' });
+    await browser.request('GET', '/login');
+    await browser.request('POST', '/__testing/sign-in', { email: 'hours-items@example.test' });
+
+    const rows = (await browser.page('/panel/items')).props.items.data;
+    expect(
+      rows.map((r: { reference: string | null; amount: number; lines: number; balance_after: number }) => [
+        r.reference,
+        r.amount,
+        r.lines,
+        r.balance_after,
+      ]),
+    ).toEqual([
+      [a, -500, 1, 998_500],
+      [a, -600, 3, 999_000],
+      [b, -400, 1, 999_300],
+      [null, 1_000_000, 1, 1_000_000],
+    ]);
+    expect(rows[1]).toMatchObject({
+      first_at: '2026-11-20T10:31:00.000Z',
+      created_at: '2026-11-20T11:29:00.000Z',
+    });
+
+    const minutes = await browser.page('/panel/items?view=minutes');
+    expect(minutes.props.filters.view).toBe('minutes');
+    expect(minutes.props.items.data.map((r: { amount: number }) => r.amount)).toEqual([
+      -500, -300, -400, -200, -100, 1_000_000,
+    ]);
   });
 
   it('exports the same filter as CSV (UTF-8 with BOM, Persian kinds, oldest first)', async () => {

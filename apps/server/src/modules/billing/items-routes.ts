@@ -5,10 +5,16 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { toCsv } from '../../lib/csv';
 import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
-import { exportLedger, type LedgerFilter, ledgerTotals, listLedger } from './ledger-list';
+import { exportLedger, type LedgerFilter, ledgerTotals, listLedger, listLedgerFolded } from './ledger-list';
 import { WALLET_TRANSACTION_TYPES } from './tables';
 
 const PER_PAGE = 25;
+
+/** Every line as stored, in the folded rows' shape (one line each). */
+const listLedgerLines: typeof listLedgerFolded = async (db, userId, query) => {
+  const page = await listLedger(db, userId, query);
+  return { ...page, data: page.data.map((line) => ({ ...line, first_at: line.created_at, lines: 1 })) };
+};
 
 /** A filter that does not parse is dropped, as on every list: the page still answers. */
 const itemsQuery = z.object({
@@ -17,6 +23,8 @@ const itemsQuery = z.object({
   from: isoDayQuery,
   to: isoDayQuery,
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  // `minutes`: every ledger line as stored; by default a machine's minutes fold into its hours.
+  view: z.enum(['minutes']).optional().catch(undefined),
 });
 
 /** Persian names of the ledger's kinds of line (also the CSV's «نوع» column). */
@@ -58,7 +66,8 @@ export async function itemRoutes(app: FastifyInstance, { registry }: { registry:
       const { query, filter } = filterOf(request);
       return render(reply, 'Panel/Items', {
         items: async () => {
-          const page = await listLedger(db, userId, { ...filter, page: query.page, perPage: PER_PAGE });
+          const list = query.view === 'minutes' ? listLedgerLines : listLedgerFolded;
+          const page = await list(db, userId, { ...filter, page: query.page, perPage: PER_PAGE });
           return {
             data: page.data,
             meta: { current_page: query.page, per_page: PER_PAGE, has_more: page.meta.has_more },
@@ -70,6 +79,7 @@ export async function itemRoutes(app: FastifyInstance, { registry }: { registry:
           machine: query.machine ?? '',
           from: query.from ?? '',
           to: query.to ?? '',
+          view: query.view ?? '',
         },
         types: WALLET_TRANSACTION_TYPES.map((type) => ({ value: type, label: LEDGER_TYPE_LABELS[type] })),
         machines: async () =>

@@ -2,20 +2,18 @@ import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
 import { lockUser } from '../users/queries';
-import { seedDemoInvoices } from './invoice-seed';
+import { demoTopUpAt, seedDemoInvoices } from './invoice-seed';
 import { chargeDueMinutes } from './usage-charge';
 import { postLedgerEntry } from './wallet';
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /**
- * The demo customer's wallet: a top-up and a welcome bonus when the account was new, then the
- * minutes its running machine has used so far, charged as the usage tick charges them (the
- * machine's session was opened by the instances' seed).
+ * The demo customer's wallet: a top-up and a welcome bonus early last month, last month's usage
+ * (with the invoices), then the minutes its running machine has used so far, charged as the usage
+ * tick charges them (the machine's session was opened by the instances' seed).
  */
 export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promise<void> {
   const userId = demo.userIds.get('customer')!;
-  const at = new Date(demo.now.getTime() - 13 * DAY_MS);
+  const at = demoTopUpAt(demo.now);
   await postLedgerEntry(db, {
     userId,
     type: 'topup',
@@ -32,9 +30,10 @@ export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promi
     idempotencyKey: 'seed:customer:bonus',
     at,
   });
+  // Last month's usage before this month's minutes: the ledger's order is its date order.
+  await seedDemoInvoices(db, demo);
   await db.transaction(async (tx) => {
     const owner = await lockUser(tx, userId);
     await chargeDueMinutes(tx, owner!, demo.now);
   });
-  await seedDemoInvoices(db, demo);
 }

@@ -47,6 +47,12 @@ export default function Items({ items, totals, filters, types, machines, balance
           {row.reference && machineName.has(row.reference) && (
             <span className="block text-xs text-gray-500">سرور «{machineName.get(row.reference)}»</span>
           )}
+          {row.lines > 1 && (
+            <span className="block text-xs text-gray-500">
+              {formatNumber(row.lines)} دقیقه، از <JalaliTime value={row.first_at} style="time" /> تا{' '}
+              <JalaliTime value={row.created_at} style="time" />
+            </span>
+          )}
         </span>
       ),
     },
@@ -109,7 +115,17 @@ export default function Items({ items, totals, filters, types, machines, balance
             onChange={(to) => visit({ to: to ?? '' })}
           />
         </div>
-        <p className="mb-2 px-2 text-sm text-gray-600">{formatNumber(totals.count)} تراکنش</p>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2 px-2 text-sm text-gray-600">
+          <p>{formatNumber(totals.count)} تراکنش</p>
+          {/* The ledger keeps a line per machine-minute; by default a machine's hour reads as one row. */}
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            onClick={() => visit({ view: filters.view === 'minutes' ? '' : 'minutes' })}
+          >
+            {filters.view === 'minutes' ? 'نمایش ساعتی کارکرد سرورها' : 'نمایش دقیقه‌به‌دقیقه'}
+          </button>
+        </div>
         <DataTable
           caption="گردش حساب"
           columns={columns}
