@@ -24,6 +24,11 @@ export interface UploadLimits {
   files: number;
   /** A request that declares a larger Content-Length is not read at all. */
   maxRequestBytes: number;
+  /**
+   * Keep the sender's file name whole (`../x.png` stays so) instead of cutting it to its last
+   * segment, for routes that refuse such names rather than quietly shorten them.
+   */
+  preservePath?: boolean;
 }
 
 declare module 'fastify' {
@@ -68,6 +73,7 @@ async function readMultipart(request: FastifyRequest, limits: UploadLimits): Pro
   try {
     const parts = request.parts({
       limits: { fileSize: limits.fileSize, files: limits.files, fields: 50, parts: 60, fieldSize: 100_000 },
+      ...(limits.preservePath ? { preservePath: true } : {}),
     });
     for await (const part of parts) {
       if (part.type === 'file') {

@@ -105,10 +105,12 @@ describe('customer JSON API: tickets', () => {
     expect(entry!.properties).toMatchObject({ via: 'api', department: 'فنی' });
     expect(published).toEqual([
       {
-        channels: `private-users.${customerId}`,
+        channels: [`private-tickets.${data.uuid}`, `private-users.${customerId}`],
         event: 'TicketUpdated',
         data: { uuid: data.uuid, status: 'open', last_message_at: data.last_message_at },
       },
+      // The care queue hears of the new ticket (a count, nothing of the message).
+      { channels: 'private-care', event: 'QueueChanged', data: { tickets_open: expect.any(Number) } },
     ]);
   });
 

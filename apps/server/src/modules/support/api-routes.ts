@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
 import { useJsonApiErrors } from '../api/json-errors';
+import { acceptAttachments, validateWithAttachments } from './attachment-uploads';
 import { openTicketSchema, ticketListQuery } from './validators';
 
 /**
@@ -34,22 +35,27 @@ export async function supportApiRoutes(app: FastifyInstance, { registry }: { reg
     },
   );
 
-  route(
-    {
-      name: 'api.v1.tickets.store',
-      method: 'POST',
-      uri: '/api/v1/tickets',
-      access: 'api',
-      ability: 'create',
-      json: true,
-    },
-    async (request, reply) => {
-      const input = await request.validate(openTicketSchema(await support.departments()), request.body);
-      const ticket = await support.openTicket(request.apiToken!.user, input, {
-        ...requestContext(request),
-        via: 'api',
-      });
-      return reply.code(201).send({ data: ticket });
-    },
-  );
+  // JSON, or multipart/form-data when the ticket carries attachments (≤ 10 MB each, as on the panel).
+  await app.register(async (scope) => {
+    const { preValidation } = await acceptAttachments(scope);
+    routesOn(scope, registry)(
+      {
+        name: 'api.v1.tickets.store',
+        method: 'POST',
+        uri: '/api/v1/tickets',
+        access: 'api',
+        ability: 'create',
+        json: true,
+      },
+      async (request, reply) => {
+        const input = await validateWithAttachments(request, openTicketSchema(await support.departments()));
+        const ticket = await support.openTicket(request.apiToken!.user, input, {
+          ...requestContext(request),
+          via: 'api',
+        });
+        return reply.code(201).send({ data: ticket });
+      },
+      { preValidation },
+    );
+  });
 }

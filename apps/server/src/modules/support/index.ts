@@ -1,5 +1,6 @@
 import type { AppModule } from '../app-module';
 import { supportApiRoutes } from './api-routes';
+import { ticketAttachmentRoutes } from './attachment-routes';
 import { createOwnerTicketActions, type OwnerTicketActions } from './owner-actions';
 import { panelTicketRoutes } from './panel-routes';
 import { supportRoutes } from './routes';
@@ -16,17 +17,20 @@ declare module '../../service-types' {
 /** Help: tickets from the panel, the API and the public contact form, and staff mail. */
 export const supportModule: AppModule = {
   name: 'support',
-  routes: [supportApiRoutes, supportRoutes, panelTicketRoutes],
-  services: ({ db, broadcaster, services, log }) => ({
+  routes: [supportApiRoutes, supportRoutes, panelTicketRoutes, ticketAttachmentRoutes],
+  services: ({ db, broadcaster, services, log, config }) => ({
     support: createSupportService({
       db,
       broadcaster,
       mailer: services.mailer,
+      storage: services.storage,
+      appUrl: config.APP_URL,
       onDeliveryError: (error, what) => log.error({ err: error }, `support: ${what} failed`),
     }),
     ticketActions: createOwnerTicketActions({
       db,
       broadcaster,
+      storage: services.storage,
       onPublishError: (error) => log.error({ err: error }, 'support: broadcast failed'),
     }),
   }),

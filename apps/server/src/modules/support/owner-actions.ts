@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { ObjectStorage } from '../../lib/storage';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { type NewAttachment, recordAttachments, withStoredAttachments } from './attachments';
 import { SupportError } from './errors';
-import { TICKET_UPDATED } from './service';
+import { queueChanged, ticketUpdated } from './events';
+import { countOpen } from './service';
 import { type Ticket, ticketMessages, tickets } from './tables';
 
 const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
@@ -17,9 +20,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createOwnerTicketActions(options: {
   db: Database;
   broadcaster: Broadcaster;
+  storage: ObjectStorage;
   onPublishError?: (error: unknown) => void;
 }) {
-  const { db, broadcaster } = options;
+  const { db, broadcaster, storage } = options;
 
   async function onOwnTicket<T>(
     userId: number,
@@ -39,7 +43,7 @@ export function createOwnerTicketActions(options: {
         const [ticket] = await tx
           .select()
           .from(tickets)
-          .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId)))
+          .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId), isNull(tickets.deletedAt)))
           .for('update');
         if (!ticket) throw notFound();
         const now = new Date();
@@ -57,12 +61,9 @@ export function createOwnerTicketActions(options: {
           userAgent: context.userAgent,
           properties: { uuid, from: ticket.status, to: updated!.status },
         });
-        broadcast({
-          channels: `private-users.${userId}`,
-          event: TICKET_UPDATED,
-          data: { uuid, status: updated!.status, last_message_at: updated!.lastMessageAt.toISOString() },
-          ...toOthers(context),
-        });
+        broadcast(ticketUpdated(updated!, context));
+        // The care queue counts tickets by status: a reply or a close moves it.
+        if (updated!.status !== ticket.status) broadcast(queueChanged(await countOpen(tx)));
         return updated!;
       },
       options.onPublishError,
@@ -74,25 +75,29 @@ export function createOwnerTicketActions(options: {
     reply(
       userId: number,
       uuid: string,
-      input: { message: string; reopen: boolean },
+      input: { message: string; reopen: boolean; attachments?: NewAttachment[] | undefined },
       context: RequestContext,
     ) {
-      return onOwnTicket(userId, uuid, context, async (tx, ticket, now) => {
-        if (ticket.status === 'closed' && !input.reopen) {
-          throw new SupportError(
-            'RF_SUPPORT_TICKET_CLOSED',
-            'این تیکت بسته شده است؛ برای ادامهٔ گفت‌وگو، گزینهٔ «باز کردن دوبارهٔ تیکت» را بزنید یا تیکت تازه‌ای بفرستید.',
-            'message',
-          );
-        }
-        await tx
-          .insert(ticketMessages)
-          .values({ ticketId: ticket.id, authorId: userId, body: input.message });
-        return {
-          set: { status: 'customer_reply', lastMessageAt: now, closedAt: null },
-          event: ticket.status === 'closed' ? 'ticket:reopened' : 'ticket:replied',
-        };
-      });
+      return withStoredAttachments(storage, input.attachments, (files) =>
+        onOwnTicket(userId, uuid, context, async (tx, ticket, now) => {
+          if (ticket.status === 'closed' && !input.reopen) {
+            throw new SupportError(
+              'RF_SUPPORT_TICKET_CLOSED',
+              'این تیکت بسته شده است؛ برای ادامهٔ گفت‌وگو، گزینهٔ «باز کردن دوبارهٔ تیکت» را بزنید یا تیکت تازه‌ای بفرستید.',
+              'message',
+            );
+          }
+          const [message] = await tx
+            .insert(ticketMessages)
+            .values({ ticketId: ticket.id, authorId: userId, body: input.message })
+            .returning({ id: ticketMessages.id });
+          await recordAttachments(tx, message!.id, files);
+          return {
+            set: { status: 'customer_reply', lastMessageAt: now, closedAt: null },
+            event: ticket.status === 'closed' ? 'ticket:reopened' : 'ticket:replied',
+          };
+        }),
+      );
     },
 
     close(userId: number, uuid: string, context: RequestContext) {

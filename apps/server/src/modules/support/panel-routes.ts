@@ -5,6 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { requireHuman } from '../botcheck/require-human';
+import { acceptAttachments, validateWithAttachments } from './attachment-uploads';
 import { TICKET_STATUSES } from './tables';
 import { messageField, openTicketSchema } from './validators';
 
@@ -86,26 +87,53 @@ export async function panelTicketRoutes(app: FastifyInstance, { registry }: { re
     },
   );
 
-  route(
-    {
-      name: 'panel.tickets.store',
-      method: 'POST',
-      uri: '/panel/tickets',
-      access: 'customer',
-      allowSuspended: true,
-    },
-    async (request, reply) => {
-      await requireHuman(request, 'ticket');
-      const input = await request.validate(openTicketSchema(await support.departments()));
-      const ticket = await support.openTicket(request.user!, input, {
-        ...requestContext(request),
-        via: 'panel',
-      });
-      request.session.flash('success', 'تیکت شما ثبت شد؛ پاسخ پشتیبانی همین‌جا و در اعلان‌ها می‌آید.');
-      return reply.redirect(edit(ticket.uuid), 303);
-    },
-    { bodyLimit: 64 * 1024 },
-  );
+  // The two routes that take files (attachments): multipart is parsed in their own scope only.
+  await app.register(async (scope) => {
+    const { preValidation } = await acceptAttachments(scope);
+    const route = routesOn(scope, registry);
+    route(
+      {
+        name: 'panel.tickets.store',
+        method: 'POST',
+        uri: '/panel/tickets',
+        access: 'customer',
+        allowSuspended: true,
+      },
+      async (request, reply) => {
+        await requireHuman(request, 'ticket');
+        const input = await validateWithAttachments(request, openTicketSchema(await support.departments()));
+        const ticket = await support.openTicket(request.user!, input, {
+          ...requestContext(request),
+          via: 'panel',
+        });
+        request.session.flash('success', 'تیکت شما ثبت شد؛ پاسخ پشتیبانی همین‌جا و در اعلان‌ها می‌آید.');
+        return reply.redirect(edit(ticket.uuid), 303);
+      },
+      { preValidation },
+    );
+
+    route(
+      {
+        name: 'panel.tickets.reply',
+        method: 'POST',
+        uri: '/panel/tickets/{ticket}/messages',
+        access: 'customer',
+        allowSuspended: true,
+        errorField: 'message',
+      },
+      async (request, reply) => {
+        const input = await validateWithAttachments(request, replyRequest);
+        const ticket = await ticketActions.reply(
+          request.user!.id,
+          ticketParam(request),
+          input,
+          requestContext(request),
+        );
+        return reply.redirect(edit(ticket.uuid), 303);
+      },
+      { preValidation },
+    );
+  });
 
   route(
     {
@@ -121,28 +149,6 @@ export async function panelTicketRoutes(app: FastifyInstance, { registry }: { re
       const extra = await support.ownTicketExtras(user.id, thread.uuid);
       return render(reply, 'Panel/Tickets/Edit', { ticket: { ...thread, ...extra } });
     },
-  );
-
-  route(
-    {
-      name: 'panel.tickets.reply',
-      method: 'POST',
-      uri: '/panel/tickets/{ticket}/messages',
-      access: 'customer',
-      allowSuspended: true,
-      errorField: 'message',
-    },
-    async (request, reply) => {
-      const input = await request.validate(replyRequest);
-      const ticket = await ticketActions.reply(
-        request.user!.id,
-        ticketParam(request),
-        input,
-        requestContext(request),
-      );
-      return reply.redirect(edit(ticket.uuid), 303);
-    },
-    { bodyLimit: 64 * 1024 },
   );
 
   route(

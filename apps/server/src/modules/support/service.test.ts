@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed';
+import { createObjectStorage } from '../../lib/storage';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { limitations } from '../catalog/tables';
@@ -31,6 +32,8 @@ describe('support service', () => {
       db: database.db,
       broadcaster: { publish: async (event) => void published.push(event) },
       mailer: createMailer({ from: 'رندر فارم ابری <no-reply@renderfarm.test>', storageDir }),
+      storage: createObjectStorage({ storageDir }),
+      appUrl: 'http://localhost:8000',
       onDeliveryError: (_error, what) => deliveryErrors.push(what),
     });
   });
@@ -115,8 +118,8 @@ describe('support service', () => {
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'RF_SUPPORT_OPEN_TICKETS_LIMIT' });
     }
     expect(await open()).toBe(before + 1);
-    // Only the committed open was announced.
-    expect(published).toHaveLength(1);
+    // Only the committed open was announced (to the ticket's listeners and the care queue).
+    expect(published.map((e) => e.event)).toEqual(['TicketUpdated', 'QueueChanged']);
     await db.delete(limitations);
   });
 

@@ -1,24 +1,27 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber } from '../../lib/persian';
+import type { ObjectStorage } from '../../lib/storage';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { resolveLimit, withinLimit } from '../catalog/limitations';
 import { readConfig } from '../catalog/service';
 import { instanceUuids, ownInstanceId } from '../instances/service';
 import { machineLabels } from '../instances/summaries';
 import type { Mailer } from '../notifications/mail';
 import type { User } from '../users/queries';
-import { lockUser, userNames } from '../users/queries';
+import { lockUser } from '../users/queries';
+import { type NewAttachment, recordAttachments, withStoredAttachments } from './attachments';
 import { SupportError } from './errors';
+import { queueChanged, TICKET_UPDATED, ticketUpdated } from './events';
 import { mailStaffAboutGuestTicket } from './staff-mail';
 import { type Ticket, type TicketPriority, type TicketStatus, ticketMessages, tickets } from './tables';
+import { loadThread, type ThreadMessage } from './thread';
+
+export { TICKET_UPDATED };
 
 /** Used when config `ticket_departments` is missing or empty (a fresh install before the admin sets it). */
 export const DEFAULT_DEPARTMENTS = ['فنی', 'مالی', 'فروش'] as const;
-
-/** The realtime event every ticket change sends its owner (docs/screens.md §7). */
-export const TICKET_UPDATED = 'TicketUpdated';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +32,8 @@ export interface OpenTicket {
   message: string;
   /** The uuid of one of the customer's machines the ticket is about. */
   instance?: string | undefined;
+  /** Files checked by the route (attachment-uploads.ts); stored under random keys. */
+  attachments?: NewAttachment[] | undefined;
 }
 
 export interface OpenGuestTicket {
@@ -55,13 +60,7 @@ export interface TicketSummary {
 
 export interface TicketThread extends TicketSummary {
   /** The public messages, oldest first; staff-only internal notes are never part of it. */
-  messages: {
-    id: number;
-    author: 'customer' | 'staff';
-    author_name: string | null;
-    body: string;
-    created_at: string;
-  }[];
+  messages: ThreadMessage[];
 }
 
 export interface TicketListQuery {
@@ -74,11 +73,23 @@ export interface SupportServiceOptions {
   db: Database;
   broadcaster: Broadcaster;
   mailer: Mailer;
+  storage: ObjectStorage;
+  /** The site's address (APP_URL): staff mail links to the care desk's ticket page. */
+  appUrl: string;
   /** Told about a realtime event or a staff mail that could not be sent (the ticket exists anyway). */
   onDeliveryError?: (error: unknown, what: string) => void;
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;
+
+/** Tickets the care desk still has to deal with (QueueChanged's count). */
+export async function countOpen(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(ne(tickets.status, 'closed'), isNull(tickets.deletedAt), isNull(tickets.spamAt)));
+  return row?.n ?? 0;
+}
 
 /** The departments tickets may be filed under (config `ticket_departments`, Admin/Configs). */
 export async function ticketDepartments(db: Database): Promise<string[]> {
@@ -110,6 +121,8 @@ export function createSupportService({
   db,
   broadcaster,
   mailer,
+  storage,
+  appUrl,
   onDeliveryError = () => {},
 }: SupportServiceOptions) {
   const published = (error: unknown) => onDeliveryError(error, 'broadcast');
@@ -129,78 +142,76 @@ export function createSupportService({
     }
     const limit = await resolveLimit(db, user, 'max_open_tickets');
 
-    const ticket = await transactionWithBroadcasts(
-      db,
-      broadcaster,
-      async (tx, broadcast) => {
-        // One user's opens wait for each other, so two at once cannot both slip under the limit.
-        await lockUser(tx, user.id);
+    const ticket = await withStoredAttachments(storage, input.attachments, (files) =>
+      transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          // One user's opens wait for each other, so two at once cannot both slip under the limit.
+          await lockUser(tx, user.id);
 
-        let instanceId: number | null = null;
-        if (input.instance) {
-          // Ownership only: a question about a machine deleted last week is still a fair question.
-          const own = await ownInstanceId(tx, user.id, input.instance);
-          if (own === null) {
-            throw new SupportError(
-              'RF_SUPPORT_INSTANCE_NOT_FOUND',
-              'این سرور در میان سرورهای شما پیدا نشد.',
-              'instance',
-            );
+          let instanceId: number | null = null;
+          if (input.instance) {
+            // Ownership only: a question about a machine deleted last week is still a fair question.
+            const own = await ownInstanceId(tx, user.id, input.instance);
+            if (own === null) {
+              throw new SupportError(
+                'RF_SUPPORT_INSTANCE_NOT_FOUND',
+                'این سرور در میان سرورهای شما پیدا نشد.',
+                'instance',
+              );
+            }
+            instanceId = own;
           }
-          instanceId = own;
-        }
 
-        if (limit.allowed !== null) {
-          // «Open» is every status but closed: answered and on-hold tickets still wait on someone.
-          const [open] = await tx
-            .select({ n: count() })
-            .from(tickets)
-            .where(and(eq(tickets.userId, user.id), ne(tickets.status, 'closed')));
-          if (!withinLimit(limit, open?.n ?? 0)) {
-            throw new SupportError(
-              'RF_SUPPORT_OPEN_TICKETS_LIMIT',
-              limit.allowed === 0
-                ? 'ثبت تیکت برای حساب شما بسته است؛ برای پیگیری با شماره پشتیبانی تماس بگیرید.'
-                : `شما ${faNumber(limit.allowed)} تیکت باز دارید و بیش از این مجاز نیست؛ پیش از ثبت تیکت تازه، منتظر پاسخ بمانید یا یکی از تیکت‌های باز را ببندید.`,
-            );
+          if (limit.allowed !== null) {
+            // «Open» is every status but closed: answered and on-hold tickets still wait on someone.
+            const [open] = await tx
+              .select({ n: count() })
+              .from(tickets)
+              .where(
+                and(eq(tickets.userId, user.id), ne(tickets.status, 'closed'), isNull(tickets.deletedAt)),
+              );
+            if (!withinLimit(limit, open?.n ?? 0)) {
+              throw new SupportError(
+                'RF_SUPPORT_OPEN_TICKETS_LIMIT',
+                limit.allowed === 0
+                  ? 'ثبت تیکت برای حساب شما بسته است؛ برای پیگیری با شماره پشتیبانی تماس بگیرید.'
+                  : `شما ${faNumber(limit.allowed)} تیکت باز دارید و بیش از این مجاز نیست؛ پیش از ثبت تیکت تازه، منتظر پاسخ بمانید یا یکی از تیکت‌های باز را ببندید.`,
+              );
+            }
           }
-        }
 
-        const [row] = await tx
-          .insert(tickets)
-          .values({
-            userId: user.id,
-            subject: input.subject,
-            department: input.department,
-            priority: input.priority,
-            instanceId,
-          })
-          .returning();
-        const created = row!;
-        await tx
-          .insert(ticketMessages)
-          .values({ ticketId: created.id, authorId: user.id, body: input.message });
-        await recordActivity(tx, {
-          event: 'ticket:opened',
-          actorId: user.id,
-          subject: { type: 'ticket', id: created.id },
-          ip: context.ip,
-          userAgent: context.userAgent,
-          properties: { via: context.via, department: created.department, priority: created.priority },
-        });
-        broadcast({
-          channels: `private-users.${user.id}`,
-          event: TICKET_UPDATED,
-          data: {
-            uuid: created.uuid,
-            status: created.status,
-            last_message_at: created.lastMessageAt.toISOString(),
-          },
-          ...toOthers(context),
-        });
-        return created;
-      },
-      published,
+          const [row] = await tx
+            .insert(tickets)
+            .values({
+              userId: user.id,
+              subject: input.subject,
+              department: input.department,
+              priority: input.priority,
+              instanceId,
+            })
+            .returning();
+          const created = row!;
+          const [message] = await tx
+            .insert(ticketMessages)
+            .values({ ticketId: created.id, authorId: user.id, body: input.message })
+            .returning({ id: ticketMessages.id });
+          await recordAttachments(tx, message!.id, files);
+          await recordActivity(tx, {
+            event: 'ticket:opened',
+            actorId: user.id,
+            subject: { type: 'ticket', id: created.id },
+            ip: context.ip,
+            userAgent: context.userAgent,
+            properties: { via: context.via, department: created.department, priority: created.priority },
+          });
+          broadcast(ticketUpdated(created, context));
+          broadcast(queueChanged(await countOpen(tx)));
+          return created;
+        },
+        published,
+      ),
     );
     return findOwnTicket(user.id, ticket.uuid);
   }
@@ -213,34 +224,42 @@ export function createSupportService({
     input: OpenGuestTicket,
     context: RequestContext,
   ): Promise<{ ticket: Ticket; mailed: number }> {
-    const ticket = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(tickets)
-        .values({
-          guestName: input.name,
-          guestEmail: input.email ?? null,
-          guestMobile: input.mobile ?? null,
-          subject: input.subject,
-          department: input.department,
-          priority: 'medium',
-        })
-        .returning();
-      const created = row!;
-      await tx.insert(ticketMessages).values({ ticketId: created.id, authorId: null, body: input.message });
-      // No contact details in the log: the ticket holds them, the log is read more widely.
-      await recordActivity(tx, {
-        event: 'ticket:opened',
-        actorId: null,
-        subject: { type: 'ticket', id: created.id },
-        ip: context.ip,
-        userAgent: context.userAgent,
-        properties: { via: 'contact', department: created.department, guest: true },
-      });
-      return created;
-    });
-    // No one is listening for a guest (there is no user channel); staff learn of it by mail.
+    const ticket = await transactionWithBroadcasts(
+      db,
+      broadcaster,
+      async (tx, broadcast) => {
+        const [row] = await tx
+          .insert(tickets)
+          .values({
+            guestName: input.name,
+            guestEmail: input.email ?? null,
+            guestMobile: input.mobile ?? null,
+            subject: input.subject,
+            department: input.department,
+            priority: 'medium',
+          })
+          .returning();
+        const created = row!;
+        await tx.insert(ticketMessages).values({ ticketId: created.id, authorId: null, body: input.message });
+        // No contact details in the log: the ticket holds them, the log is read more widely.
+        await recordActivity(tx, {
+          event: 'ticket:opened',
+          actorId: null,
+          subject: { type: 'ticket', id: created.id },
+          ip: context.ip,
+          userAgent: context.userAgent,
+          properties: { via: 'contact', department: created.department, guest: true },
+        });
+        // No one is listening for a guest (there is no user channel); the care queue hears of it live.
+        broadcast(queueChanged(await countOpen(tx)));
+        return created;
+      },
+      published,
+    );
+    // Staff who are not looking at the queue learn of it by mail, with a link to the ticket.
     const { sent, failed } = await mailStaffAboutGuestTicket(db, mailer, {
       ticketId: ticket.id,
+      url: new URL(`/care/tickets/${ticket.uuid}`, appUrl).toString(),
       name: input.name,
       email: input.email ?? null,
       mobile: input.mobile ?? null,
@@ -255,7 +274,7 @@ export function createSupportService({
 
   /** The user's own tickets, most recently active first, one page at a time. */
   async function listOwnTickets(userId: number, query: TicketListQuery) {
-    const conditions = [eq(tickets.userId, userId)];
+    const conditions = [eq(tickets.userId, userId), isNull(tickets.deletedAt)];
     if (query.status) conditions.push(eq(tickets.status, query.status));
     // One row more than a page says whether another page exists, without counting them all.
     const rows = await db
@@ -285,35 +304,12 @@ export function createSupportService({
     const [ticket] = await db
       .select()
       .from(tickets)
-      .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId)));
+      .where(and(eq(tickets.uuid, uuid), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
     if (!ticket) throw notFound();
     const machine = ticket.instanceId
       ? (await instanceUuids(db, [ticket.instanceId])).get(ticket.instanceId)
       : null;
-    const row = { ticket, instanceUuid: machine ?? null };
-    const thread = await db
-      .select()
-      .from(ticketMessages)
-      .where(and(eq(ticketMessages.ticketId, ticket.id), eq(ticketMessages.internal, false)))
-      .orderBy(asc(ticketMessages.id));
-    const authors = await userNames(
-      db,
-      thread.flatMap((m) => (m.authorId ? [m.authorId] : [])),
-    );
-    const messages = thread.map((m) => ({
-      ...m,
-      authorName: m.authorId ? (authors.get(m.authorId)?.name ?? null) : null,
-    }));
-    return {
-      ...summary(row.ticket, row.instanceUuid),
-      messages: messages.map((m) => ({
-        id: m.id,
-        author: m.authorId === userId ? ('customer' as const) : ('staff' as const),
-        author_name: m.authorName,
-        body: m.body,
-        created_at: m.createdAt.toISOString(),
-      })),
-    };
+    return { ...summary(ticket, machine ?? null), messages: await loadThread(db, ticket, 'customer') };
   }
 
   /** What the owner's thread page adds to the thread: their rating, and the machine's name. */

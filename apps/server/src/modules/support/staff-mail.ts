@@ -7,6 +7,8 @@ import { activeStaffEmails } from '../users/queries';
 /** What staff need to answer a message from the contact form. */
 export interface GuestTicketNotice {
   ticketId: number;
+  /** The care desk's page of the ticket (absolute), where staff answer it. */
+  url: string;
   name: string;
   email: string | null;
   mobile: string | null;
@@ -38,7 +40,8 @@ export function guestTicketMail(notice: GuestTicketNotice): MailContent {
     ['زمان', when, false],
   ];
   const intro = `بازدیدکننده‌ای از فرم «تماس با ما» پیامی فرستاد. تیکت مهمان ساخته شد و در صف بخش ${notice.department} است.`;
-  const outro = 'پاسخ را از میز پشتیبانی به ایمیل یا موبایل بالا بفرستید.';
+  const outro =
+    'پاسخ را از میز پشتیبانی به ایمیل یا موبایل بالا بفرستید؛ دکمهٔ زیر تیکت را در میز پشتیبانی باز می‌کند.';
   const table = `<table style="border-collapse:collapse;margin:8px 0">${facts
     .map(
       ([label, value, ltr]) =>
@@ -51,6 +54,7 @@ export function guestTicketMail(notice: GuestTicketNotice): MailContent {
     html: layout({
       title: 'پیام تازه از فرم تماس',
       bodyHtml: `<p>${escapeHtml(intro)}</p>\n${table}\n${quote}\n<p>${escapeHtml(outro)}</p>`,
+      action: { label: 'باز کردن تیکت', url: notice.url },
     }),
     text: [
       intro,
@@ -58,6 +62,7 @@ export function guestTicketMail(notice: GuestTicketNotice): MailContent {
       `موضوع: ${notice.subject}`,
       notice.message,
       outro,
+      notice.url,
       SITE_NAME,
     ].join('\n\n'),
   };

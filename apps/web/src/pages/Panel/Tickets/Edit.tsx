@@ -4,12 +4,13 @@ import { ArrowRight, Lock, Send, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
+import { TicketThread } from '../../../components/tickets/TicketThread';
+import { AttachmentsField } from '../../../components/ui/AttachmentsField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FieldError } from '../../../components/ui/FieldError';
-import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { formatNumber } from '../../../lib/digits';
@@ -47,25 +48,7 @@ export default function TicketEdit({ ticket }: PanelTicketsEditProps) {
           </ButtonLink>
         }
       />
-      <ol className="grid gap-3" aria-label="پیام‌های تیکت">
-        {ticket.messages.map((m) => (
-          <li key={m.id}>
-            <Card
-              className={`p-4 ${m.author === 'staff' ? 'me-6 border-brand-200 bg-brand-50/40 sm:me-16' : 'ms-6 sm:ms-16'}`}
-            >
-              <p className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                <span className="font-semibold text-gray-900">
-                  {m.author === 'staff' ? `پشتیبانی${m.author_name ? ` (${m.author_name})` : ''}` : 'شما'}
-                </span>
-                <span className="text-xs text-gray-500">
-                  <JalaliTime value={m.created_at} />
-                </span>
-              </p>
-              <p className="whitespace-pre-line text-gray-800">{m.body}</p>
-            </Card>
-          </li>
-        ))}
-      </ol>
+      <TicketThread messages={ticket.messages} viewer="customer" />
       <div className="mt-6 grid gap-6">
         <Reply ticket={ticket} />
         {closed ? <Rating ticket={ticket} /> : <CloseTicket ticket={ticket} />}
@@ -77,12 +60,12 @@ export default function TicketEdit({ ticket }: PanelTicketsEditProps) {
 function Reply({ ticket }: { ticket: Ticket }) {
   const route = useRoute();
   const closed = ticket.status === 'closed';
-  const form = useForm({ message: '', reopen: false });
+  const form = useForm({ message: '', reopen: false, attachments: [] as File[] });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.post(route('panel.tickets.reply', { ticket: ticket.uuid }), {
       preserveScroll: true,
-      onSuccess: () => form.reset('message'),
+      onSuccess: () => form.reset('message', 'attachments'),
     });
   };
   return (
@@ -99,6 +82,11 @@ function Reply({ ticket }: { ticket: Ticket }) {
           rows={5}
           maxLength={5000}
           {...bindField(form, form.errors, 'message')}
+        />
+        <AttachmentsField
+          files={form.data.attachments}
+          onChange={(files) => form.setData('attachments', files)}
+          error={form.errors.attachments}
         />
         <Button
           type="submit"

@@ -5,6 +5,7 @@ import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
+import { AttachmentsField } from '../../../components/ui/AttachmentsField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
@@ -24,6 +25,7 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
     subject: '',
     message: '',
     instance: instance ?? '',
+    attachments: [] as File[],
   });
   const { errors, formRef } = useFocusedErrors(form);
   const { submit, busy, botError } = useBotCheckedSubmit('ticket', form, errors, {
@@ -33,6 +35,7 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
       subject: data.subject.trim(),
       message: data.message.trim(),
       ...(data.instance ? { instance: data.instance } : {}),
+      ...(data.attachments.length > 0 ? { attachments: data.attachments } : {}),
     }),
     send: () => form.post(route('panel.tickets.store')),
   });
@@ -86,6 +89,11 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
             {...bindField(form, errors, 'subject')}
           />
           <TextAreaField label="متن پیام" rows={7} maxLength={5000} {...bindField(form, errors, 'message')} />
+          <AttachmentsField
+            files={form.data.attachments}
+            onChange={(files) => form.setData('attachments', files)}
+            error={errors.attachments}
+          />
           <Button type="submit" disabled={busy} className="justify-self-start">
             <Send aria-hidden="true" className="size-4" />
             فرستادن تیکت
