@@ -30,18 +30,13 @@ const digitString = (min: number, max: number) =>
   fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
 
 describe('national code', () => {
-  it.each([
-    '0499370899',
-    '0790419904',
-    '0084575948',
-    '0013542419',
-    '0067749828',
-    '4608968882',
-    '1234567891',
-  ])('accepts the valid code %s', (code) => {
-    expect(reference(code)).toBe(true);
-    expect(checkNationalCode(code)).toEqual({ ok: true, code });
-  });
+  it.each(['0499370899', '0790419904', '0084575948', '0013542419', '0067749828', '4608968882', '1234567891'])(
+    'accepts the valid code %s',
+    (code) => {
+      expect(reference(code)).toBe(true);
+      expect(checkNationalCode(code)).toEqual({ ok: true, code });
+    },
+  );
 
   it('accepts Persian and Arabic digits, spaces and dashes, and pads 8–9 digits', () => {
     expect(checkNationalCode('۰۴۹۹۳۷۰۸۹۹')).toEqual({ ok: true, code: '0499370899' });
