@@ -20,6 +20,10 @@ export const folders = pgTable('folders', {
   kind: text('kind').$type<'blog' | 'docs'>().notNull().default('docs'),
   parentId: integer('parent_id').references((): AnyPgColumn => folders.id),
   sort: integer('sort').notNull().default(0),
+  description: text('description').notNull().default(''),
+  seoTitle: text('seo_title'),
+  seoDescription: text('seo_description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const ARTICLE_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
@@ -41,6 +45,11 @@ export const articles = pgTable(
     authorId: integer('author_id').references(() => users.id),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
+    canonicalUrl: text('canonical_url'),
+    noindex: boolean('noindex').notNull().default(false),
+    // «Was this useful?» answers; one per session (the session remembers which it answered).
+    usefulCount: integer('useful_count').notNull().default(0),
+    notUsefulCount: integer('not_useful_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,8 +66,27 @@ export const pages = pgTable('pages', {
   body: text('body').notNull().default(''),
   seoTitle: text('seo_title'),
   seoDescription: text('seo_description'),
+  noindex: boolean('noindex').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every earlier version of a static page, written before each update (admin.page.update). */
+export const pageRevisions = pgTable(
+  'page_revisions',
+  {
+    id: serial('id').primaryKey(),
+    pageKey: text('page_key')
+      .notNull()
+      .references(() => pages.key, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_revisions_page_idx').on(t.pageKey, t.createdAt)],
+);
 
 /** Header and footer menu trees. */
 export const menus = pgTable('menus', {
@@ -78,4 +106,26 @@ export const links = pgTable('links', {
   label: text('label').notNull(),
   url: text('url').notNull(),
   sort: integer('sort').notNull().default(0),
+  nofollow: boolean('nofollow').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
 });
+
+/**
+ * Old paths sent elsewhere before routing (http/redirects.ts). `from_path` is normalised
+ * (decoded, no trailing slash) and unique; `to` is a path or an absolute http(s) URL.
+ */
+export const redirects = pgTable(
+  'redirects',
+  {
+    id: serial('id').primaryKey(),
+    fromPath: text('from_path').notNull().unique(),
+    to: text('to').notNull(),
+    code: integer('code').notNull().default(301),
+    isActive: boolean('is_active').notNull().default(true),
+    hits: integer('hits').notNull().default(0),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('redirects_code_check', sql`${t.code} in (301, 302)`)],
+);
