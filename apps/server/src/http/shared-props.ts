@@ -51,7 +51,8 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
     const key = role ?? 'guest';
     const built = routeLists.get(key);
     if (built && built.version === registry.version) return built.list;
-    const list = registry.toZiggy((r) => mayUse(r.meta.access as never, role));
+    // `meta.unlisted`: links handed out by a page (a signed download), never built by the client.
+    const list = registry.toZiggy((r) => mayUse(r.meta.access as never, role) && !r.meta.unlisted);
     routeLists.set(key, { version: registry.version, list });
     return list;
   };

@@ -13,7 +13,7 @@ export function appKeyBytes(appKey: string): Buffer {
   return Buffer.from(match[1]!, 'base64');
 }
 
-export type KeyPurpose = 'signed-links' | 'encryption' | 'altcha' | 'one-time-codes';
+export type KeyPurpose = 'signed-links' | 'encryption' | 'altcha' | 'one-time-codes' | 'drive-downloads';
 
 export function deriveKey(appKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', appKeyBytes(appKey), Buffer.alloc(0), `renderfarm:${purpose}`, 32));

@@ -9,6 +9,7 @@ import { broadcastingModule } from './broadcasting';
 import { catalogModule } from './catalog';
 import { contentModule } from './content';
 import { dashboardModule } from './dashboard';
+import { drivesModule } from './drives';
 import { instancesModule } from './instances';
 import { jobsModule } from './jobs';
 import { notificationsModule } from './notifications';
@@ -37,6 +38,7 @@ export const modules: readonly AppModule[] = [
   contentModule,
   billingModule,
   supportModule,
+  drivesModule,
   // After the modules whose records its demo notifications point at (users, machines, tickets).
   notificationsModule,
   apiModule,

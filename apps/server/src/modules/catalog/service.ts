@@ -174,3 +174,11 @@ export async function readConfig(db: Database, key: string): Promise<unknown> {
 export async function listActiveImagesWithIds(db: Database) {
   return db.select().from(images).where(eq(images.isActive, true)).orderBy(asc(images.sort), asc(images.id));
 }
+
+/** Every location in display order with whether it takes new things (drives pick one; inactive ones are refused). */
+export async function listLocations(db: Database) {
+  return db
+    .select({ id: locations.id, code: locations.code, name: locations.name, isActive: locations.isActive })
+    .from(locations)
+    .orderBy(asc(locations.sort), asc(locations.id));
+}

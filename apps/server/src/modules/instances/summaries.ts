@@ -142,3 +142,33 @@ export async function capacityByLocation(db: Database) {
     };
   });
 }
+
+/**
+ * The user's live machines as a drive sees them (attach: same location, stopped): id, name,
+ * location, state. `uuid` narrows to one; `lock` row-locks it for an attach in a transaction.
+ */
+export async function machinesForDrives(
+  db: Database,
+  userId: number,
+  options: { uuid?: string; lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      id: instances.id,
+      uuid: instances.uuid,
+      name: instances.name,
+      locationId: instances.locationId,
+      status: instances.status,
+      power: instances.power,
+    })
+    .from(instances)
+    .where(
+      and(
+        eq(instances.userId, userId),
+        ne(instances.status, 'deleted'),
+        options.uuid === undefined ? undefined : eq(instances.uuid, options.uuid),
+      ),
+    )
+    .orderBy(asc(instances.id));
+  return options.lock ? query.for('update') : query;
+}

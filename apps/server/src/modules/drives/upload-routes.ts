@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { RouteRegistry } from '@renderfarm/routes';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routesOn } from '../../http/named-route';
+import type { ObjectStorage } from '../../lib/storage';
+import { DriveError } from './errors';
+import type { DriveService } from './service';
+import { driveObjectPrefix, UPLOAD_TTL_MS } from './service';
+
+/** Staging of uploads in flight, under STORAGE_DIR (finished files move into the object storage). */
+export const UPLOAD_STAGING_DIR = 'staging/drive-uploads';
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+interface UploadContext {
+  userId: number;
+  driveUuid: string;
+}
+
+/** A tus refusal: tus answers `status_code` with `body` (Persian, for the page to show). */
+const refusal = (status: number, message: string) => ({ status_code: status, body: `${message}\n` });
+
+/** SHA-256 of a file, read as a stream (a 1 GB scene is never in memory). */
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
+    hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The tus 1.0.0 server of drive uploads (creation, termination, expiration), with @tus/server
+ * and its file store staging under STORAGE_DIR. Our hooks hold the rules: creation reserves the
+ * space (quota 413, drive state, folder, name) before a byte is taken; the finish hashes the file,
+ * moves it into the object storage as `drives/{drive}/{upload id}` and writes the file row.
+ */
+export function createDriveUploads(options: {
+  storageDir: string;
+  service: DriveService;
+  storage: ObjectStorage;
+  log: { error(object: unknown, message: string): void };
+}) {
+  const { service } = options;
+  const staging = join(options.storageDir, UPLOAD_STAGING_DIR);
+  const datastore = new FileStore({ directory: staging, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+  const contexts = new WeakMap<Request, UploadContext>();
+  const contextOf = (req: Request) => {
+    const context = contexts.get(req);
+    if (!context) throw refusal(500, 'بارگذاری بدون نشست');
+    return context;
+  };
+
+  const tus = new TusServer({
+    // Our routes decide the URL; tus only needs the prefix to build relative locations.
+    path: '/panel/drives',
+    datastore,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    // Same-origin only: no CORS headers for other sites.
+    allowedOrigins: () => false,
+    disableTerminationForFinishedUploads: true,
+    generateUrl: (req, { id }) =>
+      `/panel/drives/${contextOf(req as unknown as Request).driveUuid}/files/${id}`,
+    getFileIdFromRequest: (_req, last) => (last && UPLOAD_ID.test(last) ? last : undefined),
+    onUploadCreate: async (req, upload) => {
+      const context = contextOf(req as unknown as Request);
+      const name = upload.metadata?.filename ?? upload.metadata?.name ?? '';
+      const parent = upload.metadata?.path ?? '';
+      if (upload.size === undefined) throw refusal(400, 'اندازهٔ فایل (Upload-Length) را بفرستید.');
+      try {
+        await service.reserveUpload(context.userId, context.driveUuid, {
+          id: upload.id,
+          parent,
+          name,
+          length: upload.size,
+        });
+      } catch (error) {
+        if (error instanceof DriveError) throw refusal(error.status, error.message);
+        throw error;
+      }
+      return {};
+    },
+    onUploadFinish: async (req, upload) => {
+      const context = contextOf(req as unknown as Request);
+      const file = join(staging, upload.id);
+      const sha256 = await sha256File(file);
+      const key = `${driveObjectPrefix({ uuid: context.driveUuid })}${upload.id}`;
+      const stored = await options.storage.putFile(key, file);
+      await rm(`${file}.json`, { force: true });
+      const entry = await service.finishUpload(upload.id, { size: stored.size, sha256, objectKey: key });
+      if (!entry) throw refusal(409, 'این بارگذاری دیگر پذیرفته نیست (فضا حذف شده یا نامش گرفته شده است).');
+      return { headers: { 'X-Checksum-SHA256': sha256 } };
+    },
+    onResponseError: (_req, error) => {
+      if ('status_code' in error) return undefined;
+      options.log.error({ err: error }, 'drive upload failed');
+      return { status_code: 500, body: 'بارگذاری با خطا روبه‌رو شد؛ دوباره تلاش کنید.\n' };
+    },
+  });
+
+  /** Hands one request to tus and sends its answer through Fastify (security headers, session). */
+  const handle = async (request: FastifyRequest, reply: FastifyReply, context: UploadContext) => {
+    const url = new URL(request.url, 'http://local');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    }
+    const hasBody = request.method === 'PATCH' || request.method === 'POST';
+    const webRequest = new Request(url, {
+      method: request.method,
+      headers,
+      ...(hasBody
+        ? { body: Readable.toWeb(request.raw) as unknown as ReadableStream, duplex: 'half' as const }
+        : {}),
+    });
+    contexts.set(webRequest, context);
+    const response = await tus.handleWeb(webRequest);
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length' || response.body) reply.header(name, value);
+    });
+    reply.header('cache-control', 'no-store');
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    return reply.send(body);
+  };
+
+  /** Abandoned uploads past 24 h: released in the database, their staging files removed. */
+  const expire = async (now = new Date()) => {
+    const ids = await service.expireUploads(now);
+    for (const id of ids) await datastore.remove(id).catch(() => {});
+    return ids.length;
+  };
+
+  return { handle, expire, datastore, staging };
+}
+
+export type DriveUploads = ReturnType<typeof createDriveUploads>;
+
+/**
+ * `panel.drives.files.store` (tus creation: POST) and `panel.drives.files.upload` (HEAD for the
+ * offset, PATCH for bytes, DELETE to give up) behind the session and CSRF (the `X-CSRF-TOKEN`
+ * header) like every action. Another user's upload or drive is a 404 before tus sees it.
+ */
+export async function driveUploadRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  const route = routesOn(app, registry);
+  const { drives, driveUploads } = app.services;
+  // tus bodies are raw bytes: left unread for tus to stream to disk (no Fastify body limit).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null, undefined),
+  );
+  const driveOf = (request: FastifyRequest) => String((request.params as { drive?: string }).drive ?? '');
+  const notFound = () => new DriveError('RF_DRIVE_NOT_FOUND', 'بارگذاری یا فضایی که دنبالش بودید پیدا نشد.');
+
+  route(
+    {
+      name: 'panel.drives.files.store',
+      method: 'POST',
+      uri: '/panel/drives/{drive}/files',
+      access: 'customer',
+      json: true,
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const drive = await drives.findDrive(user.id, driveOf(request));
+      return driveUploads.handle(request, reply, { userId: user.id, driveUuid: drive.uuid });
+    },
+  );
+
+  route(
+    {
+      name: 'panel.drives.files.upload',
+      method: ['GET', 'PATCH', 'DELETE'],
+      uri: '/panel/drives/{drive}/files/{upload}',
+      access: 'customer',
+      json: true,
+    },
+    async (request, reply) => {
+      // GET is here for HEAD only (Fastify answers HEAD with the GET route); tus downloads are not offered.
+      if (request.method === 'GET') return reply.code(405).header('allow', 'HEAD, PATCH, DELETE').send();
+      const user = request.user!;
+      const id = String((request.params as { upload?: string }).upload ?? '');
+      const found = /^[0-9a-f]{32}$/.test(id) ? await drives.findUpload(user.id, id) : null;
+      if (!found || found.drive.uuid !== driveOf(request)) throw notFound();
+      if (request.method === 'PATCH' && found.drive.status !== 'active') {
+        throw new DriveError('RF_DRIVE_NOT_ACTIVE', 'این فضا معلق است و فایل تازه نمی‌پذیرد.');
+      }
+      if (request.method === 'DELETE') {
+        const response = await driveUploads.handle(request, reply, {
+          userId: user.id,
+          driveUuid: found.drive.uuid,
+        });
+        if (reply.statusCode === 204) await drives.cancelUpload(user.id, id);
+        return response;
+      }
+      return driveUploads.handle(request, reply, { userId: user.id, driveUuid: found.drive.uuid });
+    },
+  );
+}
