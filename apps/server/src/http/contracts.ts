@@ -56,6 +56,8 @@ export type SharedProps = {
   captcha_provider?: 'altcha' | 'recaptcha' | 'none' | null;
   /** Where the browser reaches the realtime server (Pusher protocol); absent: no live updates. */
   realtime?: RealtimeProps | null;
+  /** Set while an admin is signed in as this customer (the banner with «بازگشت به حساب مدیر»). */
+  impersonation?: { admin_name: string; user_name: string } | null;
 };
 
 export interface RealtimeProps {

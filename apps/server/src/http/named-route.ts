@@ -1,6 +1,8 @@
 import type { RouteRegistry, RouteSpec } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { TokenAbility } from '../modules/accounts/tables';
+import { recordActivity } from '../modules/activity/service';
+import { impersonatorOf, REFUSED_MESSAGE, refusedWhileImpersonating } from '../modules/admin/impersonation';
 import { authenticateBearer } from '../modules/api/bearer';
 import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../modules/auth/session-keys';
 import type { RouteErrorConfig } from './domain-errors';
@@ -40,7 +42,8 @@ export type Refusal =
   | 'confirm'
   | 'token'
   | 'ability'
-  | 'rate';
+  | 'rate'
+  | 'impersonating';
 
 const NOT_FOUND = 'صفحه‌ای که دنبالش بودید پیدا نشد.';
 
@@ -96,6 +99,29 @@ export function namedRoute(
       // Staff areas are not advertised: a customer sees «not found», not «forbidden».
       if (json) return refuse(reply, 'role').code(404).send({ message: NOT_FOUND });
       return refuse(reply, 'role').page('Public/Blank', { status: 404, message: NOT_FOUND }, { status: 404 });
+    }
+    // An admin signed in as a customer: what only the owner may do is refused, and every other
+    // change is logged with both people (modules/admin/impersonation.ts).
+    const impersonator = user ? impersonatorOf(request) : null;
+    if (impersonator) {
+      if (refusedWhileImpersonating(spec.name)) {
+        if (json) return refuse(reply, 'impersonating').code(403).send({ message: REFUSED_MESSAGE });
+        return refuse(reply, 'impersonating').page(
+          'Public/Blank',
+          { status: 403, message: REFUSED_MESSAGE },
+          { status: 403 },
+        );
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD' && spec.name !== 'impersonate.leave') {
+        await recordActivity(app.services.db, {
+          event: 'admin:impersonation.action',
+          actorId: impersonator.adminId,
+          subject: { type: 'user', id: impersonator.userId },
+          properties: { route: spec.name, method: request.method, as_user: impersonator.userId },
+          ip: request.ip ?? null,
+          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+        });
+      }
     }
     if (!user || access === 'anyone' || access === 'guest') return;
 

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SharedCache } from '../lib/cache/shared-cache';
 import { profilePhotoUrl } from '../modules/accounts/profile-photo';
+import { impersonatorOf } from '../modules/admin/impersonation';
 import { publicSettings } from '../modules/catalog/service';
 import { publicLinks, publicMenus } from '../modules/content/service';
 import { unreadCount } from '../modules/notifications/inbox';
@@ -80,6 +81,11 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
       captcha_provider: config.CAPTCHA_PROVIDER,
       // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
       realtime: user ? realtime : null,
+      // An admin signed in as this customer: every layout shows a banner with the way back.
+      impersonation: () => {
+        const impersonator = impersonatorOf(request);
+        return impersonator ? { admin_name: impersonator.adminName, user_name: impersonator.userName } : null;
+      },
     };
   };
 }

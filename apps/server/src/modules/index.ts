@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts';
 import { activityModule } from './activity';
+import { adminModule } from './admin';
 import { apiModule } from './api';
 import type { AppModule } from './app-module';
 import { authModule } from './auth';
@@ -43,4 +44,6 @@ export const modules: readonly AppModule[] = [
   notificationsModule,
   apiModule,
   dashboardModule,
+  // Last: its services use the instances and accounts services, its demo the users and the wallet.
+  adminModule,
 ];

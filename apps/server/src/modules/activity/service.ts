@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { idsWithRoles, type UserRole } from '../users/queries';
 import { type ActivityEntry, activityLog } from './tables';
@@ -118,4 +118,84 @@ export async function findSubjectEvents(
       ),
     )
     .orderBy(activityLog.id);
+}
+
+/** Admin/Audit's filters: who, what (an event, or a group as `billing:`), about what, when. */
+export interface StaffActivityFilter {
+  actorId?: number | undefined;
+  event?: string | undefined;
+  subject?: { type?: string | undefined; id: string } | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** Event groups about a person's own account (signing in, their profile): not staff actions. */
+const PERSONAL_GROUPS = ['auth', 'account', 'token'];
+
+function staffActivityWhere(db: Database, filter: StaffActivityFilter): SQL | undefined {
+  const conditions: SQL[] = [
+    inArray(activityLog.actorId, idsWithRoles(db, ['care', 'admin'])),
+    sql`split_part(${activityLog.event}, ':', 1) not in (${sql.join(
+      PERSONAL_GROUPS.map((g) => sql`${g}`),
+      sql`, `,
+    )})`,
+  ];
+  if (filter.actorId) conditions.push(eq(activityLog.actorId, filter.actorId));
+  if (filter.event) {
+    conditions.push(
+      filter.event.endsWith(':')
+        ? sql`${activityLog.event} like ${`${filter.event.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+        : eq(activityLog.event, filter.event),
+    );
+  }
+  if (filter.subject) {
+    conditions.push(eq(activityLog.subjectId, filter.subject.id));
+    if (filter.subject.type) conditions.push(eq(activityLog.subjectType, filter.subject.type));
+  }
+  if (filter.from) conditions.push(gte(activityLog.at, filter.from));
+  if (filter.to) conditions.push(lt(activityLog.at, filter.to));
+  return and(...conditions);
+}
+
+/**
+ * What staff did (Admin/Audit): entries whose actor is care or admin, leaving out their own
+ * sign-ins and profile, newest first. Read-only: the log is append-only (a trigger refuses
+ * UPDATE and DELETE), and nothing here writes.
+ */
+export async function staffActivityPage(
+  db: Database,
+  filter: StaffActivityFilter,
+  page: { page: number; perPage: number },
+): Promise<{ rows: ActivityEntry[]; total: number }> {
+  const where = staffActivityWhere(db, filter);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(activityLog)
+      .where(where)
+      .orderBy(desc(activityLog.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ n: count() }).from(activityLog).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** The same entries for a CSV, newest first, at most `limit`. */
+export function staffActivityExport(db: Database, filter: StaffActivityFilter, limit: number) {
+  return db
+    .select()
+    .from(activityLog)
+    .where(staffActivityWhere(db, filter))
+    .orderBy(desc(activityLog.id))
+    .limit(limit);
+}
+
+/** Staff who appear in the log as actors, for the actor filter. */
+export async function staffActors(db: Database): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: activityLog.actorId })
+    .from(activityLog)
+    .where(inArray(activityLog.actorId, idsWithRoles(db, ['care', 'admin'])));
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }

@@ -13,13 +13,14 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { type User, type UserRole, users } from './tables';
+import { USER_ROLES, type User, type UserRole, users } from './tables';
 
 /**
  * The users module's data functions: every other module reads and writes account rows through
  * these (never through users/tables), so the row's rules (soft delete, updated_at) live here.
  */
 export type { User, UserRole };
+export { USER_ROLES };
 export type NewUser = typeof users.$inferInsert;
 /** The columns another module may change on a user row; the balance belongs to the wallet. */
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'uuid' | 'createdAt'>>;
@@ -185,4 +186,92 @@ export async function searchUserIds(db: Database, query: string, limit = 200): P
     .where(or(...conditions))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Admin/Users/List's filters (docs/screens.md §6); every value is bound as a parameter, never spliced. */
+export interface UserListFilter {
+  q?: string | undefined;
+  role?: UserRole | undefined;
+  kyc?: string | undefined;
+  suspended?: boolean | undefined;
+  /** Rial, inclusive. */
+  balanceMin?: number | undefined;
+  balanceMax?: number | undefined;
+}
+
+/** `%text%` for ILIKE with the pattern characters typed by a person taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of live accounts for Admin/Users/List, newest first, and how many match: search by name
+ * or e-mail (contains, any case), mobile (digits in any script, 09… or +98…) or id (#12).
+ */
+export async function userListPage(
+  db: Database,
+  filter: UserListFilter,
+  page: { page: number; perPage: number },
+): Promise<{ rows: User[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  const text = filter.q?.trim().slice(0, 100) ?? '';
+  if (text !== '') {
+    const like = containsPattern(text);
+    const latin = text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
+    const digits = latin.replace(/[^\d]/g, '');
+    const matches: SQL[] = [sql`${users.name} ilike ${like}`, sql`${users.email} ilike ${like}`];
+    if (digits.length >= 4) {
+      matches.push(sql`${users.mobile} like ${containsPattern(digits.replace(/^(0098|98)/, '0'))}`);
+    }
+    const id = /^#?(\d{1,9})$/.exec(latin.trim());
+    if (id) matches.push(eq(users.id, Number(id[1])));
+    conditions.push(or(...matches));
+  }
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.kyc) conditions.push(eq(users.kycStatus, filter.kyc));
+  if (filter.suspended !== undefined) {
+    conditions.push(eq(users.status, filter.suspended ? 'suspended' : 'active'));
+  }
+  if (filter.balanceMin !== undefined) conditions.push(sql`${users.balance} >= ${filter.balanceMin}`);
+  if (filter.balanceMax !== undefined) conditions.push(sql`${users.balance} <= ${filter.balanceMax}`);
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`${users.createdAt} desc`, sql`${users.id} desc`)
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Live, active admins other than `exceptId`: the last one may not be demoted or suspended. */
+export async function otherActiveAdmins(db: Database, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.status, 'active'),
+        isNull(users.deletedAt),
+        ne(users.id, exceptId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Another live account already uses this mobile. */
+export async function mobileTakenByAnother(db: Database, mobile: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mobile, mobile), ne(users.id, exceptId), isNull(users.deletedAt)));
+  return row !== undefined;
 }

@@ -54,6 +54,8 @@ export async function userRoutes(app: FastifyInstance, { registry }: { registry:
       kyc_status: user.kycStatus,
       email_verified: user.emailVerifiedAt !== null,
       suspended: user.status === 'suspended',
+      // Why, in the admin's words: the owner sees it at sign-in (Admin/Users/Edit «تعلیق»).
+      suspension_reason: user.status === 'suspended' ? user.suspendedReason : null,
       shortcuts: shortcuts(user, registry),
       intended: safeIntended(request.session.get(SESSION_KEYS.intended)),
     });

@@ -19,12 +19,19 @@ export interface UsersHomeProps {
   /** The desks the server offers this role. */
   shortcuts?: Shortcut[];
   suspended?: boolean;
+  /** Why an admin suspended the account, in their words. */
+  suspension_reason?: string | null;
   /** The page the person wanted before signing in; offered as «ادامه». */
   intended?: string | null;
 }
 
 /** `users.home`: the hub after any sign-in: balance, verification, and the desks the role opens. */
-export default function UsersHome({ intended, shortcuts, suspended = false }: UsersHomeProps) {
+export default function UsersHome({
+  intended,
+  shortcuts,
+  suspended = false,
+  suspension_reason: reason = null,
+}: UsersHomeProps) {
   const route = useRoute();
   const user = usePage().props.auth?.user;
   if (!user) return <Head title="حساب من" />;
@@ -69,6 +76,7 @@ export default function UsersHome({ intended, shortcuts, suspended = false }: Us
           className="mb-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
         >
           حساب شما معلق شده است؛ فقط به پیشخوان و تیکت‌ها دسترسی دارید. برای پیگیری با پشتیبانی تماس بگیرید.
+          {reason && <span className="mt-1 block font-medium">دلیل: {reason}</span>}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,0 +1,139 @@
+import type {} from '../../http/page-contracts';
+
+/**
+ * The props of the admin console's pages (Admin/Users/*, Admin/Audit), imported type-only by the
+ * web. Amounts are integer Rial, times ISO-8601 UTC, days ISO (`2026-11-24`, Tehran).
+ */
+
+export type AdminUserRole = 'customer' | 'care' | 'admin';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface ListMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+
+export interface AdminUserRow {
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  role: AdminUserRole;
+  kyc_status: string;
+  suspended: boolean;
+  balance: number;
+  created_at: string;
+}
+
+export interface AdminUsersListProps {
+  items: { data: AdminUserRow[]; meta: ListMeta };
+  filters: {
+    q: string;
+    role: string;
+    kyc: string;
+    suspended: string;
+    /** Toman as typed (the form's unit), '' when unset. */
+    balance_min: string;
+    balance_max: string;
+  };
+  options: { roles: Option[]; kyc: Option[]; suspended: Option[] };
+  /** National codes live in the identity checks; searched only once that module offers a query. */
+  searches_national_code: boolean;
+}
+
+export interface AdminUsersMakeProps {
+  options: { roles: Option[] };
+}
+
+export interface AdminUserDetail extends AdminUserRow {
+  email_verified: boolean;
+  mobile_verified: boolean;
+  two_factor: boolean;
+  has_password: boolean;
+  suspended_reason: string | null;
+  suspended_at: string | null;
+  updated_at: string;
+}
+
+export interface AdminLedgerLine {
+  id: number;
+  type: string;
+  amount: number;
+  balance_after: number;
+  description: string;
+  created_at: string;
+}
+
+export interface AdminUserMachine {
+  uuid: string;
+  name: string;
+  plan: string;
+  location: string;
+  status: string;
+  power: string;
+}
+
+export interface AdminActivityLine {
+  id: number;
+  event: string;
+  label: string;
+  ip: string | null;
+  at: string;
+  /** Set when someone else did it on this account (an admin, or an admin impersonating). */
+  by: string | null;
+}
+
+export interface AdminUsersEditProps {
+  item: AdminUserDetail;
+  options: { roles: Option[] };
+  can: { change_role: boolean; suspend: boolean; impersonate: boolean; reset_two_factor: boolean };
+  /** A fresh key for the adjustment form: a double submit of one form moves the money once. */
+  adjustment_key: string;
+  /** Deferred: loaded after the page shows (docs/screens.md «deferred tabs»). */
+  ledger?: AdminLedgerLine[];
+  machines?: AdminUserMachine[];
+  activity?: AdminActivityLine[];
+  /** Tabs whose module offers no query for staff yet: named, so the page says so instead of an empty list. */
+  unavailable_tabs: string[];
+}
+
+export interface AuditRow {
+  id: number;
+  event: string;
+  label: string;
+  actor: { id: number; name: string; role: string } | null;
+  /** The customer an impersonating admin acted as. */
+  as_user: { id: number; name: string } | null;
+  subject: { type: string; id: string; label: string } | null;
+  ip: string | null;
+  at: string;
+  /** What changed, in words (old → new, amounts, reasons); secrets never reach here. */
+  details: string;
+}
+
+export interface AdminAuditProps {
+  items: { data: AuditRow[]; meta: ListMeta };
+  filters: { actor: string; event: string; subject: string; from: string; to: string };
+  options: { actors: Option[]; events: Option[] };
+}
+
+/** Shared while an admin is signed in as a customer: who, and the way back. */
+export interface ImpersonationProp {
+  admin_name: string;
+  user_name: string;
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Admin/Users/List': AdminUsersListProps;
+    'Admin/Users/Make': AdminUsersMakeProps;
+    'Admin/Users/Edit': AdminUsersEditProps;
+    'Admin/Audit': AdminAuditProps;
+  }
+}
