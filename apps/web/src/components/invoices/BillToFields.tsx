@@ -19,10 +19,13 @@ export function BillToFields({
   values,
   errors,
   onChange,
+  locked = [],
 }: {
   values: BillToValues;
   errors: Errors;
   onChange: <K extends keyof BillToValues>(key: K, value: BillToValues[K]) => void;
+  /** Fields that come from the verified identity (Account/Edit after KYC approval): shown, not typed. */
+  locked?: Exclude<keyof BillToValues, 'kind'>[];
 }) {
   const person = values.kind === 'person';
   const field = (name: Exclude<keyof BillToValues, 'kind'>) => ({
@@ -30,6 +33,7 @@ export function BillToFields({
     value: values[name],
     onChange: (value: string) => onChange(name, value),
     error: errors[name],
+    readOnly: locked.includes(name),
   });
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -29,6 +29,7 @@ export function JalaliDatePicker({
   error,
   min,
   max,
+  yearSelect = false,
 }: {
   label: string;
   /** ISO `yyyy-mm-dd`, or null. */
@@ -37,12 +38,18 @@ export function JalaliDatePicker({
   error?: string | null | undefined;
   min?: string;
   max?: string;
+  /** A year list beside the month (a birth date is decades back, not a few months). */
+  yearSelect?: boolean;
 }) {
   const id = useId();
-  const today = toJalali(new Date().toISOString().slice(0, 10));
+  const todayIso = new Date().toISOString().slice(0, 10);
+  // With every day after `max` closed, the calendar opens on `max`'s month rather than today's.
+  const today = toJalali(max && max < todayIso ? max : todayIso);
   const chosen = value ? toJalali(value) : null;
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState({ year: (chosen ?? today).year, month: (chosen ?? today).month });
+  const lastYear = toJalali(max ?? todayIso).year;
+  const firstYear = min ? toJalali(min).year : lastYear - 100;
   const first = toIso({ ...month, day: 1 })!;
   const blanks = weekdayOf(first);
   const days = daysInMonth(month.year, month.month);
@@ -86,8 +93,24 @@ export function JalaliDatePicker({
             >
               <ChevronBack className="size-4" />
             </button>
-            <p className="text-sm font-semibold text-gray-900" aria-live="polite">
-              {JALALI_MONTHS[month.month - 1]} {toPersianDigits(month.year)}
+            <p className="flex items-center gap-2 text-sm font-semibold text-gray-900" aria-live="polite">
+              {JALALI_MONTHS[month.month - 1]}{' '}
+              {yearSelect ? (
+                <select
+                  aria-label="سال"
+                  value={month.year}
+                  onChange={(event) => setMonth({ ...month, year: Number(event.target.value) })}
+                  className="min-h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm"
+                >
+                  {Array.from({ length: lastYear - firstYear + 1 }, (_, i) => lastYear - i).map((year) => (
+                    <option key={year} value={year}>
+                      {toPersianDigits(year)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                toPersianDigits(month.year)
+              )}
             </p>
             <button
               type="button"

@@ -13,8 +13,8 @@ import { RunningMachines } from './parts/RunningMachines';
 
 // A machine's power change or a ticket's reply changes what this page shows; a top-up changes the
 // balance (here and in the top bar, which reads `auth`).
-const LIVE_EVENTS = ['InstanceUpdated', 'TicketUpdated', 'BalanceChanged'];
-const LIVE_PROPS = ['machines', 'burn_rate', 'hours_left', 'balance', 'tickets', 'auth'];
+const LIVE_EVENTS = ['InstanceUpdated', 'TicketUpdated', 'BalanceChanged', 'KycDecided'];
+const LIVE_PROPS = ['machines', 'burn_rate', 'hours_left', 'balance', 'tickets', 'auth', 'kyc_status'];
 
 /** `panel.home` «پیشخوان»: the wallet, the running machines, open tickets and news, kept live. */
 export default function PanelHome({

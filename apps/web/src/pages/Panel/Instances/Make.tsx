@@ -12,7 +12,11 @@ import { Price } from '../../../components/ui/Price';
 import { TextField } from '../../../components/ui/TextField';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
+import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
+
+const KYC_EVENTS = ['KycDecided'];
+const KYC_PROPS = ['hardwares', 'kyc_status', 'auth'];
 
 interface MakeForm {
   hardware: string;
@@ -36,6 +40,9 @@ function firstFree(plan: OrderablePlan | undefined, locations: InstanceMakeProps
 export default function InstanceMake(props: InstanceMakeProps) {
   const { hardwares: plans, locations, images, selected, balance, vat_rate, kyc_status, limits } = props;
   const route = useRoute();
+  // An identity decision (care approves, an admin revokes) changes what may be ordered: the
+  // blockers come again from the server, without a reload.
+  useLiveReload(KYC_EVENTS, KYC_PROPS);
   const initialPlan =
     plans.find((p) => p.slug === selected.hardware) ?? plans.find((p) => p.blockers.length === 0) ?? plans[0];
   const form = useForm<MakeForm>({
@@ -81,8 +88,8 @@ export default function InstanceMake(props: InstanceMakeProps) {
       {kyc_status !== 'approved' && (
         <FormAlert className="mb-4">
           برای اجارهٔ سرور، نخست باید احراز هویت شما تأیید شده باشد.{' '}
-          {route.has('panel.kyc') && (
-            <Link href={route('panel.kyc')} className="font-bold underline">
+          {route.has('panel.account.verify') && (
+            <Link href={route('panel.account.verify')} className="font-bold underline">
               رفتن به احراز هویت
             </Link>
           )}
