@@ -1,6 +1,9 @@
 import type { AppModule } from '../app-module';
 import { supportApiRoutes } from './api-routes';
 import { ticketAttachmentRoutes } from './attachment-routes';
+import { ticketChannels } from './channels';
+import { createTicketDesk, type TicketDesk } from './desk';
+import { deskRoutes } from './desk-routes';
 import { createOwnerTicketActions, type OwnerTicketActions } from './owner-actions';
 import { panelTicketRoutes } from './panel-routes';
 import { supportRoutes } from './routes';
@@ -11,13 +14,21 @@ declare module '../../service-types' {
   interface Services {
     support: SupportService;
     ticketActions: OwnerTicketActions;
+    ticketDesk: TicketDesk;
   }
 }
 
 /** Help: tickets from the panel, the API and the public contact form, and staff mail. */
 export const supportModule: AppModule = {
   name: 'support',
-  routes: [supportApiRoutes, supportRoutes, panelTicketRoutes, ticketAttachmentRoutes],
+  routes: [
+    supportApiRoutes,
+    supportRoutes,
+    panelTicketRoutes,
+    ticketAttachmentRoutes,
+    deskRoutes('care'),
+    deskRoutes('admin'),
+  ],
   services: ({ db, broadcaster, services, log, config }) => ({
     support: createSupportService({
       db,
@@ -33,7 +44,14 @@ export const supportModule: AppModule = {
       storage: services.storage,
       onPublishError: (error) => log.error({ err: error }, 'support: broadcast failed'),
     }),
+    ticketDesk: createTicketDesk({
+      db,
+      broadcaster,
+      storage: services.storage,
+      onPublishError: (error) => log.error({ err: error }, 'support: broadcast failed'),
+    }),
   }),
+  channels: ticketChannels,
   seed: seedDemoTickets,
 };
 export type { PanelTicketsEditProps, PanelTicketsListProps, PanelTicketsMakeProps } from './contracts';
