@@ -141,7 +141,7 @@ const JALALI = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
 export async function auditExportRows(db: Database, filter: StaffActivityFilter) {
   const rows = await toRows(db, await staffActivityExport(db, filter, AUDIT_EXPORT_MAX));
   return rows.map((row) => [
-    JALALI.format(new Date(row.at)),
+    JALALI.format(new Date(row.at)).replace(/[,،]\s*/, ' '),
     row.at,
     row.actor?.name ?? '',
     row.label,

@@ -2,6 +2,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { requestContext } from '../../http/route-helpers';
 import { userNames } from '../users/queries';
 import { configInput, shownValue } from './admin-configs';
 import { CONFIG_GROUPS, KNOWN_CONFIGS } from './config-rules';
@@ -101,7 +102,7 @@ export async function adminConfigRoutes(app: FastifyInstance, { registry }: { re
     { name: 'admin.configs.store', method: 'POST', uri: '/admin/configs', access: 'admin', confirm: true },
     async (request, reply) => {
       const input = await request.validate(configInput, request.body ?? {});
-      await configAdmin.save(null, input, request.user!.id);
+      await configAdmin.save(null, input, request.user!.id, requestContext(request));
       request.session.flash('success', `تنظیم «${input.key}» ساخته شد.`);
       return reply.redirect(list(), 303);
     },
@@ -119,7 +120,7 @@ export async function adminConfigRoutes(app: FastifyInstance, { registry }: { re
     async (request, reply) => {
       const key = keyParam(request);
       const input = await request.validate(configInput, request.body ?? {});
-      await configAdmin.save(key, input, request.user!.id);
+      await configAdmin.save(key, input, request.user!.id, requestContext(request));
       request.session.flash('success', `تنظیم «${KNOWN_CONFIGS[key]?.label ?? key}» ذخیره شد.`);
       return reply.redirect(registry.url('admin.configs.edit', { config: key }, false), 303);
     },
@@ -135,7 +136,7 @@ export async function adminConfigRoutes(app: FastifyInstance, { registry }: { re
       confirm: true,
     },
     async (request, reply) => {
-      const config = await configAdmin.remove(keyParam(request), request.user!.id);
+      const config = await configAdmin.remove(keyParam(request), request.user!.id, requestContext(request));
       request.session.flash('success', `تنظیم «${config.key}» حذف شد.`);
       return reply.redirect(list(), 303);
     },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
 import { encryptString } from '../../lib/encryption';
 import { faNumber } from '../../lib/persian';
+import { type RequestContext, recordActivity } from '../activity/service';
 import { KNOWN_CONFIGS } from './config-rules';
 import { CatalogError, CatalogNotFoundError } from './errors';
 import { CONFIG_TYPES, type ConfigType, configChanges, configs } from './tables';
@@ -123,7 +124,12 @@ export function createConfigAdmin(db: Database, appKey: string, cache: SharedCac
         .orderBy(desc(configChanges.id))
         .limit(30),
 
-    async save(existingKey: string | null, input: ConfigInput, actorId: number) {
+    async save(
+      existingKey: string | null,
+      input: ConfigInput,
+      actorId: number,
+      context: RequestContext = {},
+    ) {
       const known = KNOWN_CONFIGS[input.key];
       const previous = existingKey ? await find(existingKey) : undefined;
       // A key the code reads keeps its type: the one it was stored with, or the rule's for a new one.
@@ -162,17 +168,26 @@ export function createConfigAdmin(db: Database, appKey: string, cache: SharedCac
         };
         if (previous) await tx.update(configs).set(values).where(eq(configs.key, input.key));
         else await tx.insert(configs).values(values);
-        await tx.insert(configChanges).values({
+        const change = {
           key: input.key,
           oldValue: previous ? (shownValue(previous.type, previous.value) as never) : null,
           newValue: shownValue(input.type, value) as never,
           actorId,
+        };
+        await tx.insert(configChanges).values(change);
+        // The staff audit (Admin/Audit) shows it with the IP; secrets only as the mask.
+        await recordActivity(tx, {
+          event: 'config:changed',
+          actorId,
+          subject: { type: 'config', id: input.key },
+          properties: { key: input.key, old: change.oldValue, new: change.newValue },
+          ...context,
         });
       });
       await cache.forget('configs');
     },
 
-    async remove(key: string, actorId: number) {
+    async remove(key: string, actorId: number, context: RequestContext = {}) {
       const row = await find(key);
       if (KNOWN_CONFIGS[key]) {
         throw new CatalogError(
@@ -183,9 +198,15 @@ export function createConfigAdmin(db: Database, appKey: string, cache: SharedCac
       }
       await db.transaction(async (tx) => {
         await tx.delete(configs).where(eq(configs.key, key));
-        await tx
-          .insert(configChanges)
-          .values({ key, oldValue: shownValue(row.type, row.value) as never, newValue: null, actorId });
+        const oldValue = shownValue(row.type, row.value) as never;
+        await tx.insert(configChanges).values({ key, oldValue, newValue: null, actorId });
+        await recordActivity(tx, {
+          event: 'config:deleted',
+          actorId,
+          subject: { type: 'config', id: key },
+          properties: { key, old: oldValue, new: null },
+          ...context,
+        });
       });
       await cache.forget('configs');
       return row;
