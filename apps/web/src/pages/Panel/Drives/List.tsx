@@ -61,8 +61,12 @@ export default function DrivesList(props: PanelDrivesListProps) {
       label: 'اندازه و مصرف',
       render: (row) => <Usage row={row} />,
     },
-    { key: 'location', label: 'دیتاسنتر', render: (row) => row.location.name },
-    { key: 'machine', label: 'سرور', render: (row) => row.machine?.name ?? '—' },
+    {
+      key: 'location',
+      label: 'دیتاسنتر',
+      render: (row) => <span className="whitespace-nowrap">{row.location.name}</span>,
+    },
+    { key: 'machine', label: 'سرور متصل', render: (row) => row.machine?.name ?? '—' },
     {
       key: 'price',
       label: 'هزینهٔ ماهانه',
@@ -75,10 +79,15 @@ export default function DrivesList(props: PanelDrivesListProps) {
       label: 'کارها',
       render: (row) =>
         row.status === 'deleted' ? null : (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'resize', drive: row })}>
+          <div className="flex flex-nowrap items-center gap-1">
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`ویرایش ${row.name}`}
+              title="ویرایش نام و اندازه"
+              onClick={() => setDialog({ kind: 'resize', drive: row })}
+            >
               <Pencil aria-hidden="true" className="size-4" />
-              ویرایش
             </Button>
             {row.machine ? (
               <Button
@@ -92,7 +101,7 @@ export default function DrivesList(props: PanelDrivesListProps) {
                 }
               >
                 <Unlink aria-hidden="true" className="size-4" />
-                جدا کردن
+                جدا کن
               </Button>
             ) : (
               <Button
@@ -102,13 +111,14 @@ export default function DrivesList(props: PanelDrivesListProps) {
                 onClick={() => setDialog({ kind: 'attach', drive: row })}
               >
                 <Link2 aria-hidden="true" className="size-4" />
-                وصل به سرور
+                وصل کن
               </Button>
             )}
             <Button
               size="sm"
               variant="ghost"
               aria-label={`حذف ${row.name}`}
+              title="حذف"
               onClick={() => setDialog({ kind: 'delete', drive: row })}
             >
               <Trash2 aria-hidden="true" className="size-4 text-red-600" />

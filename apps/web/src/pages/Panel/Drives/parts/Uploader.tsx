@@ -35,7 +35,9 @@ export function Uploader({
   const [state, setState] = useState<State>('idle');
   const [sent, setSent] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [resumed, setResumed] = useState(false);
+  /** Where a resumed upload went on from (the server's offset), in percent; null for a new one. */
+  const [resumedFrom, setResumedFrom] = useState<number | null>(null);
+  const resuming = useRef(false);
   const upload = useRef<Upload | null>(null);
 
   useEffect(() => () => void upload.current?.abort(), []);
@@ -43,7 +45,8 @@ export function Uploader({
   const start = async (chosen: File) => {
     setError(null);
     setSent(0);
-    setResumed(false);
+    setResumedFrom(null);
+    resuming.current = false;
     const next = new Upload(chosen, {
       endpoint,
       chunkSize: CHUNK_BYTES,
@@ -54,7 +57,13 @@ export function Uploader({
       headers: { 'X-XSRF-TOKEN': xsrfToken() },
       // The fingerprint names the drive and folder too: the same file sent elsewhere is another upload.
       fingerprint: async (f) => `rf-drive:${endpoint}:${path}:${f.name}:${f.size}:${f.lastModified}`,
-      onProgress: (bytes) => setSent(bytes),
+      onProgress: (bytes, total) => {
+        setSent(bytes);
+        if (resuming.current) {
+          resuming.current = false;
+          setResumedFrom(total > 0 ? Math.floor((bytes / total) * 100) : 0);
+        }
+      },
       onSuccess: () => {
         setState('done');
         router.reload({ only: ['files', 'drive'] });
@@ -74,7 +83,7 @@ export function Uploader({
     const previous = await next.findPreviousUploads();
     if (previous[0]) {
       next.resumeFromPreviousUpload(previous[0]);
-      setResumed(true);
+      resuming.current = true;
     }
     upload.current = next;
     setState('uploading');
@@ -112,7 +121,7 @@ export function Uploader({
           setFile(chosen);
           if (chosen) void start(chosen);
         }}
-        progress={null}
+        progress={file && state !== 'idle' ? percent : null}
         error={error}
       />
       {file && state !== 'idle' && (
@@ -123,12 +132,7 @@ export function Uploader({
               {formatSize(sent)} از {formatSize(file.size)}
             </span>
           </div>
-          <progress
-            className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
-            max={100}
-            value={percent}
-            aria-label="پیشرفت بارگذاری"
-          />
+
           <div className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
             <span data-testid="upload-state">
               {state === 'uploading' && `در حال بارگذاری… ${new Intl.NumberFormat('fa-IR').format(percent)}٪`}
@@ -136,7 +140,11 @@ export function Uploader({
               {state === 'done' && 'بارگذاری کامل شد.'}
               {state === 'error' && 'بارگذاری ناتمام ماند.'}
             </span>
-            {resumed && state === 'uploading' && <span className="text-gray-500">(ادامهٔ بارگذاری قبلی)</span>}
+            {resumedFrom !== null && (
+              <span className="text-gray-500">
+                (ادامهٔ بارگذاری قبلی از {new Intl.NumberFormat('fa-IR').format(resumedFrom)}٪)
+              </span>
+            )}
             <span className="ms-auto flex gap-2">
               {state === 'uploading' && (
                 <Button size="sm" variant="secondary" onClick={pause}>
