@@ -1,9 +1,74 @@
 import type { Database } from '../../db/client';
 import type { DemoSeedContext } from '../app-module';
-import { verificationRequests } from './tables';
+import { insertUser } from '../users/queries';
+import { type NewVerificationRequest, verificationRequests } from './tables';
 
-/** The demo customer's approved identity check, reviewed by the demo care user. */
+const HOUR = 60 * 60 * 1000;
+
+/** Demo customers waiting on (or past) an identity check, so Care/Verify/List has work on a fresh database. */
+const PEOPLE = [
+  {
+    name: 'زهرا احمدی',
+    mobile: '09121000101',
+    request: {
+      firstName: 'زهرا',
+      lastName: 'احمدی',
+      nationalCode: '0013542419',
+      birthDate: '1994-08-02',
+      status: 'submitted',
+      ago: 3,
+    },
+  },
+  {
+    name: 'سارا کریمی',
+    mobile: '09121000102',
+    request: {
+      type: 'legal',
+      firstName: 'سارا',
+      lastName: 'کریمی',
+      nationalCode: '0067749828',
+      birthDate: '1988-01-17',
+      companyName: 'نقش‌آفرینان پارس',
+      companyNationalId: '10320456789',
+      companyRegistrationNo: '548712',
+      status: 'submitted',
+      ago: 26,
+    },
+  },
+  {
+    name: 'محمد حسینی',
+    mobile: '09121000103',
+    request: {
+      firstName: 'محمد',
+      lastName: 'حسینی',
+      nationalCode: '0084575948',
+      birthDate: '1991-11-05',
+      status: 'under_review',
+      ago: 5,
+    },
+  },
+  {
+    name: 'امیر رستمی',
+    mobile: '09121000104',
+    request: {
+      firstName: 'امیر',
+      lastName: 'رستمی',
+      // The same code as another account's request: the reviewer's duplicate check lights up.
+      nationalCode: '0084575948',
+      birthDate: '1990-02-11',
+      status: 'rejected',
+      reason: 'کد ملی با نام روی کارت ملی نمی‌خواند؛ تصویر روشن‌تری از روی کارت بفرستید.',
+      ago: 50,
+    },
+  },
+] as const;
+
+/**
+ * The demo customer's approved identity check (reviewed by the demo care user), and a few other
+ * customers' requests in the other states: two waiting, one being reviewed by care, one rejected.
+ */
 export async function seedDemoVerification(db: Database, demo: DemoSeedContext): Promise<void> {
+  const careId = demo.userIds.get('care');
   await db.insert(verificationRequests).values({
     userId: demo.userIds.get('customer')!,
     firstName: 'علی',
@@ -11,9 +76,39 @@ export async function seedDemoVerification(db: Database, demo: DemoSeedContext):
     nationalCode: '0499370899',
     birthDate: '1990-03-21',
     mobile: '09120000000',
+    mobileVerifiedAt: demo.now,
+    selfieText: 'رندر فارم ابری — ۴۱۲۷۰۳',
     status: 'approved',
-    reviewerId: demo.userIds.get('care'),
+    reviewerId: careId,
     submittedAt: demo.now,
+    claimedAt: demo.now,
     reviewedAt: demo.now,
   });
+  for (const person of PEOPLE) {
+    const { ago, ...request } = person.request;
+    const at = new Date(demo.now.getTime() - ago * HOUR);
+    const user = await insertUser(db, {
+      name: person.name,
+      mobile: person.mobile,
+      mobileVerifiedAt: at,
+      kycStatus: request.status,
+      createdAt: new Date(at.getTime() - 24 * HOUR),
+    });
+    const values: NewVerificationRequest = {
+      ...request,
+      userId: user.id,
+      mobile: person.mobile,
+      mobileVerifiedAt: at,
+      selfieText: `رندر فارم ابری — ${'۳۵۸۱۴۶'.slice(0, 4)}${user.id % 10}${(user.id + 3) % 10}`.replace(
+        /\d/g,
+        (d) => String.fromCharCode(0x06f0 + Number(d)),
+      ),
+      submittedAt: at,
+      createdAt: at,
+      updatedAt: at,
+      ...(request.status === 'under_review' ? { reviewerId: careId, claimedAt: demo.now } : {}),
+      ...(request.status === 'rejected' ? { reviewerId: careId, claimedAt: at, reviewedAt: at } : {}),
+    };
+    await db.insert(verificationRequests).values(values);
+  }
 }

@@ -129,3 +129,4 @@ export const accountProfiles = pgTable('account_profiles', {
 
 export type VerificationRequest = typeof verificationRequests.$inferSelect;
 export type VerificationDocument = typeof verificationDocuments.$inferSelect;
+export type NewVerificationRequest = typeof verificationRequests.$inferInsert;

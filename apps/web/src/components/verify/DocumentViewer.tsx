@@ -88,7 +88,13 @@ export function DocumentViewer({ documents }: { documents: KycDocumentView[] }) 
             </Button>
             <span className="text-xs text-gray-500">{formatSize(doc.size)}</span>
           </div>
-          <div className="h-80 overflow-auto rounded-xl bg-gray-900 p-2 sm:h-[28rem]">
+          <div
+            // Zoomed in, the image scrolls: the keyboard scrolls it too.
+            tabIndex={0}
+            role="region"
+            aria-label={`${doc.label} (${formatNumber(Math.round(scale * 100))}٪)`}
+            className="h-80 overflow-auto rounded-xl bg-gray-900 p-2 sm:h-[28rem]"
+          >
             <img
               key={doc.uuid}
               src={doc.url}

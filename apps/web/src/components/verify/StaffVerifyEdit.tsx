@@ -113,7 +113,11 @@ export function StaffVerifyEdit({
             {owner && (
               <p className="mt-3 text-sm text-gray-600">
                 حساب: {owner.name}
-                {owner.email ? ` · ${owner.email}` : ''}
+                {owner.email && (
+                  <span dir="ltr" className="block break-all text-end">
+                    {owner.email}
+                  </span>
+                )}
               </p>
             )}
           </Card>

@@ -6,7 +6,6 @@ import { PageHeader } from '../../../components/account/PageHeader';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
-import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormSection } from '../../../components/ui/FormSection';
 import { TextField } from '../../../components/ui/TextField';
@@ -52,7 +51,7 @@ export default function AccountEdit({
               : 'صورت‌حساب‌های تازه با این مشخصات صادر می‌شوند.'
           }
         >
-          <Card className="p-5">
+          <div>
             <form
               noValidate
               className="grid gap-4"
@@ -77,14 +76,14 @@ export default function AccountEdit({
                 ذخیره
               </Button>
             </form>
-          </Card>
+          </div>
         </FormSection>
         <FormSection
           id="mobile"
           title="شمارهٔ موبایل"
           description="شمارهٔ تازه با کدی که به آن پیامک می‌شود تأیید می‌شود؛ برای تغییر شماره، رمز عبور دوباره پرسیده می‌شود."
         >
-          <Card className="grid gap-4 p-5">
+          <div className="grid gap-4">
             {account.mobile && (
               <p className="text-sm text-gray-700">
                 شمارهٔ فعلی: <span dir="ltr">{toPersianDigits(account.mobile)}</span>
@@ -134,7 +133,7 @@ export default function AccountEdit({
                 </Button>
               </form>
             )}
-          </Card>
+          </div>
         </FormSection>
       </div>
     </>
