@@ -1,6 +1,7 @@
 import type { AppModule } from '../app-module';
 import { supportApiRoutes } from './api-routes';
 import { ticketAttachmentRoutes } from './attachment-routes';
+import { AUTO_CLOSE_JOB, createAutoCloseJobHandler, ensureAutoClose } from './auto-close';
 import { ticketChannels } from './channels';
 import { createTicketDesk, type TicketDesk } from './desk';
 import { deskRoutes } from './desk-routes';
@@ -9,6 +10,7 @@ import { panelTicketRoutes } from './panel-routes';
 import { supportRoutes } from './routes';
 import { seedDemoTickets } from './seed';
 import { createSupportService, type SupportService } from './service';
+import { ticketTestingRoutes } from './testing-routes';
 
 declare module '../../service-types' {
   interface Services {
@@ -28,6 +30,7 @@ export const supportModule: AppModule = {
     ticketAttachmentRoutes,
     deskRoutes('care'),
     deskRoutes('admin'),
+    ticketTestingRoutes,
   ],
   services: ({ db, broadcaster, services, log, config }) => ({
     support: createSupportService({
@@ -51,6 +54,11 @@ export const supportModule: AppModule = {
       onPublishError: (error) => log.error({ err: error }, 'support: broadcast failed'),
     }),
   }),
+  jobs: ({ db, broadcaster, log }) => ({
+    [AUTO_CLOSE_JOB]: createAutoCloseJobHandler({ db, broadcaster, log }),
+  }),
+  // Answered tickets the customer left alone are closed; the job queues itself from then on.
+  onWorkerStart: (db) => ensureAutoClose(db),
   channels: ticketChannels,
   seed: seedDemoTickets,
 };
