@@ -16,6 +16,12 @@ export interface PageOptions {
   status?: number;
   /** Document title for the first load (the client's `<Head>` takes over afterwards). */
   title?: string;
+  /**
+   * Tags for this page's `<head>` on the first load (description, canonical, Open Graph, robots),
+   * written after the app's own `head`. Raw HTML: the caller escapes every value it puts in.
+   * Crawlers read them without running JS; page visits (JSON) ignore them.
+   */
+  head?: string;
   encryptHistory?: boolean;
   clearHistory?: boolean;
   /** Overrides the page URL (default: the request's path and query). */
@@ -335,7 +341,14 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
           title: pageOptions.title ?? options.title ?? DEFAULT_TITLE,
           format: options.initialPage ?? 'both',
           rootId: options.rootId ?? 'app',
-          ...(options.head ? { head: `${options.head}\n` } : {}),
+          ...(options.head || pageOptions.head
+            ? {
+                head: [options.head, pageOptions.head]
+                  .filter(Boolean)
+                  .map((h) => `${h}\n`)
+                  .join(''),
+              }
+            : {}),
         }),
       );
     },

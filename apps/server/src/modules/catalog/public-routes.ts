@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { seoOptions } from '../../http/seo';
 import type { PriceEstimate, PublicPlan } from './contracts';
 import { CatalogNotFoundError } from './errors';
 import { orderingCatalog } from './placement';
@@ -59,14 +60,26 @@ export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { 
         total: subtotal + tax,
       };
     };
-    return render(reply, 'Public/Prices', {
-      plans,
-      locations,
-      drive_price_per_gb_month: Number((await readConfig(db, 'drive_price_per_gb_month')) ?? 0),
-      vat_rate: vat,
-      // Optional: a full visit never computes it; the calculator asks for it by partial reload.
-      estimate: optional(estimate) as unknown as () => Promise<PriceEstimate | null>,
-    });
+    return render(
+      reply,
+      'Public/Prices',
+      {
+        plans,
+        locations,
+        drive_price_per_gb_month: Number((await readConfig(db, 'drive_price_per_gb_month')) ?? 0),
+        vat_rate: vat,
+        // Optional: a full visit never computes it; the calculator asks for it by partial reload.
+        estimate: optional(estimate) as unknown as () => Promise<PriceEstimate | null>,
+      },
+      seoOptions(app.config, {
+        title: 'تعرفه‌ها',
+        description:
+          'تعرفهٔ ساعتی سرورهای رندر در هر دیتاسنتر، هزینهٔ فضای ذخیره‌سازی و مالیات؛ با ماشین‌حساب هزینهٔ پروژه.',
+        path: '/prices',
+        // The calculator's answers are the same page.
+        noindex: query.hardware !== undefined || query.hours !== undefined,
+      }),
+    );
   });
 
   route(
@@ -78,7 +91,18 @@ export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { 
         slug === undefined ? null : (plans.find((p) => p.slug === decodeURIComponent(slug)) ?? undefined);
       // A hidden, archived, draft or unknown plan is not a page.
       if (plan === undefined) throw new CatalogNotFoundError();
-      return render(reply, 'Plans', { plans, plan, locations });
+      return render(
+        reply,
+        'Plans',
+        { plans, plan, locations },
+        seoOptions(app.config, {
+          title: plan ? plan.title : 'پلن‌ها',
+          description: plan
+            ? `${plan.title}: ${plan.gpu_count}× ${plan.gpu_model}، ${plan.vram_gb} گیگابایت حافظهٔ گرافیکی، ${plan.ram_gb} گیگابایت رم؛ اجارهٔ ساعتی.`
+            : 'مقایسهٔ پلن‌های سرور رندر: کارت گرافیک، حافظه، پردازنده و قیمت ساعتی.',
+          path: plan ? `/plans/${encodeURIComponent(plan.slug)}` : '/plans',
+        }),
+      );
     },
   );
 }

@@ -9,6 +9,54 @@ export interface PostSummary {
   title: string;
   excerpt: string | null;
   published_at: string;
+  cover_url?: string | null;
+  /** The post's folder slug. */
+  folder?: string | null;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+export interface SeoFields {
+  title: string | null;
+  description: string | null;
+}
+
+/** A static page (about, terms…): its HTML body was sanitised when saved. */
+export interface PageView {
+  key: string;
+  title: string;
+  body: string;
+  seo: SeoFields;
+}
+
+export interface FolderSummary {
+  id: number;
+  slug: string;
+  name: string;
+  parent_id: number | null;
+  description: string;
+}
+
+export interface ArticleView {
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  cover_url: string | null;
+  status: 'draft' | 'scheduled' | 'published' | 'unpublished';
+  published_at: string | null;
+  folder: { slug: string; name: string } | null;
+  seo: SeoFields;
+}
+
+export interface DocsFolderNode {
+  slug: string;
+  name: string;
+  articles: { slug: string; title: string }[];
+  children: DocsFolderNode[];
 }
 
 /** `home` (Public/Home). */
@@ -19,8 +67,101 @@ export interface PublicHomeProps {
   stats?: Partial<SiteStats>;
 }
 
+/** About, PrivacyPolicy, TermsOfService. */
+export interface StaticPageProps {
+  page: PageView;
+}
+
+export interface SoftwarePageProps {
+  page: PageView;
+  software: SoftwareImage[];
+}
+
+export interface RevitPageProps {
+  page: PageView;
+  plans: PlanSummary[];
+}
+
+export interface BlogProps {
+  items: Paginated<PostSummary>;
+  featured: PostSummary | null;
+  folders: FolderSummary[];
+  filters: { q: string; folder: string | null };
+}
+
+export interface ArticleProps {
+  article: ArticleView & { author: string | null };
+  related: PostSummary[];
+  previous: { slug: string; title: string } | null;
+  next: { slug: string; title: string } | null;
+  /** An admin looking at a draft through `?preview=1`. */
+  preview: boolean;
+}
+
+export interface DocsFolderProps {
+  folder: { slug: string; name: string; description: string };
+  trail: { slug: string; name: string }[];
+  children: { slug: string; name: string; description: string }[];
+  articles: { slug: string; title: string; excerpt: string }[];
+  tree: DocsFolderNode[];
+}
+
+export interface DocsArticleProps {
+  article: ArticleView;
+  trail: { slug: string; name: string }[];
+  tree: DocsFolderNode[];
+  /** The headings of the body (h2/h3 with ids), for the table of contents. */
+  toc: { id: string; text: string; level: 2 | 3 }[];
+  /** Whether this session has already answered «was this useful?». */
+  feedback_given: boolean;
+}
+
+export interface ContentPageProps {
+  article: ArticleView;
+}
+
+export interface SupportProps {
+  page: PageView;
+  q: string;
+  results: { slug: string; title: string; excerpt: string; folder: string }[];
+  tree: DocsFolderNode[];
+  contact: { phone: string | null; hours: string | null; email: string | null };
+}
+
+export interface CareerProps {
+  page: PageView;
+}
+
+export interface WelcomeProps {
+  page: PageView;
+  can_login: boolean;
+  can_register: boolean;
+}
+
+export interface LandingProps {
+  page: PageView;
+  slug: string;
+  plans: PlanSummary[];
+  /** The campaign's utm_* parameters, carried to the sign-up link. */
+  utm: Record<string, string>;
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
     'Public/Home': PublicHomeProps;
+    'Public/About': StaticPageProps;
+    'Public/Software': SoftwarePageProps;
+    'Public/Revit': RevitPageProps;
+    'Public/Blog': BlogProps;
+    'Public/Article': ArticleProps;
+    'Public/Articles/Folder': DocsFolderProps;
+    'Public/Articles/Article': DocsArticleProps;
+    'Public/Articles/Page': ContentPageProps;
+    'Public/Support': SupportProps;
+    'Public/Career': CareerProps;
+    Welcome: WelcomeProps;
+    Landing: LandingProps;
+    PrivacyPolicy: StaticPageProps;
+    TermsOfService: StaticPageProps;
   }
 }

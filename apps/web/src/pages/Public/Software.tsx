@@ -1,0 +1,17 @@
+import type { SoftwarePageProps } from '@server/modules/content/contracts';
+import { StaticPage } from '../../components/content/StaticPage';
+import { SoftwareList } from './Home/parts/SoftwareList';
+
+/** `software` (GET /software): the images and the software installed on each. */
+export default function Software({ page, software }: SoftwarePageProps) {
+  return (
+    <StaticPage page={page}>
+      <section aria-labelledby="images-title" className="mt-10">
+        <h2 id="images-title" className="mb-4 text-xl font-bold text-gray-900">
+          ایمیج‌ها و نرم‌افزارهای نصب‌شده
+        </h2>
+        <SoftwareList images={software} />
+      </section>
+    </StaticPage>
+  );
+}
