@@ -23,6 +23,13 @@ export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
   vat_rate: { type: 'percent', min: 0, max: 100, label: 'نرخ مالیات بر ارزش افزوده (٪)' },
   tax_inclusive: { type: 'boolean', label: 'قیمت‌ها با مالیات' },
   drive_price_per_gb_month: { type: 'rial', min: 0, max: 100_000_000, label: 'قیمت هر گیگابایت فضا در ماه' },
+  drive_grace_days: { type: 'number', min: 1, max: 365, label: 'مهلت فضای معلق پیش از زمان‌بندی حذف (روز)' },
+  drive_retention_days: {
+    type: 'number',
+    min: 1,
+    max: 365,
+    label: 'نگهداری فضای زمان‌بندی‌شده پیش از حذف (روز)',
+  },
   low_balance_warning_minutes: {
     type: 'number',
     min: 0,
