@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
+import { limitations } from '../catalog/tables';
 import { users } from '../users/tables';
 import { ticketMessages, tickets } from './tables';
 
@@ -107,5 +108,40 @@ describe(`panel: tickets (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
     expect((await other.request('GET', url)).statusCode).toBe(404);
     expect((await other.post(`${url}/messages`, { message: 'سلام' })).statusCode).toBe(404);
     expect((await other.request('PATCH', `${url}/close`)).statusCode).toBe(404);
+  });
+});
+
+describe('panel: ticket limits and bad input', () => {
+  let t: Awaited<ReturnType<typeof createAuthTestApp>>;
+  let customer: TestBrowser;
+  let customerId: number;
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+    customer = await logIn(t, 'customer@renderfarm.test', 'password', { ip: '10.94.1.1' });
+    customerId = (
+      await t.database.db.select().from(users).where(eq(users.email, 'customer@renderfarm.test'))
+    )[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  it('refuses one open ticket past max_open_tickets above the form, storing nothing', async () => {
+    const open = (
+      await t.database.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.userId, customerId), ne(tickets.status, 'closed')))
+    ).length;
+    await t.database.db
+      .insert(limitations)
+      .values({ scope: 'user', subject: String(customerId), key: 'max_open_tickets', value: open });
+    const before = (await t.database.db.select().from(tickets)).length;
+    const res = await customer.post(
+      '/panel/tickets',
+      { department: 'فنی', priority: 'low', subject: 'یکی بیشتر', message: 'متن' },
+      { referer: '/panel/tickets/create' },
+    );
+    expect(res.statusCode).toBe(303);
+    expect((await customer.errorsOn('/panel/tickets/create')).form).toContain('تیکت باز دارید');
+    expect((await t.database.db.select().from(tickets)).length).toBe(before);
   });
 });

@@ -98,6 +98,8 @@ export async function panelTicketRoutes(app: FastifyInstance, { registry }: { re
         uri: '/panel/tickets',
         access: 'customer',
         allowSuspended: true,
+        // The open-ticket limit is about the form as a whole: shown above it.
+        errorField: 'form',
       },
       async (request, reply) => {
         await requireHuman(request, 'ticket');
