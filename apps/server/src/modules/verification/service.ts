@@ -174,7 +174,8 @@ export function createVerificationService(options: {
         'submit',
       );
     }
-    if (current?.status === 'approved') {
+    // An account approved some other way (staff, an import) has nothing to send either.
+    if (current?.status === 'approved' || user.kycStatus === 'approved') {
       throw new VerificationError(
         'RF_KYC_APPROVED',
         'هویت شما تأیید شده است و این اطلاعات دیگر تغییر نمی‌کند.',
@@ -448,7 +449,7 @@ export function createVerificationService(options: {
     async proveMobile(userId: number, mobile: string): Promise<void> {
       await db.transaction(async (tx) => {
         const owner = await lockUser(tx, userId);
-        if (!owner) return;
+        if (!owner || owner.kycStatus === 'approved') return;
         const current = await latestOf(tx, userId);
         if (
           current &&
