@@ -416,3 +416,27 @@ export async function publicLinks(db: Database) {
     rows.filter((r) => r.group === group).map((r) => ({ label: r.label, url: r.url }));
   return { footer: pick('footer'), social: pick('social') };
 }
+
+/** The newest published posts for RSS (optionally of one folder), with their folder's name. */
+export async function latestPostsForFeed(db: Database, limit: number, folderId?: number) {
+  const rows = await db
+    .select({
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      publishedAt: articles.publishedAt,
+      folderName: folders.name,
+    })
+    .from(articles)
+    .leftJoin(folders, eq(folders.id, articles.folderId))
+    .where(
+      and(
+        eq(articles.kind, 'post'),
+        visible(new Date()),
+        folderId === undefined ? undefined : eq(articles.folderId, folderId),
+      ),
+    )
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt! }));
+}
