@@ -20,7 +20,7 @@ export const xmlEscape = (s: string) =>
 
 // Characters XML 1.0 cannot carry at all (a pasted control character in a title).
 const stripInvalid = (s: string) =>
-  s.replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+  s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 
 const text = (s: string) => xmlEscape(stripInvalid(s));
 const day = (d: Date) => d.toISOString().slice(0, 10);
