@@ -6,6 +6,7 @@ export const ACTIVITY_GROUPS: Record<string, string> = {
   instance: 'سرورها',
   billing: 'مالی',
   ticket: 'تیکت‌ها',
+  kyc: 'احراز هویت',
 };
 
 /** Events as a person reads them; one not listed reads as its group («سرورها: instance:…»). */
@@ -24,6 +25,14 @@ const LABELS: Record<string, string> = {
   'account:profile.updated': 'ویرایش مشخصات',
   'account:mobile.changed': 'تغییر شمارهٔ موبایل',
   'account:photo.removed': 'حذف عکس پروفایل',
+  'kyc:draft.saved': 'ذخیرهٔ پیش‌نویس احراز هویت',
+  'kyc:submitted': 'ارسال درخواست احراز هویت',
+  'kyc:withdrawn': 'پس گرفتن درخواست احراز هویت',
+  'kyc:claimed': 'بررسی درخواست احراز هویت',
+  'kyc:approved': 'تأیید احراز هویت',
+  'kyc:rejected': 'رد درخواست احراز هویت',
+  'kyc:revoked': 'لغو تأیید احراز هویت',
+  'kyc:document.viewed': 'دیدن مدرک احراز هویت',
   'token:created': 'ساخت توکن API',
   'token:updated': 'ویرایش توکن API',
   'token:deleted': 'حذف توکن API',
