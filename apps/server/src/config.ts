@@ -104,6 +104,14 @@ export const configSchema = z
     // worker takes the job over once this has passed (tests of crash recovery shorten it).
     JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
     STORAGE_DIR: z.string().min(1).default('storage'),
+    // Stored files in an S3-compatible bucket (lib/storage/s3.ts) when S3_BUCKET is set; otherwise
+    // local disk under STORAGE_DIR/objects. Uploads in flight always stage under STORAGE_DIR.
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.default(false),
     VITE_DEV_SERVER: z.url().optional(),
     SEED_DEMO: flag.default(true),
     // Browser tests only: routes under /__testing/ that run the machine tick at a chosen time and
@@ -118,6 +126,9 @@ export const configSchema = z
     need(env.CAPTCHA_PROVIDER === 'recaptcha', 'RECAPTCHA_SECRET', 'when CAPTCHA_PROVIDER=recaptcha');
     need(env.SMS_PROVIDER === 'kavenegar', 'SMS_API_KEY', 'when SMS_PROVIDER=kavenegar');
     need(env.PAYMENT_GATEWAY === 'zarinpal', 'ZARINPAL_MERCHANT_ID', 'when PAYMENT_GATEWAY=zarinpal');
+    need(Boolean(env.S3_BUCKET), 'S3_ENDPOINT', 'when S3_BUCKET is set');
+    need(Boolean(env.S3_BUCKET), 'S3_ACCESS_KEY_ID', 'when S3_BUCKET is set');
+    need(Boolean(env.S3_BUCKET), 'S3_SECRET_ACCESS_KEY', 'when S3_BUCKET is set');
     if (env.NODE_ENV === 'production' && env.TESTING_HOOKS) {
       ctx.addIssue({
         code: 'custom',

@@ -80,7 +80,7 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
   return {
     db,
     storageDir,
-    storage: createObjectStorage({ storageDir }),
+    storage: createObjectStorage({ ...config, storageDir }),
     settings: () => cache.remember('configs:auth', () => readAuthSettings(db)),
     cache,
     limiter,
