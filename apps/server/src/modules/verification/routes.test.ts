@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeJpeg, makePng, makeWebp, multipartBody } from '../../testing/images';
 import { activityLog } from '../activity/tables';
 import { hashPassword } from '../auth/password';
 import { smsCodes } from '../auth/tables';
 import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
+import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { createWorker } from '../jobs/worker';
+import { readMail } from '../notifications/mail';
 import { readSmsLog } from '../notifications/sms';
 import { notifications } from '../notifications/tables';
 import { users } from '../users/tables';
@@ -30,6 +32,7 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
   let care: TestBrowser;
   let admin: TestBrowser;
   let customerId: number;
+  const published: BroadcastEvent[] = [];
   const db = () => t.database.db;
 
   const requests = () =>
@@ -93,6 +96,10 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     other = await logIn(t, 'other@renderfarm.test', 'password', { ip: '10.77.0.2' });
     care = await logIn(t, 'care@renderfarm.test', 'password', { ip: '10.77.0.3' });
     admin = await logIn(t, 'admin@renderfarm.test', 'password', { ip: '10.77.0.4' });
+    // The app has no realtime server in tests: record what it would have published.
+    vi.spyOn(t.app.broadcaster, 'publish').mockImplementation(async (event) => {
+      published.push(event);
+    });
   });
   afterAll(() => t.close());
 
@@ -233,6 +240,11 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     ]);
     const [sent] = await requests();
     expect(sent!.status).toBe('submitted');
+    expect(published).toContainEqual({
+      channels: 'private-care',
+      event: 'QueueChanged',
+      data: { verify_pending: expect.any(Number) },
+    });
     expect((await me()).kycStatus).toBe('submitted');
 
     await save(customer, fields({ submit: '1' }));
@@ -338,7 +350,16 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     expect((await me()).kycStatus).toBe('rejected');
     const told = await db().select().from(notifications).where(eq(notifications.userId, customerId));
     expect(told.map((n) => n.event)).toContain('kyc_decided');
+    expect(published).toContainEqual(
+      expect.objectContaining({
+        channels: `private-users.${customerId}`,
+        event: 'KycDecided',
+        data: { status: 'rejected' },
+      }),
+    );
     await createWorker({ db: db(), handlers: t.app.jobHandlers }).drain();
+    const mail = await readMail(t.storageDir, 'maryam@renderfarm.test');
+    expect(mail.map((m) => m.subject)).toContain('درخواست احراز هویت پذیرفته نشد');
 
     const page = await customer.page('/panel/account/verify');
     expect(page.props.request).toMatchObject({
@@ -374,6 +395,13 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     );
     expect(res.statusCode).toBe(303);
     expect((await me()).kycStatus).toBe('approved');
+    expect(published).toContainEqual(
+      expect.objectContaining({
+        channels: `private-users.${customerId}`,
+        event: 'KycDecided',
+        data: { status: 'approved' },
+      }),
+    );
     const make = await customer.page('/panel/instances/create');
     expect(make.props.kyc_status).toBe('approved');
     expect(make.props.hardwares.flatMap((h: { blockers: string[] }) => h.blockers).join(' ')).not.toMatch(

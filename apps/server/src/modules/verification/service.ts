@@ -6,7 +6,12 @@ import { isNationalCode } from '../../lib/national-code';
 import { faDigits } from '../../lib/persian';
 import type { ObjectStorage } from '../../lib/storage';
 import { type RequestContext, recordActivity } from '../activity/service';
-import { type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting/broadcaster';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  toOthers,
+  transactionWithBroadcasts,
+} from '../broadcasting/broadcaster';
 import { notify } from '../notifications/user-notice';
 import { findUser, lockUser, type User, updateUser, userCards, userNames } from '../users/queries';
 import { kycNotFound, VerificationError } from './errors';
@@ -23,6 +28,8 @@ import type { VerifyInput } from './validators';
 
 /** The realtime nudge on `users.{id}` when a decision changes what the account may do. */
 export const KYC_DECIDED = 'KycDecided';
+/** The care desk's nudge (docs/screens.md §7), shared with the ticket queue. */
+export const QUEUE_CHANGED = 'QueueChanged';
 
 /** Requests a reviewer still has to look at. */
 export const WAITING: VerificationStatus[] = ['submitted', 'under_review'];
@@ -193,7 +200,7 @@ export function createVerificationService(options: {
   /** The customer's side: a notice (mail + in-app by preference) and the live nudge. */
   async function tellCustomer(
     tx: Database,
-    broadcast: (event: Parameters<typeof notify>[1] extends (e: infer E) => void ? E : never) => void,
+    broadcast: (event: BroadcastEvent) => void,
     request: VerificationRequest,
     status: VerificationStatus,
     reason: string | null,
@@ -229,6 +236,15 @@ export function createVerificationService(options: {
       data: { status },
       ...toOthers(context),
     });
+  }
+
+  /** `QueueChanged {verify_pending}` on `care`: the care and admin queues reload their lists. */
+  async function queueMoved(tx: Database, broadcast: (event: BroadcastEvent) => void) {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(verificationRequests)
+      .where(inArray(verificationRequests.status, WAITING));
+    broadcast({ channels: 'private-care', event: QUEUE_CHANGED, data: { verify_pending: row?.n ?? 0 } });
   }
 
   /** The staff side: the request row-locked (and its owner, so the mirror is serialised too). */
@@ -308,7 +324,7 @@ export function createVerificationService(options: {
       }
       const replaced: string[] = [];
       try {
-        const saved = await inTransaction(async (tx) => {
+        const saved = await inTransaction(async (tx, broadcast) => {
           const owner = (await lockUser(tx, user.id)) ?? user;
           const draft = await editableOf(tx, owner);
           const now = clock();
@@ -378,6 +394,7 @@ export function createVerificationService(options: {
               .where(eq(verificationRequests.id, request.id))
               .returning();
             request = sent!;
+            await queueMoved(tx, broadcast);
           }
           await mirror(tx, owner.id, request.status);
           await recordActivity(tx, {
@@ -404,7 +421,7 @@ export function createVerificationService(options: {
      */
     async withdrawOwn(userId: number, context: RequestContext): Promise<'draft' | 'deleted'> {
       let freed: string[] = [];
-      const outcome = await inTransaction(async (tx) => {
+      const outcome = await inTransaction(async (tx, broadcast) => {
         await lockUser(tx, userId);
         const current = await latestOf(tx, userId);
         if (current?.status === 'under_review') {
@@ -422,6 +439,7 @@ export function createVerificationService(options: {
             .set({ status: 'draft', submittedAt: null, updatedAt: clock() })
             .where(eq(verificationRequests.id, current.id));
           await mirror(tx, userId, 'draft');
+          await queueMoved(tx, broadcast);
         } else {
           freed = (await documentsOf(tx, current.id)).map((d) => d.storageKey);
           await tx.delete(verificationRequests).where(eq(verificationRequests.id, current.id));
@@ -501,7 +519,7 @@ export function createVerificationService(options: {
 
     /** `care.verify.claim`: submitted → under review, the reviewer is the one who claimed it. */
     async claim(staff: User, id: number, context: RequestContext): Promise<VerificationRequest> {
-      return inTransaction(async (tx) => {
+      return inTransaction(async (tx, broadcast) => {
         const request = await lockRequest(tx, id);
         if (request.status === 'under_review') {
           if (request.reviewerId === staff.id) return request;
@@ -518,6 +536,7 @@ export function createVerificationService(options: {
           .returning();
         await mirror(tx, request.userId, 'under_review');
         await staffActivity(tx, 'kyc:claimed', staff, request, context);
+        await queueMoved(tx, broadcast);
         return claimed!;
       });
     },
@@ -565,6 +584,7 @@ export function createVerificationService(options: {
         await mirror(tx, request.userId, status, name);
         await staffActivity(tx, `kyc:${status}`, staff, request, context, reason ? { reason } : {});
         await tellCustomer(tx, broadcast, decided!, status, reason, context);
+        await queueMoved(tx, broadcast);
         return decided!;
       });
     },

@@ -4,6 +4,7 @@ import { IdCard, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { listUrl } from '../../lib/list-url';
+import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
 import { Button } from '../ui/Button';
@@ -17,6 +18,9 @@ import { StatusBadge } from '../ui/StatusBadge';
 import { TYPE_LABELS } from './kyc-facts';
 
 type Filters = StaffVerifyListProps['filters'];
+
+const QUEUE_EVENTS = ['QueueChanged'];
+const QUEUE_PROPS = ['items'];
 
 /**
  * The queue of identity checks, shared by care (waiting ones, oldest first) and admin (every
@@ -32,6 +36,8 @@ export function StaffVerifyList({
   reviewers,
 }: StaffVerifyListProps & { area: 'care' | 'admin'; title: string; description: string }) {
   const route = useRoute();
+  // A request sent, claimed or decided elsewhere moves the queue (`QueueChanged` on `care`).
+  useLiveReload(QUEUE_EVENTS, QUEUE_PROPS, 'care');
   const [q, setQ] = useState(filters.q);
   const url = (over: Partial<Filters & { page: string }> = {}) =>
     listUrl(route(`${area}.verify.list`), { ...filters, page: '', ...over });
