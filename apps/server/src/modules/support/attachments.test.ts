@@ -211,4 +211,16 @@ describe(`ticket attachments (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const page = await customer.page(`/panel/tickets/${ticket!.uuid}`);
     expect(JSON.stringify(page.props)).not.toContain('host-notes');
   });
+
+  it('serves the demo tickets’ files, made on first read, to their owner', async () => {
+    const [demo] = await db()
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.path, 'tickets/demo-screenshot'));
+    const served = await customer.request('GET', `/attachments/${demo!.id}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.length).toBe(demo!.size);
+    expect((await other.request('GET', `/attachments/${demo!.id}`)).statusCode).toBe(404);
+  });
 });

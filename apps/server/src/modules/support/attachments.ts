@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
+import { DEMO_ATTACHMENTS } from './demo-attachments';
 import { ticketAttachments, ticketMessages, tickets } from './tables';
 
 /** docs/screens.md: attachments are at most 10 MB each, a few per message. */
@@ -146,6 +147,11 @@ export async function findViewableAttachment(
 }
 
 export async function readAttachment(storage: ObjectStorage, key: string): Promise<Readable | null> {
-  if ((await storage.stat(key)) === null) return null;
+  if ((await storage.stat(key)) === null) {
+    // A demo ticket's file is made the first time it is opened (the seed writes rows only).
+    const demo = DEMO_ATTACHMENTS[key];
+    if (!demo) return null;
+    await storage.put(key, demo.bytes());
+  }
   return storage.get(key);
 }

@@ -90,7 +90,11 @@ export function StaffTicketEdit(props: Props) {
           {!ticket.deleted && <StaffReply {...props} onTyping={presence.typed} />}
         </div>
         <div className="grid min-w-0 gap-6">
-          <TicketFields {...props} />
+          {/* A new key when the ticket changes (a reply, a colleague's edit): the form starts from it again. */}
+          <TicketFields
+            key={`${ticket.status}|${ticket.priority}|${ticket.department}|${ticket.assignee_id}`}
+            {...props}
+          />
           <CustomerCard {...props} />
           {area === 'admin' && <AdminActions {...props} />}
         </div>

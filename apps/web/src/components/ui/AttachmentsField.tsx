@@ -59,7 +59,8 @@ export function AttachmentsField({
           />
         </label>
         <span id={`${id}-hint`} className="text-xs text-gray-500">
-          تا {formatNumber(max)} فایل، هر کدام حداکثر {formatSize(maxBytes)}؛ عکس، PDF، ZIP یا متن
+          تا {formatNumber(max)} فایل، هر کدام حداکثر {formatNumber(Math.floor(maxBytes / 1024 / 1024))}{' '}
+          مگابایت؛ عکس، PDF{'\u200F'}، ZIP{'\u200F'} یا متن ساده
         </span>
       </div>
       {files.length > 0 && (
