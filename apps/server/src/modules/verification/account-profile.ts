@@ -77,15 +77,6 @@ export async function saveAccountProfile(
   });
 }
 
-/** The saved bill-to profile of an account (null before one is saved), for new invoices. */
-export async function savedBillTo(db: Database, userId: number): Promise<BillTo | null> {
-  const [row] = await db
-    .select({ billTo: accountProfiles.billTo })
-    .from(accountProfiles)
-    .where(eq(accountProfiles.userId, userId));
-  return (row?.billTo as BillTo | null | undefined) ?? null;
-}
-
 /** Every limit as it applies to this account now (its own rule, its role's, or the global one). */
 export async function accountLimits(db: Database, user: User): Promise<EffectiveLimit[]> {
   const keys = Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[];

@@ -503,6 +503,13 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
       postal_code: '1234567890',
     });
     expect(after.props.marketing_opt_in).toBe(true);
+    // A new pro-forma invoice starts from the saved profile.
+    const invoice = await customer.page('/panel/invoices/create');
+    expect(invoice.props.bill_to).toMatchObject({
+      kind: 'person',
+      national_code: CODE,
+      postal_code: '1234567890',
+    });
   });
 
   it('lists for care only the waiting requests, and for admins every status with filters', async () => {
