@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ImpersonationBanner } from '../components/impersonation/ImpersonationBanner';
 import { Container } from '../components/ui/Container';
 import { FlashMessages } from './parts/FlashMessages';
 import { SiteFooter } from './parts/SiteFooter';
@@ -10,6 +11,7 @@ export default function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <ImpersonationBanner />
       <SiteHeader />
       <Container>
         <FlashMessages className="mt-4" />

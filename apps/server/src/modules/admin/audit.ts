@@ -32,6 +32,16 @@ export const AUDIT_EVENT_OPTIONS: Option[] = [
 ];
 
 const ROLE_LABELS: Record<string, string> = { customer: 'مشتری', care: 'پشتیبان', admin: 'مدیر' };
+/** What a subject is, in words, before its id or key. */
+const SUBJECT_LABELS: Record<string, string> = {
+  config: 'تنظیم',
+  instance: 'سرور',
+  invoice: 'صورت‌حساب',
+  payment: 'پرداخت',
+  ticket: 'تیکت',
+  verification: 'احراز هویت',
+  drive: 'فضای ذخیره‌سازی',
+};
 const SECRET_KEY = /secret|password|token|key|pan/i;
 
 /** A value as the audit may show it: text, cut short; anything under a secret-sounding key masked. */
@@ -53,6 +63,10 @@ export function auditDetails(entry: Pick<ActivityEntry, 'event' | 'properties'>)
       return `دلیل: ${shown(p.reason)}`;
     case 'admin:user.updated':
       return `فیلدها: ${(Array.isArray(p.fields) ? p.fields : []).join('، ')}`;
+    case 'admin:impersonation.started':
+      return '';
+    case 'admin:user.created':
+      return `نقش: ${ROLE_LABELS[String(p.role)] ?? shown(p.role)}؛ پیامک خوش‌آمد: ${p.welcome_sms ? 'بله' : 'نه'}`;
     case 'admin:impersonation.action':
       return `${shown(p.method)} ${shown(p.route)}`;
     case 'admin:impersonation.ended':
@@ -85,7 +99,7 @@ async function toRows(db: Database, entries: ActivityEntry[]): Promise<AuditRow[
     const subjectLabel =
       entry.subjectType === 'user'
         ? (names.get(Number(entry.subjectId))?.name ?? `کاربر #${entry.subjectId}`)
-        : `${entry.subjectType} #${entry.subjectId}`;
+        : `${SUBJECT_LABELS[entry.subjectType ?? ''] ?? entry.subjectType} ${entry.subjectId}`;
     return {
       id: entry.id,
       event: entry.event,

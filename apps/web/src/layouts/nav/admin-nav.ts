@@ -15,6 +15,7 @@ import {
   Network,
   Newspaper,
   PanelsTopLeft,
+  ScrollText,
   Server,
   Settings,
   SlidersHorizontal,
@@ -69,6 +70,9 @@ export const ADMIN_NAV: NavSection[] = [
   },
   {
     title: 'سیستم',
-    items: [{ label: 'تنظیمات سایت', route: 'admin.configs.list', href: '/admin/configs', icon: Settings }],
+    items: [
+      { label: 'تنظیمات سایت', route: 'admin.configs.list', href: '/admin/configs', icon: Settings },
+      { label: 'گزارش اقدامات کارکنان', route: 'admin.audit', href: '/admin/audit', icon: ScrollText },
+    ],
   },
 ];

@@ -3,6 +3,7 @@ import { Menu as MenuIcon, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
 import { SITE_NAME } from '../../app/title';
+import { ImpersonationBanner } from '../../components/impersonation/ImpersonationBanner';
 import { toPersianDigits } from '../../lib/digits';
 import { useUserNotifications } from '../../lib/realtime/use-user-notifications';
 import { useRoute } from '../../lib/route';
@@ -75,6 +76,8 @@ export function AppShell({
       </Dialog>
 
       <div className="flex min-h-dvh flex-col lg:ps-64">
+        {/* Beside the sidebar, not over it: the sidebar is fixed to the top of the screen. */}
+        <ImpersonationBanner />
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             type="button"

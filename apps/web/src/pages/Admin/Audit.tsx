@@ -1,0 +1,176 @@
+import { router } from '@renderfarm/react';
+import type { AdminAuditProps, AuditRow } from '@server/modules/admin/contracts';
+import { Download, ScrollText, Search } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Head, Link } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { type Column, DataTable } from '../../components/ui/DataTable';
+import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
+import { JalaliTime } from '../../components/ui/JalaliTime';
+import { Ltr } from '../../components/ui/Ltr';
+import { Pagination } from '../../components/ui/Pagination';
+import { SelectField } from '../../components/ui/SelectField';
+import { formatNumber, toPersianDigits } from '../../lib/digits';
+import { listUrl } from '../../lib/list-url';
+import { useRoute } from '../../lib/route';
+
+type Filters = AdminAuditProps['filters'];
+
+/**
+ * `admin.audit` «گزارش اقدامات کارکنان»: every staff action from the activity log (balance
+ * adjustments, refunds, config changes, KYC decisions, suspensions, impersonation, power actions):
+ * who, what, about whom, from which IP, when; filtered, exported as CSV. Read only.
+ */
+export default function AdminAudit({ items, filters, options }: AdminAuditProps) {
+  const route = useRoute();
+  const [subject, setSubject] = useState(filters.subject);
+  const url = (over: Partial<Filters & { page: string }> = {}) =>
+    listUrl(route('admin.audit'), { ...filters, page: '', ...over });
+  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    visit({ subject });
+  };
+  const exportHref = listUrl(route('admin.audit.export'), { ...filters });
+
+  const columns: Column<AuditRow>[] = [
+    { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} style="datetime" /> },
+    {
+      key: 'actor',
+      label: 'توسط',
+      render: (row) =>
+        row.actor ? (
+          <Link
+            href={route('admin.users.edit', { user: row.actor.id })}
+            className="whitespace-nowrap text-brand-700 hover:underline"
+          >
+            {row.actor.name}
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'event',
+      label: 'اقدام',
+      render: (row) => (
+        <span className="grid gap-0.5">
+          <span className="font-medium text-gray-900">{row.label}</span>
+          {row.as_user && <span className="text-xs text-amber-800">به‌جای {row.as_user.name}</span>}
+          {row.details && (
+            <span className="text-xs break-words text-gray-600 [overflow-wrap:anywhere]">
+              {toPersianDigits(row.details)}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'subject',
+      label: 'دربارهٔ',
+      render: (row) =>
+        row.subject ? (
+          row.subject.type === 'user' ? (
+            <Link
+              href={route('admin.users.edit', { user: row.subject.id })}
+              className="text-brand-700 hover:underline"
+            >
+              {row.subject.label}
+            </Link>
+          ) : (
+            <span className="[overflow-wrap:anywhere]">{row.subject.label}</span>
+          )
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'ip',
+      label: 'IP',
+      render: (row) => (row.ip ? <Ltr className="whitespace-nowrap">{row.ip}</Ltr> : '—'),
+    },
+  ];
+
+  return (
+    <>
+      <Head title="گزارش اقدامات کارکنان" />
+      <PageHeader
+        title="گزارش اقدامات کارکنان"
+        description={`${formatNumber(items.meta.total)} اقدام؛ این گزارش فقط خواندنی است و هیچ ردیفی ویرایش یا حذف نمی‌شود.`}
+        actions={
+          <a href={exportHref} className={buttonClasses('secondary', 'md')} download>
+            <Download aria-hidden="true" className="size-4" />
+            دریافت CSV
+          </a>
+        }
+      />
+      <Card className="p-2 sm:p-4">
+        <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="min-w-0 [&_select]:w-full [&_select]:min-w-0">
+            <SelectField
+              label="انجام‌دهنده"
+              value={filters.actor}
+              placeholder="همه"
+              options={options.actors}
+              onChange={(actor) => visit({ actor })}
+            />
+          </div>
+          <div className="min-w-0 [&_select]:w-full [&_select]:min-w-0">
+            <SelectField
+              label="اقدام"
+              value={filters.event}
+              placeholder="همه"
+              options={options.events}
+              onChange={(event) => visit({ event })}
+            />
+          </div>
+          <form onSubmit={search} role="search" className="flex min-w-0 items-end gap-2">
+            <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium text-gray-900">
+              دربارهٔ
+              <input
+                type="search"
+                dir="ltr"
+                value={subject}
+                onChange={(event) => setSubject(event.target.value)}
+                placeholder="user:12"
+                className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
+              />
+            </label>
+            <Button type="submit" variant="secondary" className="h-11">
+              <Search aria-hidden="true" className="size-4" />
+              <span className="sr-only">جست‌وجو</span>
+            </Button>
+          </form>
+          <JalaliDatePicker
+            label="از"
+            value={filters.from || null}
+            onChange={(from) => visit({ from: from ?? '' })}
+          />
+          <JalaliDatePicker
+            label="تا"
+            value={filters.to || null}
+            onChange={(to) => visit({ to: to ?? '' })}
+          />
+        </div>
+        <DataTable
+          caption="اقدامات کارکنان"
+          columns={columns}
+          rows={items.data}
+          rowKey={(row) => row.id}
+          empty={{
+            icon: ScrollText,
+            title: 'اقدامی با این فیلترها ثبت نشده است',
+            description: 'بازهٔ زمانی را بزرگ‌تر کنید یا فیلترها را بردارید.',
+          }}
+        />
+      </Card>
+      <Pagination
+        page={items.meta.current_page}
+        lastPage={items.meta.last_page}
+        hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
+      />
+    </>
+  );
+}

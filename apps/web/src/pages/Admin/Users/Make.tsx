@@ -1,0 +1,77 @@
+import { useForm } from '@renderfarm/react';
+import type { AdminUsersMakeProps } from '@server/modules/admin/contracts';
+import type { FormEvent } from 'react';
+import { Head } from '../../../app/protocol';
+import { PageHeader } from '../../../components/account/PageHeader';
+import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { NEW_PASSWORD_INPUT } from '../../../components/ui/input-presets';
+import { TextField } from '../../../components/ui/TextField';
+import { useRoute } from '../../../lib/route';
+import { ProfileFields } from './parts/ProfileFields';
+
+/**
+ * `admin.users.make` «کاربر جدید»: an account made by an admin: name, mobile and/or e-mail, role,
+ * an optional first password, and a welcome SMS that says where to sign in.
+ */
+export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
+  const route = useRoute();
+  const form = useForm({
+    name: '',
+    mobile: '',
+    email: '',
+    role: 'customer',
+    password: '',
+    welcome_sms: true,
+  });
+  const errors = form.errors as Record<string, string | undefined>;
+  const send = () => void form.post(route('admin.users.store'));
+  return (
+    <>
+      <Head title="کاربر جدید" />
+      <PageHeader
+        title="کاربر جدید"
+        description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
+      />
+      <Card className="max-w-2xl p-4 sm:p-6">
+        <ConfirmsPassword onConfirmed={send} description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید.">
+          {(start, checking) => (
+            <form
+              onSubmit={(event: FormEvent) => {
+                event.preventDefault();
+                start();
+              }}
+              noValidate
+              className="grid gap-4"
+            >
+              <ProfileFields form={form} roles={options.roles} />
+              <TextField
+                label="رمز عبور (اختیاری)"
+                name="password"
+                value={form.data.password}
+                onChange={(value) => form.setData('password', value)}
+                error={errors.password}
+                hint="خالی بماند تا کاربر با کد پیامکی وارد شود و خودش رمز بگذارد."
+                {...NEW_PASSWORD_INPUT}
+              />
+              <Checkbox
+                name="welcome_sms"
+                label="پیامک خوش‌آمد با نشانی ورود فرستاده شود"
+                checked={form.data.welcome_sms}
+                onChange={(checked) => form.setData('welcome_sms', checked)}
+                error={errors.welcome_sms}
+              />
+              <div>
+                <Button type="submit" disabled={form.processing || checking}>
+                  ساختن حساب
+                </Button>
+              </div>
+            </form>
+          )}
+        </ConfirmsPassword>
+      </Card>
+    </>
+  );
+}
