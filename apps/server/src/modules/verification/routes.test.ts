@@ -460,6 +460,63 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     expect((await db().select().from(users).where(eq(users.id, otherId)))[0]!.kycStatus).toBe('none');
   });
 
+  it('asks a company for its national id, registration number and papers before sending', async () => {
+    const company = {
+      type: 'legal',
+      first_name: 'رضا',
+      last_name: 'محمدی',
+      national_code: '0013542419',
+      birth_date: '1985-06-01',
+      company_name: 'نقش‌آفرینان پارس',
+    };
+    await save(other, { ...company, company_national_id: '1032045', submit: '1' });
+    const errors = await errorsAfter(other);
+    expect(errors.company_national_id).toMatch(/۱۱ رقم/);
+    expect(errors.company_registration_no).toMatch(/شمارهٔ ثبت/);
+    const otherId = (await db().select().from(users).where(eq(users.email, 'other@renderfarm.test')))[0]!.id;
+    const mine = () =>
+      db().select().from(verificationRequests).where(eq(verificationRequests.userId, otherId));
+    expect(await mine()).toEqual([]);
+
+    await save(other, { ...company, company_national_id: '۱۰۳۲۰۴۵۶۷۸۹', company_registration_no: '548712' }, [
+      file('id_front', makeJpeg()),
+      file('id_back', makeJpeg()),
+      file('selfie', makeJpeg()),
+    ]);
+    const [draft] = await mine();
+    expect(draft).toMatchObject({
+      type: 'legal',
+      companyNationalId: '10320456789',
+      companyRegistrationNo: '548712',
+    });
+    // Its mobile is proven (as the mobile test did for the first customer); the papers still miss.
+    await db()
+      .update(users)
+      .set({ mobile: '09127002233', mobileVerifiedAt: new Date() })
+      .where(eq(users.id, otherId));
+    await db()
+      .update(verificationRequests)
+      .set({ mobile: '09127002233', mobileVerifiedAt: new Date() })
+      .where(eq(verificationRequests.id, draft!.id));
+    await save(other, {
+      ...company,
+      company_national_id: '10320456789',
+      company_registration_no: '548712',
+      submit: '1',
+    });
+    expect((await errorsAfter(other)).company_paper).toMatch(/روزنامهٔ رسمی/);
+    await save(
+      other,
+      { ...company, company_national_id: '10320456789', company_registration_no: '548712', submit: '1' },
+      [file('company_paper', PDF, 'papers.pdf', 'application/pdf')],
+    );
+    expect((await mine())[0]!.status).toBe('submitted');
+    // Back to a draft, then gone, so the tests after this one start from nothing.
+    await other.request('DELETE', '/panel/account/verify', {}, { referer: '/panel/account/verify' });
+    await other.request('DELETE', '/panel/account/verify', {}, { referer: '/panel/account/verify' });
+    expect(await mine()).toEqual([]);
+  });
+
   it('shows and edits the account: badges, bill-to, limits, opt-in; verified names win', async () => {
     const show = await customer.page('/panel/account');
     expect(show.component).toBe('Panel/Account/Show');

@@ -59,7 +59,7 @@ export function StaffVerifyList({
           {row.type === 'legal' && row.company_name ? row.company_name : row.name}
           <span className="block text-xs font-normal text-gray-500">
             {TYPE_LABELS[row.type]}
-            {row.owner ? ` · ${row.owner.name}` : ''}
+            {row.owner && row.owner.name !== row.name ? ` · ${row.owner.name}` : ''}
           </span>
         </Link>
       ),
