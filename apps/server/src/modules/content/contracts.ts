@@ -146,6 +146,27 @@ export interface LandingProps {
   utm: Record<string, string>;
 }
 
+/** A redirect as the admin screens show it. */
+export interface AdminRedirectRow {
+  id: number;
+  from: string;
+  to: string;
+  code: 301 | 302;
+  is_active: boolean;
+  hits: number;
+  last_hit_at: string | null;
+  updated_at: string;
+}
+
+export interface AdminRedirectListProps {
+  items: Paginated<AdminRedirectRow>;
+  filters: { q: string };
+}
+
+export interface AdminRedirectFormProps {
+  redirect: AdminRedirectRow | null;
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
     'Public/Home': PublicHomeProps;
@@ -163,5 +184,8 @@ declare module '../../http/page-contracts' {
     Landing: LandingProps;
     PrivacyPolicy: StaticPageProps;
     TermsOfService: StaticPageProps;
+    'Admin/Redirects/List': AdminRedirectListProps;
+    'Admin/Redirects/Make': AdminRedirectFormProps;
+    'Admin/Redirects/Edit': AdminRedirectFormProps;
   }
 }

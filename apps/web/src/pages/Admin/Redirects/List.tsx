@@ -1,0 +1,85 @@
+import type { AdminRedirectListProps, AdminRedirectRow } from '@server/modules/content/contracts';
+import { Signpost } from 'lucide-react';
+import { Link } from '../../../app/protocol';
+import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import { SearchBox } from '../../../components/content/SearchBox';
+import { Badge } from '../../../components/ui/Badge';
+import type { Column } from '../../../components/ui/DataTable';
+import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { Ltr } from '../../../components/ui/Ltr';
+import { Pagination } from '../../../components/ui/Pagination';
+import { formatNumber } from '../../../lib/digits';
+import { listUrl } from '../../../lib/list-url';
+import { useRoute } from '../../../lib/route';
+
+/** `admin.redirects.list` «ریدایرکت‌ها»: from → to, code, active, hits and the last hit; search. */
+export default function RedirectList({ items, filters }: AdminRedirectListProps) {
+  const route = useRoute();
+  const columns: Column<AdminRedirectRow>[] = [
+    {
+      key: 'from',
+      label: 'از',
+      render: (row) => (
+        <Link
+          href={route('admin.redirects.edit', { redirect: row.id })}
+          className="text-brand-700 hover:underline"
+        >
+          <Ltr>{row.from}</Ltr>
+        </Link>
+      ),
+    },
+    { key: 'to', label: 'به', render: (row) => <Ltr className="break-all">{row.to}</Ltr> },
+    { key: 'code', label: 'نوع', render: (row) => (row.code === 301 ? 'دائمی ۳۰۱' : 'موقت ۳۰۲') },
+    {
+      key: 'active',
+      label: 'وضعیت',
+      render: (row) => (
+        <Badge tone={row.is_active ? 'green' : 'gray'}>{row.is_active ? 'فعال' : 'غیرفعال'}</Badge>
+      ),
+    },
+    { key: 'hits', label: 'بازدید', numeric: true, render: (row) => formatNumber(row.hits) },
+    {
+      key: 'last',
+      label: 'آخرین بازدید',
+      render: (row) => (row.last_hit_at ? <JalaliTime value={row.last_hit_at} relative /> : '—'),
+    },
+  ];
+  return (
+    <>
+      <CatalogListPage
+        title="ریدایرکت‌ها"
+        description="نشانی‌های قدیمی و جایی که بازدیدکننده به آن فرستاده می‌شود؛ پیش از هر صفحه بررسی می‌شوند."
+        make={{ href: route('admin.redirects.make'), label: 'ریدایرکت جدید' }}
+        caption="ریدایرکت‌ها"
+        columns={columns}
+        rows={items.data}
+        rowKey={(row) => row.id}
+        above={
+          <div className="mb-3 p-2">
+            <SearchBox
+              action="/admin/redirects"
+              value={filters.q}
+              label="جستجو در نشانی‌ها"
+              placeholder="/old"
+            />
+          </div>
+        }
+        empty={{
+          icon: Signpost,
+          title: filters.q ? 'ریدایرکتی با این نشانی پیدا نشد' : 'هنوز ریدایرکتی نساخته‌اید',
+          description: 'وقتی نشانی صفحه‌ای عوض می‌شود، نشانی قدیمی را اینجا به تازه بفرستید.',
+        }}
+        remove={{
+          url: (row) => route('admin.redirects.destroy', { redirect: row.id }),
+          title: (row) => `حذف ریدایرکت «${row.from}»؟`,
+          text: 'بازدیدکنندگان نشانی قدیمی از این پس صفحهٔ «پیدا نشد» می‌بینند.',
+        }}
+      />
+      <Pagination
+        page={items.meta.current_page}
+        lastPage={items.meta.last_page}
+        hrefFor={(page) => listUrl('/admin/redirects', { q: filters.q, page: page > 1 ? page : null })}
+      />
+    </>
+  );
+}
