@@ -177,6 +177,7 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
                     form={form}
                     roles={options.roles}
                     roleLocked={can.change_role ? null : 'نقش حساب خودتان را نمی‌توانید تغییر دهید.'}
+                    roleHint="تغییر نقش همهٔ نشست‌های کاربر را می‌بندد تا با دسترسی تازه دوباره وارد شود."
                   />
                   <div className="sm:col-span-2">
                     <Button type="submit" disabled={form.processing || checking}>

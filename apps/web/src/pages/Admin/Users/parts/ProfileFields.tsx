@@ -17,11 +17,13 @@ export function ProfileFields<T extends ProfileData>({
   form,
   roles,
   roleLocked = null,
+  roleHint,
 }: {
   form: InertiaFormProps<T>;
   roles: Option[];
   /** Why the role cannot be changed here (one's own account), or null. */
   roleLocked?: string | null;
+  roleHint?: string;
 }) {
   const errors = form.errors as Record<string, string | undefined>;
   const f = form as unknown as InertiaFormProps<ProfileData>;
@@ -52,7 +54,7 @@ export function ProfileFields<T extends ProfileData>({
           options={roles}
           onChange={(role) => f.setData('role', role)}
           error={errors.role}
-          hint="تغییر نقش همهٔ نشست‌های کاربر را می‌بندد تا با دسترسی تازه دوباره وارد شود."
+          hint={roleHint}
         />
       )}
     </>
