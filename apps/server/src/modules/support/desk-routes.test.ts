@@ -86,6 +86,16 @@ describe(`ticket desk (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     );
     const found = await care.page(`/care/tickets?tab=all&q=${encodeURIComponent('بلندر')}`);
     expect(found.props.tickets.data.map((r: { uuid: string }) => r.uuid)).toEqual([uuid]);
+    // A public answer to the guest goes by mail (they have no panel); a note never does.
+    const guestTicket = page.props.tickets.data.find((r: { subject: string }) => r.subject === 'قیمت پلن‌ها');
+    await care.post(`/care/tickets/${guestTicket.uuid}/messages`, {
+      message: 'یادداشت محرمانه دربارهٔ مهمان',
+      internal: true,
+    });
+    await care.post(`/care/tickets/${guestTicket.uuid}/messages`, { message: 'پلن RTX 4090 مناسب است.' });
+    const toGuest = await readMail(t.storageDir, 'guest@example.com');
+    expect(toGuest.map((m) => m.text).join('\n')).toContain('پلن RTX 4090 مناسب است.');
+    expect(toGuest.map((m) => m.text).join('\n')).not.toContain('محرمانه');
     // The staff mail links to the care desk's page of the ticket.
     const mail = (await readMail(t.storageDir)).find((m) => m.subject.includes('قیمت پلن‌ها'));
     expect(mail?.links.some((link) => /\/care\/tickets\/[0-9a-f-]{36}$/.test(link))).toBe(true);

@@ -20,12 +20,14 @@ import { type RequestContext, recordActivity } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { ownInstanceId } from '../instances/service';
 import { machineLabels } from '../instances/summaries';
+import type { Mailer } from '../notifications/mail';
 import { notify } from '../notifications/user-notice';
 import { findUser, idsWithRoles, searchUserIds, userCards, userNames } from '../users/queries';
 import { type NewAttachment, recordAttachments, withStoredAttachments } from './attachments';
 import { SupportError } from './errors';
 import { queueChanged, ticketUpdated } from './events';
 import { countOpen, ticketDepartments } from './service';
+import { guestReplyMail } from './staff-mail';
 import {
   type Ticket,
   type TicketPriority,
@@ -116,7 +118,10 @@ export function createTicketDesk(options: {
   db: Database;
   broadcaster: Broadcaster;
   storage: ObjectStorage;
+  /** A guest (contact-form ticket) gets staff's public answer by mail. */
+  mailer?: Mailer;
   onPublishError?: (error: unknown) => void;
+  onMailError?: (error: unknown) => void;
   now?: () => Date;
 }) {
   const { db, broadcaster, storage } = options;
@@ -361,7 +366,27 @@ export function createTicketDesk(options: {
    * taken by the replier if nobody had it, and the customer is told (bell, mail by preference).
    * Internal: staff only; neither the status, the last-message time nor the customer hear of it.
    */
-  function reply(
+  async function reply(
+    staff: { id: number },
+    uuid: string,
+    area: DeskArea,
+    input: { body: string; internal: boolean; attachments?: NewAttachment[] | undefined },
+    context: RequestContext,
+  ): Promise<Ticket> {
+    const ticket = await answer(staff, uuid, area, input, context);
+    if (!input.internal && ticket.userId === null && ticket.guestEmail && options.mailer) {
+      // After the commit; a failed mail is reported, the answer stays (staff see it in the thread).
+      await options.mailer
+        .send({
+          to: ticket.guestEmail,
+          ...guestReplyMail({ name: ticket.guestName ?? '', subject: ticket.subject, answer: input.body }),
+        })
+        .catch((error) => options.onMailError?.(error));
+    }
+    return ticket;
+  }
+
+  function answer(
     staff: { id: number },
     uuid: string,
     area: DeskArea,

@@ -51,7 +51,9 @@ export const supportModule: AppModule = {
       db,
       broadcaster,
       storage: services.storage,
+      mailer: services.mailer,
       onPublishError: (error) => log.error({ err: error }, 'support: broadcast failed'),
+      onMailError: (error) => log.error({ err: error }, 'support: mail to a guest failed'),
     }),
   }),
   jobs: ({ db, broadcaster, log }) => ({

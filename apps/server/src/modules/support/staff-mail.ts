@@ -88,3 +88,21 @@ export async function mailStaffAboutGuestTicket(
   );
   return { sent: recipients.length - failed.length, failed };
 }
+
+/**
+ * A staff answer to a guest (a contact-form ticket has no account, so no panel to read it in): the
+ * answer itself, by mail. Only public replies are ever sent; the visitor's question is quoted.
+ */
+export function guestReplyMail(input: { name: string; subject: string; answer: string }): MailContent {
+  const subject = `پاسخ پشتیبانی: ${input.subject}`;
+  const intro = `${input.name} گرامی، سلام. پاسخ پیام شما از فرم «تماس با ما»:`;
+  const outro = 'اگر پرسش دیگری دارید، به همین نشانی پاسخ ندهید؛ از فرم «تماس با ما» دوباره بنویسید.';
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      bodyHtml: `<p>${escapeHtml(intro)}</p>\n<div style="margin:16px 0;padding:12px 16px;background:#f9fafb;border-radius:8px;white-space:pre-wrap" dir="auto">${escapeHtml(input.answer)}</div>\n<p>${escapeHtml(outro)}</p>`,
+    }),
+    text: [intro, input.answer, outro, SITE_NAME].join('\n\n'),
+  };
+}
