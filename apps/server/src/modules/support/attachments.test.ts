@@ -223,4 +223,46 @@ describe(`ticket attachments (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(served.rawPayload.length).toBe(demo!.size);
     expect((await other.request('GET', `/attachments/${demo!.id}`)).statusCode).toBe(404);
   });
+
+  it('takes a file on a staff note through the care desk and never shows it to the customer', async () => {
+    const [ticket] = await db()
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.userId, customerId), eq(tickets.subject, 'خطای رندر با پیوست')));
+    const note = multipartBody([
+      { name: 'message', value: 'لاگ میزبان برای همکاران' },
+      { name: 'internal', value: '1' },
+      {
+        name: 'attachments[0]',
+        filename: 'host.log',
+        type: 'text/plain',
+        bytes: Buffer.from('gpu0 ECC errors: 12\n'),
+      },
+    ]);
+    const url = `/care/tickets/${ticket!.uuid}`;
+    expect(
+      (await care.request('POST', `${url}/messages`, note.payload, { ...note.headers, referer: url }))
+        .statusCode,
+    ).toBe(303);
+    const staffView = await care.page(url);
+    const last = staffView.props.ticket.messages.at(-1);
+    expect(last).toMatchObject({
+      internal: true,
+      attachments: [expect.objectContaining({ name: 'host.log' })],
+    });
+    const id = last.attachments[0].id;
+    expect((await care.request('GET', `/attachments/${id}`)).statusCode).toBe(200);
+    expect((await customer.request('GET', `/attachments/${id}`)).statusCode).toBe(404);
+    expect(JSON.stringify((await customer.page(`/panel/tickets/${ticket!.uuid}`)).props)).not.toContain(
+      'host.log',
+    );
+
+    // The same checks as the customer's: an executable is refused beside the field.
+    const bad = multipartBody([
+      { name: 'message', value: 'پاسخ' },
+      { name: 'attachments[0]', filename: 'fix.png', type: 'image/png', bytes: EXE },
+    ]);
+    await care.request('POST', `${url}/messages`, bad.payload, { ...bad.headers, referer: url });
+    expect((await care.errorsOn(url)).attachments).toContain('پذیرفته نیست');
+  });
 });
