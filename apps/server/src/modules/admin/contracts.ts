@@ -79,6 +79,23 @@ export interface AdminUserMachine {
   power: string;
 }
 
+export interface AdminUserInvoice {
+  uuid: string;
+  number: number | null;
+  kind: string;
+  status: string;
+  total: number;
+  created_at: string;
+}
+
+export interface AdminUserTicket {
+  uuid: string;
+  subject: string;
+  department: string;
+  status: string;
+  last_message_at: string;
+}
+
 export interface AdminActivityLine {
   id: number;
   event: string;
@@ -99,6 +116,8 @@ export interface AdminUsersEditProps {
   ledger?: AdminLedgerLine[];
   machines?: AdminUserMachine[];
   activity?: AdminActivityLine[];
+  invoices?: AdminUserInvoice[];
+  tickets?: AdminUserTicket[];
   /** Tabs whose module offers no query for staff yet: named, so the page says so instead of an empty list. */
   unavailable_tabs: string[];
 }

@@ -147,7 +147,31 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
           'tabs',
         ) as never,
         activity: defer(() => accountActivity(id), 'tabs') as never,
-        unavailable_tabs: ['invoices', 'tickets', 'kyc'],
+        invoices: defer(
+          async () =>
+            (await app.services.invoices.listOwn(id, {}, 1)).data.map((row) => ({
+              uuid: row.uuid,
+              number: row.number,
+              kind: row.kind,
+              status: row.status,
+              total: row.total,
+              created_at: row.created_at,
+            })),
+          'tabs',
+        ) as never,
+        tickets: defer(
+          async () =>
+            (await app.services.support.listOwnTickets(id, { page: 1, perPage: 20 })).data.map((row) => ({
+              uuid: row.uuid,
+              subject: row.subject,
+              department: row.department,
+              status: row.status,
+              last_message_at: row.last_message_at,
+            })),
+          'tabs',
+        ) as never,
+        // The identity checks offer staff no per-account query yet (modules/verification).
+        unavailable_tabs: ['kyc'],
       });
     },
   );

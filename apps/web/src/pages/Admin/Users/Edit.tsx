@@ -2,10 +2,12 @@ import { Deferred, router, useForm } from '@renderfarm/react';
 import type {
   AdminActivityLine,
   AdminLedgerLine,
+  AdminUserInvoice,
   AdminUserMachine,
   AdminUsersEditProps,
+  AdminUserTicket,
 } from '@server/modules/admin/contracts';
-import { History, LogIn, Server, Wallet } from 'lucide-react';
+import { FileText, History, LifeBuoy, LogIn, Server, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
@@ -37,9 +39,13 @@ const LEDGER_TYPES: Record<string, string> = {
 };
 
 const UNAVAILABLE: Record<string, string> = {
-  invoices: 'صورت‌حساب‌ها',
-  tickets: 'تیکت‌ها',
   kyc: 'احراز هویت',
+};
+
+const INVOICE_KINDS: Record<string, string> = {
+  topup: 'افزایش اعتبار',
+  usage: 'کارکرد ماهانه',
+  manual: 'دستی',
 };
 
 /**
@@ -201,7 +207,14 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
 
 const loading = <p className="p-4 text-sm text-gray-500">در حال بارگذاری…</p>;
 
-function AccountTabs({ ledger, machines, activity, unavailable_tabs }: AdminUsersEditProps) {
+function AccountTabs({
+  ledger,
+  machines,
+  activity,
+  invoices,
+  tickets,
+  unavailable_tabs,
+}: AdminUsersEditProps) {
   const ledgerColumns: Column<AdminLedgerLine>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.created_at} style="datetime" /> },
     { key: 'type', label: 'نوع', render: (row) => LEDGER_TYPES[row.type] ?? row.type },
@@ -222,6 +235,27 @@ function AccountTabs({ ledger, machines, activity, unavailable_tabs }: AdminUser
         ) : (
           <StatusBadge kind="instance" state={row.status} />
         ),
+    },
+  ];
+  const invoiceColumns: Column<AdminUserInvoice>[] = [
+    { key: 'at', label: 'تاریخ', render: (row) => <JalaliTime value={row.created_at} style="short" /> },
+    {
+      key: 'kind',
+      label: 'صورت‌حساب',
+      render: (row) =>
+        `${INVOICE_KINDS[row.kind] ?? row.kind}${row.number ? ` · شمارهٔ ${toPersianDigits(row.number)}` : ''}`,
+    },
+    { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="invoice" state={row.status} /> },
+    { key: 'total', label: 'مبلغ کل', numeric: true, render: (row) => <Price rial={row.total} /> },
+  ];
+  const ticketColumns: Column<AdminUserTicket>[] = [
+    { key: 'subject', label: 'موضوع', render: (row) => row.subject },
+    { key: 'department', label: 'بخش', render: (row) => row.department },
+    { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="ticket" state={row.status} /> },
+    {
+      key: 'last',
+      label: 'آخرین پیام',
+      render: (row) => <JalaliTime value={row.last_message_at} style="short" />,
     },
   ];
   const activityColumns: Column<AdminActivityLine>[] = [
@@ -289,6 +323,40 @@ function AccountTabs({ ledger, machines, activity, unavailable_tabs }: AdminUser
                     rows={activity ?? []}
                     rowKey={(row) => row.id}
                     empty={{ icon: History, title: 'فعالیتی ثبت نشده است' }}
+                  />
+                )}
+              </Deferred>
+            ),
+          },
+          {
+            id: 'invoices',
+            label: 'صورت‌حساب‌ها',
+            content: (
+              <Deferred data="invoices" fallback={loading}>
+                {() => (
+                  <DataTable
+                    caption="صورت‌حساب‌ها"
+                    columns={invoiceColumns}
+                    rows={invoices ?? []}
+                    rowKey={(row) => row.uuid}
+                    empty={{ icon: FileText, title: 'صورت‌حسابی ندارد' }}
+                  />
+                )}
+              </Deferred>
+            ),
+          },
+          {
+            id: 'tickets',
+            label: 'تیکت‌ها',
+            content: (
+              <Deferred data="tickets" fallback={loading}>
+                {() => (
+                  <DataTable
+                    caption="تیکت‌ها"
+                    columns={ticketColumns}
+                    rows={tickets ?? []}
+                    rowKey={(row) => row.uuid}
+                    empty={{ icon: LifeBuoy, title: 'تیکتی ندارد' }}
                   />
                 )}
               </Deferred>
