@@ -169,10 +169,10 @@ export function StaffTicketList({
         })}
       </nav>
       <Card className="p-2 sm:p-4">
-        <div className="mb-3 grid gap-3 px-2 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="mb-3 grid grid-cols-2 gap-3 px-2 lg:grid-cols-6">
           <form
             onSubmit={search}
-            className="grid min-w-0 gap-1 text-sm text-gray-700 sm:col-span-2"
+            className="col-span-2 grid min-w-0 gap-1 text-sm text-gray-700"
             role="search"
           >
             <label htmlFor="ticket-search">جست‌وجو</label>
