@@ -1,6 +1,6 @@
 import { Bell, House } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { isActive, type NavSection, visibleNav } from './nav-types';
+import { activeHref, isActive, type NavSection, visibleNav } from './nav-types';
 
 describe('isActive', () => {
   it('matches the page and the pages under it', () => {
@@ -17,6 +17,25 @@ describe('isActive', () => {
     expect(isActive('/panel', '/panel', true)).toBe(true);
     expect(isActive('/panel', '/panel/', true)).toBe(true);
     expect(isActive('/panel', '/panel/tickets', true)).toBe(false);
+  });
+});
+
+describe('activeHref', () => {
+  const nav: NavSection[] = [
+    { items: [{ label: 'پیشخوان', route: 'panel.home', href: '/panel', icon: House }] },
+    {
+      items: [
+        { label: 'حساب کاربری', route: 'panel.account.show', href: '/panel/account', icon: Bell },
+        { label: 'احراز هویت', route: 'panel.account.verify', href: '/panel/account/verify', icon: Bell },
+      ],
+    },
+  ];
+
+  it('lights the deepest matching item only', () => {
+    expect(activeHref(nav, '/panel/account/verify', '/panel')).toBe('/panel/account/verify');
+    expect(activeHref(nav, '/panel/account/edit', '/panel')).toBe('/panel/account');
+    expect(activeHref(nav, '/panel', '/panel')).toBe('/panel');
+    expect(activeHref(nav, '/panel/tickets', '/panel')).toBeNull();
   });
 });
 

@@ -25,6 +25,20 @@ export function isActive(href: string, currentUrl: string, exact = false): boole
 }
 
 /**
+ * The one item to light up: of the items that match, the deepest (on `/panel/account/verify`,
+ * «احراز هویت» rather than «حساب کاربری» at `/panel/account` as well). The area's home matches only
+ * exactly.
+ */
+export function activeHref(nav: NavSection[], currentUrl: string, home: string): string | null {
+  let best: string | null = null;
+  for (const { href } of nav.flatMap((section) => section.items)) {
+    if (isActive(href, currentUrl, href === home) && (best === null || href.length > best.length))
+      best = href;
+  }
+  return best;
+}
+
+/**
  * The menu this user can actually use: items whose route is in the list the server sent (a page
  * not built yet, or one the role may not open, is left out rather than leading to a 404), and no
  * empty sections.

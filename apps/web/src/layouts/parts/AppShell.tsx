@@ -7,7 +7,7 @@ import { ImpersonationBanner } from '../../components/impersonation/Impersonatio
 import { toPersianDigits } from '../../lib/digits';
 import { useUserNotifications } from '../../lib/realtime/use-user-notifications';
 import { useRoute } from '../../lib/route';
-import { isActive, type NavSection, visibleNav } from '../nav/nav-types';
+import { activeHref, type NavSection, visibleNav } from '../nav/nav-types';
 import { BalanceBadge } from './BalanceBadge';
 import { FlashMessages } from './FlashMessages';
 import { Logo } from './Logo';
@@ -129,6 +129,7 @@ function Sidebar({
   url: string;
   compact: boolean;
 }) {
+  const current = activeHref(nav, url, home);
   return (
     <div className="flex h-full flex-col overflow-y-auto">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-gray-100 px-4">
@@ -143,7 +144,7 @@ function Sidebar({
             )}
             <ul className="space-y-0.5">
               {section.items.map(({ label, href, icon: Icon }) => {
-                const active = isActive(href, url, href === home);
+                const active = href === current;
                 return (
                   <li key={href}>
                     <Link
