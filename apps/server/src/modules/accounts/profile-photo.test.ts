@@ -12,7 +12,8 @@ type T = Awaited<ReturnType<typeof createAuthTestApp>>;
 type Part = Parameters<typeof multipartBody>[0][number];
 
 const CUSTOMER = 'customer@renderfarm.test';
-const NAME = 'مشتری نمونه';
+// The demo customer's verified name: an approved identity keeps it (profile.ts).
+const NAME = 'علی رضایی';
 
 describe('profile photo upload (user-profile-information.update, multipart)', () => {
   let t: T;
@@ -156,6 +157,23 @@ describe('profile photo upload (user-profile-information.update, multipart)', ()
     expect(await storedFiles()).toEqual(before);
   });
 
+  it("keeps an approved identity's name: another one is a Persian error beside it, nothing changes", async () => {
+    const before = await customer();
+    expect(before.kycStatus).toBe('approved');
+    const { payload, headers } = multipartBody([
+      { name: 'name', value: 'نام دیگری' },
+      { name: 'email', value: CUSTOMER },
+      photo(makePng(3, 3)),
+    ]);
+    await browser.request('PUT', '/user/profile-information', payload, {
+      ...headers,
+      referer: '/user/profile',
+    });
+    expect((await browser.errorsOn('/user/profile')).name).toMatch(/نام تأییدشده/);
+    const after = await customer();
+    expect([after.name, after.photoPath]).toEqual([before.name, before.photoPath]);
+  });
+
   it('keeps the photo when the e-mail is refused after the file was checked', async () => {
     const before = await storedFiles();
     const kept = (await customer()).photoPath;
@@ -176,7 +194,7 @@ describe('profile photo upload (user-profile-information.update, multipart)', ()
 
   it('needs the CSRF token: the header or the _token field', async () => {
     const before = await storedFiles();
-    const { payload, headers } = multipartBody([{ name: 'name', value: 'بی‌توکن' }, photo(makePng(5, 5))]);
+    const { payload, headers } = multipartBody([{ name: 'name', value: NAME }, photo(makePng(5, 5))]);
     const refused = await t.app.inject({
       method: 'PUT',
       url: '/user/profile-information',

@@ -28,6 +28,13 @@ export async function updateProfileInformation(
   if (!email && !user.mobile) {
     throw new AuthError('RF_AUTH_ACCOUNT_EXISTS', 'ایمیل را وارد کنید.', { field: 'email' });
   }
+  // An approved identity fixes the name (invoices and the KYC record carry it); staff correct it.
+  if (user.kycStatus === 'approved' && input.name.trim() !== user.name) {
+    throw new AuthError(
+      'RF_AUTH_NAME_LOCKED',
+      'پس از تأیید هویت، نام حساب همان نام تأییدشده است؛ برای اصلاح آن به پشتیبانی تیکت بزنید.',
+    );
+  }
   const emailChanged = email !== (user.email ? normalizeEmail(user.email) : null);
   if (emailChanged && email) {
     if (await emailTakenByAnother(db, email, user.id))

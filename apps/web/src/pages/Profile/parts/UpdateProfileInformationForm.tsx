@@ -1,7 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import type { ProfileDetails } from '@server/modules/accounts/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { router } from '../../../app/protocol';
+import { router, usePage } from '../../../app/protocol';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { FormSection } from '../../../components/ui/FormSection';
@@ -32,6 +32,7 @@ function photoProblem(file: File): string | null {
 /** Name, e-mail (a new one must be verified again) and photo. */
 export function UpdateProfileInformationForm({ profile }: { profile: ProfileDetails }) {
   const route = useRoute();
+  const nameLocked = usePage().props.auth?.user?.kyc_status === 'approved';
   const form = useForm<{ name: string; email: string; photo: File | null }>({
     name: profile.name ?? '',
     email: profile.email ?? '',
@@ -175,7 +176,16 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
             )}
           </div>
         </fieldset>
-        <TextField label="نام و نام خانوادگی" {...bindField(form, form.errors, 'name')} {...NAME_INPUT} />
+        <TextField
+          label="نام و نام خانوادگی"
+          {...bindField(form, form.errors, 'name')}
+          {...NAME_INPUT}
+          // An approved identity fixes the name; the server refuses another one as well.
+          disabled={nameLocked}
+          hint={
+            nameLocked ? 'نام تأییدشده در احراز هویت است؛ برای اصلاح آن به پشتیبانی تیکت بزنید.' : undefined
+          }
+        />
         <div>
           <TextField label="ایمیل" {...bindField(form, form.errors, 'email')} {...EMAIL_INPUT} />
           {profile.email && profile.email_verified === false && (
