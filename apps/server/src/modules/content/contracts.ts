@@ -167,6 +167,181 @@ export interface AdminRedirectFormProps {
   redirect: AdminRedirectRow | null;
 }
 
+// ---- Admin content screens (docs/screens.md §6) ------------------------------------------------
+
+export type ArticleKind = 'post' | 'doc' | 'page';
+export type ArticleStatus = 'draft' | 'scheduled' | 'published' | 'unpublished';
+
+export interface AdminArticleRow {
+  id: number;
+  title: string;
+  slug: string;
+  kind: ArticleKind;
+  folder_id: number | null;
+  folder: string | null;
+  excerpt: string;
+  body: string;
+  cover_url: string | null;
+  status: ArticleStatus;
+  published_at: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  canonical_url: string | null;
+  noindex: boolean;
+  updated_at: string;
+  /** The public path (null for a doc without a folder). */
+  url: string | null;
+  useful: number;
+  not_useful: number;
+}
+
+export interface AdminArticleInput {
+  title: string;
+  slug: string;
+  kind: ArticleKind;
+  folder_id: number | null;
+  excerpt: string;
+  body: string;
+  cover_url: string | null;
+  status: ArticleStatus;
+  published_at: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  canonical_url: string | null;
+  noindex: boolean;
+}
+
+export interface FolderOption {
+  value: number;
+  label: string;
+  kind: 'blog' | 'docs';
+}
+
+export interface AdminArticleListProps {
+  items: Paginated<AdminArticleRow>;
+  filters: { q: string; folder: number | null; kind: ArticleKind | null; status: ArticleStatus | null };
+  options: { folders: FolderOption[] };
+}
+
+export interface AdminArticleFormProps {
+  article: AdminArticleRow | null;
+  options: { folders: FolderOption[] };
+}
+
+export interface AdminFolderRow {
+  id: number;
+  slug: string;
+  name: string;
+  kind: 'blog' | 'docs';
+  parent_id: number | null;
+  sort: number;
+  description: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  articles: number;
+}
+
+export interface AdminFolderInput {
+  name: string;
+  slug: string;
+  kind: 'blog' | 'docs';
+  parent_id: number | null;
+  description: string;
+  seo_title: string | null;
+  seo_description: string | null;
+}
+
+export interface AdminFolderListProps {
+  folders: AdminFolderRow[];
+}
+
+export interface AdminFolderFormProps {
+  folder: AdminFolderRow | null;
+  options: { folders: FolderOption[] };
+}
+
+export interface AdminMenuRow {
+  id: number;
+  location: 'header' | 'footer';
+  parent_id: number | null;
+  label: string;
+  url: string;
+  sort: number;
+  is_active: boolean;
+}
+
+export interface AdminMenuInput {
+  location: 'header' | 'footer';
+  parent_id: number | null;
+  label: string;
+  url: string;
+  is_active: boolean;
+}
+
+export interface AdminMenuListProps {
+  menus: AdminMenuRow[];
+}
+
+export interface AdminMenuFormProps {
+  menu: AdminMenuRow | null;
+  options: { parents: { value: number; label: string; location: 'header' | 'footer' }[] };
+}
+
+export interface AdminLinkRow {
+  id: number;
+  group: 'footer' | 'social';
+  label: string;
+  url: string;
+  sort: number;
+  nofollow: boolean;
+  is_active: boolean;
+}
+
+export interface AdminLinkInput {
+  group: 'footer' | 'social';
+  label: string;
+  url: string;
+  nofollow: boolean;
+  is_active: boolean;
+}
+
+export interface AdminLinkListProps {
+  links: AdminLinkRow[];
+}
+
+export interface AdminLinkFormProps {
+  link: AdminLinkRow | null;
+}
+
+export interface SortItem {
+  id: number;
+  parent_id?: number | null;
+  sort: number;
+}
+
+export interface AdminPageInput {
+  title: string;
+  body: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  noindex: boolean;
+}
+
+export interface AdminPageProps {
+  pages: { key: string; title: string }[];
+  page: {
+    key: string;
+    title: string;
+    body: string;
+    seo_title: string | null;
+    seo_description: string | null;
+    noindex: boolean;
+    updated_at: string;
+    url: string | null;
+  } | null;
+  revisions: { id: number; title: string; body: string; editor: string | null; created_at: string }[];
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
     'Public/Home': PublicHomeProps;
@@ -187,5 +362,18 @@ declare module '../../http/page-contracts' {
     'Admin/Redirects/List': AdminRedirectListProps;
     'Admin/Redirects/Make': AdminRedirectFormProps;
     'Admin/Redirects/Edit': AdminRedirectFormProps;
+    'Admin/Articles/List': AdminArticleListProps;
+    'Admin/Articles/Make': AdminArticleFormProps;
+    'Admin/Articles/Edit': AdminArticleFormProps;
+    'Admin/Folders/List': AdminFolderListProps;
+    'Admin/Folders/Make': AdminFolderFormProps;
+    'Admin/Folders/Edit': AdminFolderFormProps;
+    'Admin/Menus/List': AdminMenuListProps;
+    'Admin/Menus/Make': AdminMenuFormProps;
+    'Admin/Menus/Edit': AdminMenuFormProps;
+    'Admin/Links/List': AdminLinkListProps;
+    'Admin/Links/Make': AdminLinkFormProps;
+    'Admin/Links/Edit': AdminLinkFormProps;
+    'Admin/Page': AdminPageProps;
   }
 }

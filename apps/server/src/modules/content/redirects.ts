@@ -257,7 +257,34 @@ export function createRedirects({ db, cache, appUrl }: { db: Database; cache: Sh
     return toRow(row);
   }
 
-  return { match, flushHits, list, find, save, remove };
+  /**
+   * A published page moved from `oldPath` to `newPath` (a slug change): the old path answers 301
+   * to the new one. Redirects that led to the old path are pointed at the new one (no chain), and
+   * one that took the new path away is dropped (the page lives there now).
+   */
+  async function moved(oldPath: string, newPath: string) {
+    const from = normalisePath(oldPath);
+    const to = normalisePath(newPath);
+    await db.transaction(async (tx) => {
+      const all = await tx.select().from(redirects);
+      for (const r of all) {
+        const target = parseTo(r.to, appUrl);
+        if (r.fromPath === to) await tx.delete(redirects).where(eq(redirects.id, r.id));
+        else if (target.ok && target.local === from && r.fromPath !== from)
+          await tx.update(redirects).set({ to, updatedAt: new Date() }).where(eq(redirects.id, r.id));
+      }
+      await tx
+        .insert(redirects)
+        .values({ fromPath: from, to, code: 301, isActive: true })
+        .onConflictDoUpdate({
+          target: redirects.fromPath,
+          set: { to, code: 301, isActive: true, updatedAt: new Date() },
+        });
+    });
+    await cache.forget(REDIRECTS_CACHE_KEY);
+  }
+
+  return { match, flushHits, list, find, save, remove, moved };
 }
 
 function toRow(row: typeof redirects.$inferSelect): AdminRedirectRow {

@@ -1,0 +1,168 @@
+import { useForm } from '@renderfarm/react';
+import type { AdminArticleFormProps, ArticleKind, ArticleStatus } from '@server/modules/content/contracts';
+import { type FormEvent, useState } from 'react';
+import { Prose } from '../../../../components/content/Prose';
+import { Button } from '../../../../components/ui/Button';
+import { bindField } from '../../../../components/ui/bind-field';
+import { Card } from '../../../../components/ui/Card';
+import { Checkbox } from '../../../../components/ui/Checkbox';
+import { SelectField } from '../../../../components/ui/SelectField';
+import { TextAreaField } from '../../../../components/ui/TextAreaField';
+import { TextField } from '../../../../components/ui/TextField';
+import { useRoute } from '../../../../lib/route';
+
+export const KIND_LABELS: Record<ArticleKind, string> = { post: 'نوشتهٔ وبلاگ', doc: 'راهنما', page: 'صفحه' };
+export const STATUS_LABELS: Record<ArticleStatus, string> = {
+  draft: 'پیش‌نویس',
+  scheduled: 'زمان‌بندی‌شده',
+  published: 'منتشرشده',
+  unpublished: 'برداشته‌شده',
+};
+
+/** `2026-03-20T10:30` in the browser's clock for a datetime-local input, from an ISO time. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/**
+ * The article form of Admin/Articles Make and Edit. The body is HTML in a plain text area with a
+ * preview beside it; the server sanitises it on save (what the preview shows of scripts or
+ * styles never reaches the site).
+ */
+export function ArticleForm({ article, options }: AdminArticleFormProps) {
+  const route = useRoute();
+  const [preview, setPreview] = useState(false);
+  const form = useForm({
+    title: article?.title ?? '',
+    slug: article?.slug ?? '',
+    kind: article?.kind ?? ('post' as ArticleKind),
+    folder_id: article?.folder_id ? String(article.folder_id) : '',
+    excerpt: article?.excerpt ?? '',
+    body: article?.body ?? '',
+    cover_url: article?.cover_url ?? '',
+    status: article?.status ?? ('draft' as ArticleStatus),
+    published_at: toLocalInput(article?.published_at ?? null),
+    seo_title: article?.seo_title ?? '',
+    seo_description: article?.seo_description ?? '',
+    canonical_url: article?.canonical_url ?? '',
+    noindex: article?.noindex ?? false,
+  });
+  const { errors } = form;
+  const folderKind = form.data.kind === 'post' ? 'blog' : 'docs';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.transform((data) => ({
+      ...data,
+      folder_id: data.folder_id ? Number(data.folder_id) : null,
+      // The browser's local time becomes an absolute time for the server.
+      published_at: data.published_at ? new Date(data.published_at).toISOString() : null,
+    }));
+    if (article) void form.put(route('admin.articles.update', { article: article.id }));
+    else void form.post(route('admin.articles.store'));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <TextField label="عنوان" maxLength={200} {...bindField(form, errors, 'title')} />
+        <TextField
+          label="نشانی (slug)"
+          maxLength={120}
+          hint="حرف، عدد و خط تیره؛ بدون فاصله و /"
+          {...bindField(form, errors, 'slug')}
+        />
+        <SelectField
+          label="نوع"
+          value={form.data.kind}
+          onChange={(value) => form.setData('kind', value as ArticleKind)}
+          error={errors.kind}
+          options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        {form.data.kind !== 'page' && (
+          <SelectField
+            label="دسته"
+            value={form.data.folder_id}
+            onChange={(value) => form.setData('folder_id', value)}
+            error={errors.folder_id}
+            placeholder="بدون دسته"
+            options={options.folders.filter((f) => f.kind === folderKind)}
+          />
+        )}
+        <div className="sm:col-span-2">
+          <TextAreaField label="خلاصه" rows={2} maxLength={500} {...bindField(form, errors, 'excerpt')} />
+        </div>
+        <div className="sm:col-span-2">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <span className="text-sm font-medium text-gray-900">متن</span>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setPreview((on) => !on)}>
+              {preview ? 'ویرایش متن' : 'پیش‌نمایش'}
+            </Button>
+          </div>
+          {preview ? (
+            <div className="min-h-48 rounded-xl border border-gray-200 bg-white p-4">
+              <Prose html={form.data.body} />
+            </div>
+          ) : (
+            <TextAreaField
+              label="متن (HTML)"
+              rows={16}
+              dir="auto"
+              hint="برچسب‌های مجاز: p، h2، h3، فهرست، پیوند، تصویر (https یا بارگذاری‌شده)، جدول و ویدیوی آپارات. بقیه هنگام ذخیره حذف می‌شود."
+              {...bindField(form, errors, 'body')}
+            />
+          )}
+        </div>
+        <TextField
+          label="تصویر شاخص"
+          ltr
+          maxLength={500}
+          hint="نشانی https یا مسیر بارگذاری"
+          {...bindField(form, errors, 'cover_url')}
+        />
+        <SelectField
+          label="وضعیت"
+          value={form.data.status}
+          onChange={(value) => form.setData('status', value as ArticleStatus)}
+          error={errors.status}
+          options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <TextField
+          label="زمان انتشار"
+          type="datetime-local"
+          ltr
+          hint="برای «زمان‌بندی‌شده» لازم است؛ در این زمان خودکار منتشر می‌شود."
+          {...bindField(form, errors, 'published_at')}
+        />
+      </Card>
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <h2 className="font-semibold text-gray-900 sm:col-span-2">سئو</h2>
+        <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
+        <TextField
+          label="نشانی اصلی (canonical)"
+          ltr
+          maxLength={500}
+          {...bindField(form, errors, 'canonical_url')}
+        />
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label="توضیح سئو"
+            rows={2}
+            maxLength={300}
+            {...bindField(form, errors, 'seo_description')}
+          />
+        </div>
+        <Checkbox
+          label="در نتایج موتورهای جستجو نیاید (noindex)"
+          checked={form.data.noindex}
+          onChange={(on) => form.setData('noindex', on)}
+          error={errors.noindex}
+        />
+      </Card>
+      <Button type="submit" size="lg" disabled={form.processing}>
+        {article ? 'ذخیرهٔ مطلب' : 'ساخت مطلب'}
+      </Button>
+    </form>
+  );
+}

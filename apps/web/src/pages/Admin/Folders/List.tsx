@@ -1,0 +1,79 @@
+import type { AdminFolderListProps, AdminFolderRow } from '@server/modules/content/contracts';
+import { Folder } from 'lucide-react';
+import { Link } from '../../../app/protocol';
+import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import { ReorderButtons } from '../../../components/admin/ReorderButtons';
+import type { Column } from '../../../components/ui/DataTable';
+import { formatNumber } from '../../../lib/digits';
+import { useRoute } from '../../../lib/route';
+
+/** Rows as trees (blog first, then docs), children under their parent, with their depth. */
+function ordered(folders: AdminFolderRow[]): (AdminFolderRow & { depth: number })[] {
+  const out: (AdminFolderRow & { depth: number })[] = [];
+  const walk = (parent: number | null, kind: 'blog' | 'docs', depth: number) => {
+    for (const f of folders
+      .filter((x) => x.parent_id === parent && x.kind === kind)
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)) {
+      out.push({ ...f, depth });
+      if (depth < 10) walk(f.id, kind, depth + 1);
+    }
+  };
+  walk(null, 'blog', 0);
+  walk(null, 'docs', 0);
+  return out;
+}
+
+/** `admin.folders.list` «دسته‌بندی‌ها»: blog and docs trees with article counts. */
+export default function FolderList({ folders }: AdminFolderListProps) {
+  const route = useRoute();
+  const sortUrl = route('admin.folders.sort');
+  const columns: Column<AdminFolderRow & { depth: number }>[] = [
+    {
+      key: 'name',
+      label: 'نام',
+      render: (row) => (
+        <Link
+          href={route('admin.folders.edit', { folder: row.id })}
+          className="font-medium text-brand-700 hover:underline"
+          style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}
+        >
+          {row.depth > 0 ? '↳ ' : ''}
+          {row.name}
+        </Link>
+      ),
+    },
+    { key: 'kind', label: 'نوع', render: (row) => (row.kind === 'blog' ? 'وبلاگ' : 'آموزش') },
+    { key: 'articles', label: 'مطالب', numeric: true, render: (row) => formatNumber(row.articles) },
+    {
+      key: 'order',
+      label: 'ترتیب',
+      render: (row) => (
+        <ReorderButtons
+          rows={folders}
+          row={row}
+          label={row.name}
+          sortUrl={sortUrl}
+          sameGroup={(a, b) => a.kind === b.kind}
+        />
+      ),
+    },
+  ];
+  return (
+    <CatalogListPage
+      title="دسته‌بندی‌ها"
+      description="دسته‌های وبلاگ و درخت آموزش‌ها؛ دسته‌ای که مطلب دارد حذف نمی‌شود."
+      make={{ href: route('admin.folders.make'), label: 'دستهٔ جدید' }}
+      caption="دسته‌بندی‌ها"
+      columns={columns}
+      rows={ordered(folders)}
+      rowKey={(row) => row.id}
+      empty={{ icon: Folder, title: 'هنوز دسته‌ای نساخته‌اید' }}
+      remove={{
+        can: (row) => row.articles === 0,
+        url: (row) => route('admin.folders.destroy', { folder: row.id }),
+        title: (row) => `حذف دستهٔ «${row.name}»؟`,
+        text: 'دسته‌ای که مطلب یا زیردسته دارد حذف نمی‌شود.',
+      }}
+    />
+  );
+}

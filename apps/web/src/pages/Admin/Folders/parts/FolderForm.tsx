@@ -1,0 +1,74 @@
+import { useForm } from '@renderfarm/react';
+import type { AdminFolderFormProps } from '@server/modules/content/contracts';
+import type { FormEvent } from 'react';
+import { Button } from '../../../../components/ui/Button';
+import { bindField } from '../../../../components/ui/bind-field';
+import { Card } from '../../../../components/ui/Card';
+import { SelectField } from '../../../../components/ui/SelectField';
+import { TextAreaField } from '../../../../components/ui/TextAreaField';
+import { TextField } from '../../../../components/ui/TextField';
+import { useRoute } from '../../../../lib/route';
+
+/** The folder form of Admin/Folders Make and Edit. */
+export function FolderForm({ folder, options }: AdminFolderFormProps) {
+  const route = useRoute();
+  const form = useForm({
+    name: folder?.name ?? '',
+    slug: folder?.slug ?? '',
+    kind: folder?.kind ?? ('docs' as 'blog' | 'docs'),
+    parent_id: folder?.parent_id ? String(folder.parent_id) : '',
+    description: folder?.description ?? '',
+    seo_title: folder?.seo_title ?? '',
+    seo_description: folder?.seo_description ?? '',
+  });
+  const { errors } = form;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.transform((data) => ({ ...data, parent_id: data.parent_id ? Number(data.parent_id) : null }));
+    if (folder) void form.put(route('admin.folders.update', { folder: folder.id }));
+    else void form.post(route('admin.folders.store'));
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
+        <TextField label="نام دسته" maxLength={120} {...bindField(form, errors, 'name')} />
+        <TextField
+          label="نشانی (slug)"
+          maxLength={120}
+          hint="بدون فاصله و /"
+          {...bindField(form, errors, 'slug')}
+        />
+        <SelectField
+          label="نوع"
+          value={form.data.kind}
+          onChange={(value) => form.setData({ ...form.data, kind: value as 'blog' | 'docs', parent_id: '' })}
+          error={errors.kind}
+          options={[
+            { value: 'docs', label: 'آموزش' },
+            { value: 'blog', label: 'وبلاگ' },
+          ]}
+        />
+        <SelectField
+          label="زیرمجموعهٔ"
+          value={form.data.parent_id}
+          onChange={(value) => form.setData('parent_id', value)}
+          error={errors.parent_id}
+          placeholder="دستهٔ اصلی"
+          options={options.folders.filter(
+            (f) => f.kind === (form.data.kind === 'blog' ? 'blog' : 'docs') && f.value !== folder?.id,
+          )}
+        />
+        <div className="sm:col-span-2">
+          <TextAreaField label="توضیح" rows={2} maxLength={500} {...bindField(form, errors, 'description')} />
+        </div>
+        <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
+        <TextField label="توضیح سئو" maxLength={300} {...bindField(form, errors, 'seo_description')} />
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={form.processing}>
+            {folder ? 'ذخیرهٔ دسته' : 'ساخت دسته'}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}

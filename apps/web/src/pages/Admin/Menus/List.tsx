@@ -1,0 +1,83 @@
+import type { AdminMenuListProps, AdminMenuRow } from '@server/modules/content/contracts';
+import { ListTree } from 'lucide-react';
+import { Link } from '../../../app/protocol';
+import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import { ReorderButtons } from '../../../components/admin/ReorderButtons';
+import { Badge } from '../../../components/ui/Badge';
+import type { Column } from '../../../components/ui/DataTable';
+import { Ltr } from '../../../components/ui/Ltr';
+import { useRoute } from '../../../lib/route';
+
+const LOCATIONS = { header: 'سرصفحه', footer: 'پاصفحه' } as const;
+
+/** Rows in reading order: each top-level item followed by its children. */
+function ordered(menus: AdminMenuRow[]): AdminMenuRow[] {
+  const bySort = (a: AdminMenuRow, b: AdminMenuRow) => a.sort - b.sort || a.id - b.id;
+  const out: AdminMenuRow[] = [];
+  for (const location of ['header', 'footer'] as const) {
+    for (const top of menus.filter((m) => m.location === location && m.parent_id === null).sort(bySort)) {
+      out.push(top, ...menus.filter((m) => m.parent_id === top.id).sort(bySort));
+    }
+  }
+  return out;
+}
+
+/** `admin.menus.list` «منوها»: the header and footer trees, reordered with the arrow buttons. */
+export default function MenuList({ menus }: AdminMenuListProps) {
+  const route = useRoute();
+  const sortUrl = route('admin.menus.sort');
+  const columns: Column<AdminMenuRow>[] = [
+    {
+      key: 'label',
+      label: 'عنوان',
+      render: (row) => (
+        <Link
+          href={route('admin.menus.edit', { menu: row.id })}
+          className={`font-medium text-brand-700 hover:underline ${row.parent_id ? 'ps-5' : ''}`}
+        >
+          {row.parent_id ? '↳ ' : ''}
+          {row.label}
+        </Link>
+      ),
+    },
+    { key: 'location', label: 'منو', render: (row) => LOCATIONS[row.location] },
+    { key: 'url', label: 'نشانی', render: (row) => <Ltr>{row.url}</Ltr> },
+    {
+      key: 'active',
+      label: 'وضعیت',
+      render: (row) => (
+        <Badge tone={row.is_active ? 'green' : 'gray'}>{row.is_active ? 'نمایش' : 'پنهان'}</Badge>
+      ),
+    },
+    {
+      key: 'order',
+      label: 'ترتیب',
+      render: (row) => (
+        <ReorderButtons
+          rows={menus}
+          row={row}
+          label={row.label}
+          sortUrl={sortUrl}
+          sameGroup={(a, b) => a.location === b.location}
+        />
+      ),
+    },
+  ];
+  return (
+    <CatalogListPage
+      title="منوها"
+      description="منوی بالای سایت و پیوندهای پاصفحه؛ ترتیب را با دکمه‌های بالا و پایین عوض کنید."
+      make={{ href: route('admin.menus.make'), label: 'آیتم جدید منو' }}
+      caption="منوها"
+      columns={columns}
+      rows={ordered(menus)}
+      rowKey={(row) => row.id}
+      empty={{ icon: ListTree, title: 'منو خالی است', description: 'نخستین آیتم منو را بسازید.' }}
+      remove={{
+        url: (row) => route('admin.menus.destroy', { menu: row.id }),
+        title: (row) => `برداشتن «${row.label}» از منو؟`,
+        text: 'زیرمجموعه‌های این آیتم هم برداشته می‌شوند.',
+      }}
+    />
+  );
+}

@@ -1,0 +1,151 @@
+import { useForm } from '@renderfarm/react';
+import type { AdminPageProps } from '@server/modules/content/contracts';
+import { FileText, History } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Head, Link } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { Prose } from '../../components/content/Prose';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { bindField } from '../../components/ui/bind-field';
+import { Card } from '../../components/ui/Card';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { JalaliTime } from '../../components/ui/JalaliTime';
+import { TextAreaField } from '../../components/ui/TextAreaField';
+import { TextField } from '../../components/ui/TextField';
+import { useRoute } from '../../lib/route';
+
+/** `admin.page` «صفحات ثابت»: pick a static page, edit its title, body and SEO; earlier versions kept. */
+export default function Page({ pages, page, revisions }: AdminPageProps) {
+  const route = useRoute();
+  return (
+    <>
+      <Head title="صفحات ثابت" />
+      <PageHeader title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…" />
+      <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="صفحه‌ها">
+          <ul className="space-y-1">
+            {pages.map((p) => (
+              <li key={p.key}>
+                <Link
+                  href={route('admin.page', { page: p.key })}
+                  aria-current={page?.key === p.key ? 'page' : undefined}
+                  className="block rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+                >
+                  {p.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {page ? (
+          <PageForm key={page.key} page={page} revisions={revisions} />
+        ) : (
+          <EmptyState icon={FileText} title="صفحه‌ای را برای ویرایش انتخاب کنید" />
+        )}
+      </div>
+    </>
+  );
+}
+
+function PageForm({
+  page,
+  revisions,
+}: {
+  page: NonNullable<AdminPageProps['page']>;
+  revisions: AdminPageProps['revisions'];
+}) {
+  const route = useRoute();
+  const [preview, setPreview] = useState(false);
+  const form = useForm({
+    title: page.title,
+    body: page.body,
+    seo_title: page.seo_title ?? '',
+    seo_description: page.seo_description ?? '',
+    noindex: page.noindex,
+  });
+  const { errors } = form;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.put(route('admin.page.update', { page: page.key }));
+  };
+  return (
+    <div className="min-w-0 space-y-6">
+      <form onSubmit={submit} noValidate>
+        <Card className="grid gap-4 p-4 sm:p-6">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <TextField label="عنوان" maxLength={200} {...bindField(form, errors, 'title')} />
+            {page.url && (
+              <ButtonLink href={page.url} variant="secondary" target="_blank" rel="noopener">
+                دیدن در سایت
+              </ButtonLink>
+            )}
+          </div>
+          <div>
+            <div className="mb-2 flex justify-end">
+              <Button type="button" size="sm" variant="ghost" onClick={() => setPreview((on) => !on)}>
+                {preview ? 'ویرایش متن' : 'پیش‌نمایش'}
+              </Button>
+            </div>
+            {preview ? (
+              <div className="min-h-48 rounded-xl border border-gray-200 bg-white p-4">
+                <Prose html={form.data.body} />
+              </div>
+            ) : (
+              <TextAreaField label="متن (HTML)" rows={16} dir="auto" {...bindField(form, errors, 'body')} />
+            )}
+          </div>
+          <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
+          <TextAreaField
+            label="توضیح سئو"
+            rows={2}
+            maxLength={300}
+            {...bindField(form, errors, 'seo_description')}
+          />
+          <Checkbox
+            label="در نتایج موتورهای جستجو نیاید (noindex)"
+            checked={form.data.noindex}
+            onChange={(on) => form.setData('noindex', on)}
+            error={errors.noindex}
+          />
+          <div>
+            <Button type="submit" size="lg" disabled={form.processing}>
+              ذخیرهٔ صفحه
+            </Button>
+          </div>
+        </Card>
+      </form>
+      <section aria-labelledby="revisions-title">
+        <h2 id="revisions-title" className="mb-3 flex items-center gap-2 font-semibold text-gray-900">
+          <History aria-hidden="true" className="size-5 text-gray-500" />
+          نسخه‌های پیشین
+        </h2>
+        {revisions.length === 0 ? (
+          <p className="text-sm text-gray-600">هنوز نسخهٔ پیشینی نیست.</p>
+        ) : (
+          <ul className="divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+            {revisions.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <span>
+                  <span className="font-medium text-gray-900">{r.title}</span>
+                  <span className="ms-2 text-gray-500">
+                    <JalaliTime value={r.created_at} style="datetime" />
+                    {r.editor && <> · {r.editor}</>}
+                  </span>
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => form.setData({ ...form.data, title: r.title, body: r.body })}
+                >
+                  بازگرداندن در فرم
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
