@@ -149,6 +149,8 @@ const RULES: Record<string, Rule> = {
   'impersonate.leave': { access: 'user' },
   'admin.audit': { access: 'admin' },
   'admin.audit.export': { access: 'admin' },
+  'admin.chart1': { access: 'admin' },
+  'admin.charts.export': { access: 'admin' },
   'admin.instances.export': { access: 'admin' },
   'admin.instances.item': { access: 'admin' },
   'admin.instances.item.export': { access: 'admin' },

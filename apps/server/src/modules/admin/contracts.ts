@@ -142,6 +142,35 @@ export interface AdminAuditProps {
   options: { actors: Option[]; events: Option[] };
 }
 
+export interface RevenuePointView {
+  key: string;
+  label: string;
+  from: string;
+  to: string;
+  topups: number;
+  usage: number;
+  refunds: number;
+  net: number;
+}
+
+export interface RevenueTotalsView {
+  topups: number;
+  usage: number;
+  refunds: number;
+  net: number;
+}
+
+export interface AdminChart1Props {
+  series: RevenuePointView[];
+  totals: RevenueTotalsView;
+  /** The same length of days just before `from`. */
+  previous: RevenueTotalsView & { from: string; to: string };
+  filters: { from: string; to: string; interval: string; location: string; hardware: string };
+  /** A filter that could not be used, by field, in Persian (the chart then shows the default period). */
+  filter_errors: Record<string, string>;
+  options: { intervals: Option[]; locations: Option[]; hardwares: Option[] };
+}
+
 /** Shared while an admin is signed in as a customer: who, and the way back. */
 export interface ImpersonationProp {
   admin_name: string;
@@ -154,5 +183,6 @@ declare module '../../http/page-contracts' {
     'Admin/Users/Make': AdminUsersMakeProps;
     'Admin/Users/Edit': AdminUsersEditProps;
     'Admin/Audit': AdminAuditProps;
+    'Admin/Chart1': AdminChart1Props;
   }
 }

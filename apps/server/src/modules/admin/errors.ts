@@ -23,3 +23,10 @@ export class ImpersonationRefusedError extends DomainError {
     super(code, message, { status });
   }
 }
+
+/** A chart the console does not draw (`admin.charts.export` with another name): a 404. */
+export class ChartNotFoundError extends DomainError {
+  constructor() {
+    super('RF_ADMIN_CHART_NOT_FOUND', 'این نمودار پیدا نشد.', { status: 404 });
+  }
+}

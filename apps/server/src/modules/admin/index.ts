@@ -1,5 +1,6 @@
 import type { AppModule } from '../app-module';
 import { auditRoutes } from './audit-routes';
+import { chartRoutes } from './chart-routes';
 import { impersonationRoutes } from './impersonation-routes';
 import { seedDemoAudit } from './seed';
 import { adminUserRoutes } from './users-routes';
@@ -18,7 +19,7 @@ declare module '../../service-types' {
  */
 export const adminModule: AppModule = {
   name: 'admin',
-  routes: [adminUserRoutes, impersonationRoutes, auditRoutes],
+  routes: [adminUserRoutes, impersonationRoutes, auditRoutes, chartRoutes],
   services: ({ db, broadcaster, services, log }) => {
     const adminUsers = createAdminUsers({
       db,

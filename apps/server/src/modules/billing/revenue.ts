@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { walletTransactions } from './tables';
 
@@ -9,4 +9,54 @@ export async function topupsSince(db: Database, since: Date): Promise<{ amount: 
     .from(walletTransactions)
     .where(and(eq(walletTransactions.type, 'topup'), gte(walletTransactions.createdAt, since)));
   return { amount: row?.amount ?? 0, count: row?.count ?? 0 };
+}
+
+/** One Tehran day's money by kind (Rial, all positive): what Admin/Chart1 adds up into buckets. */
+export interface DayMoney {
+  /** `2026-11-26`, the Tehran calendar day. */
+  day: string;
+  topups: number;
+  usage: number;
+  refunds: number;
+}
+
+/**
+ * The ledger by Tehran day in [start, end): top-ups (cash in), usage charges (machines and drives,
+ * as positive amounts) and refunds (every refund line's size, to the wallet or taken back for a
+ * card refund). Tehran is +03:30 all year since Iran dropped summer time (2022), so a fixed offset
+ * names the day without the database needing zone data. `usageReferences`: only usage of these
+ * machines (a location or plan filter); top-ups and refunds belong to no machine and are kept.
+ */
+export async function dailyMoney(
+  db: Database,
+  range: { start: Date; end: Date },
+  usageReferences: string[] | null = null,
+): Promise<DayMoney[]> {
+  const day = sql<string>`to_char((${walletTransactions.createdAt} at time zone 'UTC') + interval '12600 seconds', 'YYYY-MM-DD')`;
+  const usage =
+    usageReferences === null
+      ? sql`${walletTransactions.type} in ('usage', 'drive')`
+      : usageReferences.length === 0
+        ? sql`false`
+        : sql`${walletTransactions.type} = 'usage' and ${inArray(walletTransactions.reference, usageReferences)}`;
+  const rows = await db
+    .select({
+      day,
+      topups:
+        sql<number>`coalesce(sum(${walletTransactions.amount}) filter (where ${walletTransactions.type} = 'topup'), 0)`.mapWith(
+          Number,
+        ),
+      usage: sql<number>`coalesce(-sum(${walletTransactions.amount}) filter (where ${usage}), 0)`.mapWith(
+        Number,
+      ),
+      refunds:
+        sql<number>`coalesce(sum(abs(${walletTransactions.amount})) filter (where ${walletTransactions.type} = 'refund'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(walletTransactions)
+    .where(and(gte(walletTransactions.createdAt, range.start), lt(walletTransactions.createdAt, range.end)))
+    .groupBy(day)
+    .orderBy(day);
+  return rows;
 }
