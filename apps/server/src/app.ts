@@ -117,7 +117,18 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   // Before the page plugin: static files get no session.
   await registerAssets(app);
   await app.register(faviconRoutes);
-  const redisHealth = config.REDIS_URL ? createRedisPing(config.REDIS_URL) : null;
+  // The one voice of the Redis link: lost once, back once (docs/operations.md, «Redis»).
+  const redisHealth = config.REDIS_URL
+    ? createRedisPing(config.REDIS_URL, {
+        onLink: (up, error) =>
+          up
+            ? app.log.info('Redis is back: limits, cache invalidation and realtime fan-out resume')
+            : app.log.warn(
+                { err: error },
+                'Redis lost: pages keep serving; sign-in and other limits answer 503 and realtime fan-out between servers pauses until it returns',
+              ),
+      })
+    : null;
   if (redisHealth) app.addHook('onClose', () => redisHealth.close());
   await app.register(healthRoutes, {
     checks: { database: database.ping, ...(redisHealth ? { redis: redisHealth.ping } : {}) },

@@ -37,6 +37,11 @@ describe('loadConfig', () => {
     ['CAPTCHA_PROVIDER', 'hcaptcha'],
     ['APP_KEY', 'short'],
     ['NODE_ENV', 'staging'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '-2'],
+    ['WEB_CONCURRENCY', 'two'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', '1000'],
   ])('refuses a bad %s and names it', (variable, value) => {
     const attempt = () => loadConfig({ [variable]: value });
     expect(attempt).toThrow(ConfigError);
@@ -48,6 +53,24 @@ describe('loadConfig', () => {
       expect(configError.problems.map((p) => p.variable)).toEqual([variable]);
       expect(configError.message).toContain(variable);
     }
+  });
+
+  it('runs several app processes only on PostgreSQL and Redis, saying why in both languages', () => {
+    const pg = 'postgres://postgres@127.0.0.1:5432/test';
+    const redis = 'redis://127.0.0.1:6379';
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '3', DATABASE_URL: pg, REDIS_URL: redis }).WEB_CONCURRENCY).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', REDIS_URL: redis })).toThrow(
+      /WEB_CONCURRENCY: is 2 but DATABASE_URL is not set: the embedded PGlite database belongs to one process.*پایگاه/,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: pg })).toThrow(
+      /WEB_CONCURRENCY: is 2 but REDIS_URL is not set.*Redis لازم است/,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(
+      /WEB_CONCURRENCY: must be a whole number.*دست‌کم ۱/,
+    );
+    // One process keeps the embedded database.
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).DATABASE_URL).toBeUndefined();
   });
 
   it('requires the keys of the chosen providers', () => {

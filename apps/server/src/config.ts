@@ -34,6 +34,20 @@ const DEFAULT_REVERB_APP_SECRET = 'renderfarm-secret';
 /** A secret shorter than this is guessable offline from one signed subscription. */
 export const MIN_REVERB_SECRET_LENGTH = 32;
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** The most app processes one machine runs (WEB_CONCURRENCY); more would only share the same cores. */
+export const MAX_WEB_CONCURRENCY = 64;
+const webConcurrency = z
+  .string()
+  .trim()
+  .regex(
+    /^[1-9][0-9]*$/,
+    'must be a whole number of app processes, 1 or more (تعداد پردازه‌های برنامه باید عددی صحیح و دست‌کم ۱ باشد)',
+  )
+  .transform(Number)
+  .refine((n) => n <= MAX_WEB_CONCURRENCY, {
+    message: `must be at most ${MAX_WEB_CONCURRENCY} (تعداد پردازه‌های برنامه حداکثر ${MAX_WEB_CONCURRENCY})`,
+    abort: true,
+  });
 
 export const configSchema = z
   .object({
@@ -57,6 +71,9 @@ export const configSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
+    // App processes `pnpm start` runs on this machine (Node's cluster, one port): more than 1 needs
+    // PostgreSQL and Redis, which every process shares.
+    WEB_CONCURRENCY: webConcurrency.default(1),
     REVERB_PORT: port.default(3000),
     REVERB_HOST: z.string().min(1).default('127.0.0.1'),
     REVERB_APP_ID: z.string().min(1).default('renderfarm'),
@@ -129,6 +146,25 @@ export const configSchema = z
     need(Boolean(env.S3_BUCKET), 'S3_ENDPOINT', 'when S3_BUCKET is set');
     need(Boolean(env.S3_BUCKET), 'S3_ACCESS_KEY_ID', 'when S3_BUCKET is set');
     need(Boolean(env.S3_BUCKET), 'S3_SECRET_ACCESS_KEY', 'when S3_BUCKET is set');
+    // (A value that is not a whole number up to the maximum is reported by the field itself.)
+    const several =
+      Number.isInteger(env.WEB_CONCURRENCY) &&
+      env.WEB_CONCURRENCY > 1 &&
+      env.WEB_CONCURRENCY <= MAX_WEB_CONCURRENCY;
+    if (several && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: `is ${env.WEB_CONCURRENCY} but DATABASE_URL is not set: the embedded PGlite database belongs to one process. Set DATABASE_URL (PostgreSQL) or WEB_CONCURRENCY=1 (پایگاه دادهٔ درونی فقط یک پردازه دارد؛ برای چند پردازه PostgreSQL لازم است)`,
+      });
+    }
+    if (several && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: `is ${env.WEB_CONCURRENCY} but REDIS_URL is not set: rate limits, cache invalidation and realtime fan-out are shared through Redis. Set REDIS_URL or WEB_CONCURRENCY=1 (برای چند پردازه Redis لازم است)`,
+      });
+    }
     if (env.NODE_ENV === 'production' && env.TESTING_HOOKS) {
       ctx.addIssue({
         code: 'custom',

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { startModuleJobs } from './jobs';
+import { assertRedisAnswers, isRedisConnectionError } from './lib/redis-ping';
 import { realtimeConfig } from './modules/broadcasting/realtime-config';
 import { createWorker, type Worker } from './modules/jobs/worker';
 import { fromRoot } from './paths';
@@ -36,6 +37,8 @@ export async function startServer(
   const storageDir = fromRoot(config.STORAGE_DIR);
   const appKey = ensureAppKey(config.APP_KEY, storageDir);
   const resolved: Config = { ...config, APP_KEY: appKey };
+  // Redis set but not answering: stop now with the reason, not later with a 503 on every sign-in.
+  if (config.REDIS_URL) await assertRedisAnswers(config.REDIS_URL);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
   let app: FastifyInstance | undefined;
   let realtime: RealtimeServer | undefined;
@@ -47,9 +50,12 @@ export async function startServer(
     // it in process instead of through its own HTTP API.
     if (config.REVERB_IN_PROCESS) {
       realtime = await startRealtimeServer(
-        realtimeConfig(config, (error) =>
-          app ? app.log.error({ err: error }, 'realtime') : console.error('realtime', error),
-        ),
+        realtimeConfig(config, (error) => {
+          // A lost Redis link is the app's Redis watcher's to report, once (app.ts).
+          if (isRedisConnectionError(error)) return;
+          if (app) app.log.error({ err: error }, 'realtime');
+          else console.error('realtime', error);
+        }),
       );
     }
     app = await buildApp({ config: resolved, database, realtime });

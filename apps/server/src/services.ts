@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createSharedCache } from './lib/cache/shared-cache';
 import { createRateLimiter } from './lib/rate-limit';
+import { isRedisConnectionError } from './lib/redis-ping';
 import { createObjectStorage } from './lib/storage';
 import { modules } from './modules';
 import { createApiTokenService } from './modules/accounts/api-tokens';
@@ -54,7 +55,10 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
   const cache = createSharedCache({
     redisUrl: config.REDIS_URL,
-    onError: (error) => log.warn({ err: error }, 'cache invalidation over Redis failed'),
+    // A lost link is logged once by the app's Redis watcher (app.ts), not on every retry.
+    onError: (error) => {
+      if (!isRedisConnectionError(error)) log.warn({ err: error }, 'cache invalidation over Redis failed');
+    },
   });
   const mailer = createMailer({ url: config.MAIL_URL, from: config.MAIL_FROM, storageDir });
   const sms = createSmsProvider({

@@ -5,6 +5,7 @@ import { loadEnvironment } from './boot';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createJobHandlers, startModuleJobs } from './jobs';
+import { assertRedisAnswers } from './lib/redis-ping';
 import { loggerOptions } from './logger';
 import { createBroadcaster } from './modules/broadcasting/broadcaster';
 import { createWorker } from './modules/jobs/worker';
@@ -15,6 +16,12 @@ import { createServices } from './services';
 // both on PostgreSQL (DATABASE_URL): the embedded database belongs to one process, so next to a
 // running app on PGlite this process is refused (RF_DB_LOCKED) rather than corrupt the data.
 const config = loadEnvironment();
+if (config.REDIS_URL) {
+  await assertRedisAnswers(config.REDIS_URL).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
 const log = pino(loggerOptions(config) as pino.LoggerOptions).child({ area: 'jobs' });
 const storageDir = fromRoot(config.STORAGE_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
