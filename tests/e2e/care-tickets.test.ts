@@ -32,9 +32,11 @@ describe('care ticket desk in Chromium', () => {
   let customer: AppPage;
   let care: AppPage;
   let admin: AppPage;
+  let colleague: AppPage;
   beforeAll(async () => {
     browser = await launchChromium();
-    [customer, care, admin] = await Promise.all([
+    [customer, care, admin, colleague] = await Promise.all([
+      openAppPage(browser),
       openAppPage(browser),
       openAppPage(browser),
       openAppPage(browser),
@@ -42,9 +44,10 @@ describe('care ticket desk in Chromium', () => {
     await signIn(customer.page, baseUrl(), 'customer@renderfarm.test', 'password');
     await signIn(care.page, baseUrl(), 'care@renderfarm.test', 'password');
     await signIn(admin.page, baseUrl(), 'admin@renderfarm.test', 'password');
+    await signIn(colleague.page, baseUrl(), 'care2@renderfarm.test', 'password');
   });
   afterAll(async () => {
-    await Promise.all([customer?.close(), care?.close(), admin?.close()]);
+    await Promise.all([customer?.close(), care?.close(), admin?.close(), colleague?.close()]);
     await browser?.close();
   });
 
@@ -85,13 +88,16 @@ describe('care ticket desk in Chromium', () => {
     await waitForTitle(care.page, `تیکت #`);
     expect(care.page.url()).toContain(`/care/tickets/${uuid}`);
 
-    // A second staff member opens it: each sees the other; typing warns the other.
-    await admin.page.goto(`${baseUrl()}/care/tickets/${uuid}`);
-    await admin.page.getByTestId('viewers').filter({ hasText: 'سارا پشتیبان' }).waitFor({ timeout: 20_000 });
-    await care.page.getByTestId('viewers').filter({ hasText: 'مدیر سامانه' }).waitFor({ timeout: 20_000 });
-    await admin.page.getByLabel('متن پاسخ').pressSequentially('سلام، در حال بررسی', { delay: 30 });
-    await care.page.getByTestId('typing').filter({ hasText: 'مدیر سامانه در حال نوشتن پاسخ است' }).waitFor();
-    await admin.page.getByLabel('متن پاسخ').fill('');
+    // A second care user opens it: each sees the other; typing warns the other.
+    await colleague.page.goto(`${baseUrl()}/care/tickets/${uuid}`);
+    await colleague.page
+      .getByTestId('viewers')
+      .filter({ hasText: 'سارا پشتیبان' })
+      .waitFor({ timeout: 20_000 });
+    await care.page.getByTestId('viewers').filter({ hasText: 'رضا پشتیبان' }).waitFor({ timeout: 20_000 });
+    await colleague.page.getByLabel('متن پاسخ').pressSequentially('سلام، در حال بررسی', { delay: 30 });
+    await care.page.getByTestId('typing').filter({ hasText: 'رضا پشتیبان در حال نوشتن پاسخ است' }).waitFor();
+    await colleague.page.getByLabel('متن پاسخ').fill('');
 
     // An internal note, then the reply.
     const p = care.page;
@@ -105,7 +111,7 @@ describe('care ticket desk in Chromium', () => {
     await p.getByText('پاسخ فرستاده شد.').waitFor();
     await lookAtBothWidths(p, 'care-tickets-edit');
     // The colleague's page follows (TicketUpdated on tickets.{uuid}).
-    await admin.page.getByText(ANSWER).waitFor();
+    await colleague.page.getByText(ANSWER).waitFor();
 
     // The customer, on the same page since they sent it: the answer arrives, never the note.
     await c.getByText(ANSWER).waitFor({ timeout: 20_000 });

@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = 'password';
 export const DEMO_USERS = [
   { key: 'admin', name: 'مدیر سامانه', email: 'admin@renderfarm.test', mobile: '09120000001', role: 'admin' },
   { key: 'care', name: 'سارا پشتیبان', email: 'care@renderfarm.test', mobile: '09120000002', role: 'care' },
+  // A second support colleague: the desk shows who else has a ticket open (presence, typing).
+  { key: 'care2', name: 'رضا پشتیبان', email: 'care2@renderfarm.test', mobile: '09120000003', role: 'care' },
   {
     key: 'customer',
     name: 'علی رضایی',

@@ -27,6 +27,7 @@ describe('demo seed', () => {
     expect(accounts.map((u) => [u.email, u.role])).toEqual([
       ['admin@renderfarm.test', 'admin'],
       ['care@renderfarm.test', 'care'],
+      ['care2@renderfarm.test', 'care'],
       ['customer@renderfarm.test', 'customer'],
     ]);
     for (const account of accounts) {
