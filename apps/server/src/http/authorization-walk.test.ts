@@ -107,6 +107,7 @@ const RULES: Record<string, Rule> = {
   'admin.links.sort': { access: 'admin' },
   'admin.page': { access: 'admin' },
   'admin.page.update': { access: 'admin' },
+  'admin.uploads.store': { access: 'admin' },
   'verification.verify': { access: 'anyone' },
   login: { access: 'guest' },
   'login.store': { access: 'guest' },

@@ -7,6 +7,7 @@ import { createRedirects, type Redirector } from './redirects';
 import { contentRoutes } from './routes';
 import { seedDemoContent } from './seed';
 import { seoRoutes } from './seo-routes';
+import { contentUploadRoutes } from './upload-routes';
 
 declare module '../../service-types' {
   interface Services {
@@ -21,7 +22,14 @@ declare module '../../service-types' {
 export const contentModule: AppModule = {
   name: 'content',
   // The redirect hook first, so it is in place before the other routes of the module.
-  routes: [redirectHook, contentRoutes, seoRoutes, adminRedirectRoutes, adminContentRoutes],
+  routes: [
+    redirectHook,
+    contentRoutes,
+    seoRoutes,
+    adminRedirectRoutes,
+    adminContentRoutes,
+    contentUploadRoutes,
+  ],
   services: ({ db, services, config }) => {
     const redirects = createRedirects({ db, cache: services.cache, appUrl: config.APP_URL });
     return {

@@ -4,6 +4,7 @@ import { FileText, History } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
+import { ImageUpload } from '../../components/content/ImageUpload';
 import { Prose } from '../../components/content/Prose';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
@@ -82,7 +83,11 @@ function PageForm({
             )}
           </div>
           <div>
-            <div className="mb-2 flex justify-end">
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+              <ImageUpload
+                url={route('admin.uploads.store')}
+                onUploaded={(html) => form.setData('body', `${form.data.body}\n${html}`)}
+              />
               <Button type="button" size="sm" variant="ghost" onClick={() => setPreview((on) => !on)}>
                 {preview ? 'ویرایش متن' : 'پیش‌نمایش'}
               </Button>

@@ -1,6 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminArticleFormProps, ArticleKind, ArticleStatus } from '@server/modules/content/contracts';
 import { type FormEvent, useState } from 'react';
+import { ImageUpload } from '../../../../components/content/ImageUpload';
 import { Prose } from '../../../../components/content/Prose';
 import { Button } from '../../../../components/ui/Button';
 import { bindField } from '../../../../components/ui/bind-field';
@@ -96,6 +97,10 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
         <div className="sm:col-span-2">
           <div className="mb-2 flex items-center justify-between gap-2">
             <span className="text-sm font-medium text-gray-900">متن</span>
+            <ImageUpload
+              url={route('admin.uploads.store')}
+              onUploaded={(html) => form.setData('body', `${form.data.body}\n${html}`)}
+            />
             <Button type="button" size="sm" variant="ghost" onClick={() => setPreview((on) => !on)}>
               {preview ? 'ویرایش متن' : 'پیش‌نمایش'}
             </Button>
