@@ -9,7 +9,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Container } from '../../components/ui/Container';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Ltr } from '../../components/ui/Ltr';
+import { toPersianDigits } from '../../lib/digits';
 
 /** `support` (GET /support): search the docs, read the FAQ, or reach a person. */
 export default function Support({ page, q, results, tree, contact }: SupportProps) {
@@ -64,7 +64,13 @@ export default function Support({ page, q, results, tree, contact }: SupportProp
             {contact.phone && (
               <p className="flex items-center gap-2 text-sm text-gray-700">
                 <Phone aria-hidden="true" className="size-4 text-gray-500" />
-                <Ltr>{contact.phone}</Ltr>
+                <a
+                  href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                  dir="ltr"
+                  className="hover:text-brand-700"
+                >
+                  {toPersianDigits(contact.phone)}
+                </a>
               </p>
             )}
             {contact.hours && (

@@ -95,8 +95,7 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
           <TextAreaField label="خلاصه" rows={2} maxLength={500} {...bindField(form, errors, 'excerpt')} />
         </div>
         <div className="sm:col-span-2">
-          <div className="mb-2 flex items-center justify-between gap-2">
-            <span className="text-sm font-medium text-gray-900">متن</span>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <ImageUpload
               url={route('admin.uploads.store')}
               onUploaded={(html) => form.setData('body', `${form.data.body}\n${html}`)}
