@@ -59,4 +59,26 @@ describe('admin revenue chart in Chromium', () => {
     await lookAtBothWidths(page, 'admin-chart1-table');
     expect(failures).toEqual([]);
   });
+
+  it('draws machines running and new machines per Jalali day, with a table of the same', async () => {
+    const { page, failures } = app;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByRole('navigation').getByRole('link', { name: 'نمودار مصرف' }).first().click();
+    await waitForTitle(page, 'نمودار مصرف');
+    const chart = page.getByRole('img', { name: /سرورهای روشن/ });
+    await chart.locator('.recharts-cartesian-axis-tick').first().waitFor({ state: 'attached' });
+    const text = (await chart.locator('svg text').allTextContents()).join(' ');
+    expect(text).toMatch(/[۰-۹]/);
+    expect(text).not.toMatch(/[0-9]/);
+    expect(text).toMatch(/آذر|آبان/);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(DOCS, 'admin-chart2-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await lookAtBothWidths(page, 'admin-chart2');
+    await page.getByRole('button', { name: 'نمایش جدول' }).click();
+    await page.getByRole('table', { name: 'مصرف در هر دوره' }).waitFor();
+    await lookAtBothWidths(page, 'admin-chart2-table');
+    expect(failures).toEqual([]);
+  });
 });

@@ -151,6 +151,7 @@ const RULES: Record<string, Rule> = {
   'admin.audit': { access: 'admin' },
   'admin.audit.export': { access: 'admin' },
   'admin.chart1': { access: 'admin' },
+  'admin.chart2': { access: 'admin' },
   'admin.charts.export': { access: 'admin' },
   'admin.instances.export': { access: 'admin' },
   'admin.instances.item': { access: 'admin' },

@@ -199,3 +199,18 @@ export async function staffActors(db: Database): Promise<number[]> {
     .where(inArray(activityLog.actorId, idsWithRoles(db, ['care', 'admin'])));
   return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }
+
+/** How many entries of one event per Tehran day in [start, end) (+03:30 all year since 2022). */
+export async function eventsByDay(
+  db: Database,
+  event: string,
+  range: { start: Date; end: Date },
+): Promise<{ day: string; n: number }[]> {
+  const day = sql<string>`to_char((${activityLog.at} at time zone 'UTC') + interval '12600 seconds', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(activityLog)
+    .where(and(eq(activityLog.event, event), gte(activityLog.at, range.start), lt(activityLog.at, range.end)))
+    .groupBy(day)
+    .orderBy(day);
+}

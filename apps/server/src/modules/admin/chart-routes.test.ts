@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { walletTransactions } from '../billing/tables';
 import { postLedgerEntry } from '../billing/wallet';
+import { recordActivity } from '../activity/service';
+import { instances } from '../instances/tables';
 import { users } from '../users/tables';
 import { bucketsOf, daysBetween, jalaliOf, revenueSeries } from './revenue-chart';
 
@@ -171,5 +173,63 @@ describe(`admin: revenue chart (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect((await admin.request('GET', '/admin/charts/other/export')).statusCode).toBe(404);
     const care = await logIn(t, 'care@renderfarm.test', 'password', { ip: '10.97.0.2' });
     expect((await care.request('GET', '/admin/charts/revenue')).statusCode).toBe(404);
+  });
+
+  it('counts running machines (average, peak), machine-hours, new machines and failed provisioning per Tehran day', async () => {
+    const machines = await db().select().from(instances).where(eq(instances.userId, userId));
+    const [a, b] = machines;
+    const usage = (key: string, uuid: string, at: string) =>
+      postLedgerEntry(db(), {
+        userId,
+        type: 'usage',
+        amount: -1000,
+        description: `usage ${key}`,
+        idempotencyKey: `chart2-test:${key}`,
+        reference: uuid,
+        at: new Date(at),
+        allowNegative: true,
+      });
+    await usage('a1', a!.uuid, '2025-03-20T10:00:00Z');
+    await usage('a2', a!.uuid, '2025-03-20T10:01:00Z');
+    await usage('b2', b!.uuid, '2025-03-20T10:01:00Z');
+    await usage('a3', a!.uuid, '2025-03-20T10:02:00Z');
+    // 20:45 UTC is the next Tehran day.
+    await usage('a4', a!.uuid, '2025-03-20T20:45:00Z');
+    await recordActivity(db(), {
+      event: 'instance:provision.failed',
+      subject: { type: 'instance', id: a!.id },
+      at: new Date('2025-03-20T12:00:00Z'),
+    });
+    const page = await admin.page('/admin/charts/usage?from=2025-03-20&to=2025-03-21&interval=day');
+    expect(page.component).toBe('Admin/Chart2');
+    const [esfand30, farvardin1] = page.props.series;
+    expect(esfand30).toMatchObject({
+      label: '۳۰ اسفند',
+      running_peak: 2,
+      failed_provisioning: 1,
+      new_machines: 0,
+    });
+    expect(farvardin1).toMatchObject({ label: '۱ فروردین', running_peak: 1, failed_provisioning: 0 });
+    // Independent: usage lines between Tehran midnights of 30 Esfand and 1 Farvardin.
+    const [independent] = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(walletTransactions)
+      .where(
+        and(
+          eq(walletTransactions.type, 'usage'),
+          gte(walletTransactions.createdAt, new Date('2025-03-19T20:30:00Z')),
+          lt(walletTransactions.createdAt, new Date('2025-03-20T20:30:00Z')),
+        ),
+      );
+    // Four lines here, and the revenue test's usage line of the same day.
+    expect(independent!.n).toBe(5);
+    expect(esfand30.machine_hours).toBe(Math.round((independent!.n / 60) * 10) / 10);
+    expect(esfand30.running_avg).toBe(Math.round((independent!.n / 1440) * 100) / 100);
+    const planHours = page.props.by_plan.reduce((sum: number, p: { hours: number }) => sum + p.hours, 0);
+    expect(planHours).toBeGreaterThan(0);
+    expect(page.props.by_location.map((l: { location: string }) => l.location)).toContain('تهران ۱ (آسیاتک)');
+    const csv = await admin.request('GET', '/admin/charts/usage/export?from=2025-03-20&to=2025-03-21&interval=day');
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    expect(csv.body).toContain('۳۰ اسفند,2025-03-20,2025-03-20,0,2,0.1,0,1');
   });
 });

@@ -5,11 +5,12 @@ import { render } from '../../http/render';
 import { toCsv } from '../../lib/csv';
 import { toLatinDigits } from '../../lib/digits';
 import { tehranDayStart } from '../../lib/tehran-day';
+import { eventsByDay } from '../activity/service';
 import { tehranIsoDay } from '../billing/jalali-month';
-import { dailyMoney } from '../billing/revenue';
+import { dailyMoney, dailyUsage, usageMinutesByMachine } from '../billing/revenue';
 import { findPlan } from '../catalog/placement';
-import { listActivePlans, listLocations } from '../catalog/service';
-import { machineUuidsWhere } from '../instances/chart-queries';
+import { listActivePlans, listLocations, locationCapacity, placementDetails } from '../catalog/service';
+import { machinePlacements, machineUuidsWhere, newMachinesByDay } from '../instances/chart-queries';
 import { ChartNotFoundError } from './errors';
 import {
   addDays,
@@ -20,6 +21,7 @@ import {
   previousPeriod,
   revenueSeries,
   totalsOf,
+  usageSeries,
 } from './revenue-chart';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -85,6 +87,52 @@ async function revenueOf(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
+async function usageOf(app: FastifyInstance, request: FastifyRequest) {
+  const { db } = app.services;
+  const filter = chartFilter((request.query ?? {}) as Record<string, unknown>, tehranIsoDay(new Date()));
+  const range = { start: tehranDayStart(filter.from), end: tehranDayStart(addDays(filter.to, 1)) };
+  const [days, created, failed, byMachine, capacity] = await Promise.all([
+    dailyUsage(db, range),
+    newMachinesByDay(db, range),
+    eventsByDay(db, 'instance:provision.failed', range),
+    usageMinutesByMachine(db, range),
+    locationCapacity(db),
+  ]);
+  const placements = await machinePlacements(db, [...byMachine.keys()]);
+  const { plans, locations } = await placementDetails(db, {
+    hardwareIds: [...placements.values()].map((p) => p.hardwareId),
+    locationIds: [...placements.values()].map((p) => p.locationId),
+  });
+  const planMinutes = new Map<string, number>();
+  const locationMinutes = new Map<number, number>();
+  for (const [uuid, minutes] of byMachine) {
+    const placement = placements.get(uuid);
+    if (!placement) continue;
+    const plan = plans.get(placement.hardwareId)?.title ?? '—';
+    planMinutes.set(plan, (planMinutes.get(plan) ?? 0) + minutes);
+    locationMinutes.set(placement.locationId, (locationMinutes.get(placement.locationId) ?? 0) + minutes);
+  }
+  const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
+  const periodHours = daysBetween(filter.from, filter.to) * 24;
+  return {
+    filter,
+    series: usageSeries(days, created, failed, filter.from, filter.to, filter.interval),
+    by_plan: [...planMinutes]
+      .map(([plan, minutes]) => ({ plan, hours: hours(minutes) }))
+      .sort((a, b) => b.hours - a.hours),
+    by_location: capacity.map((location) => {
+      const used = (locationMinutes.get(location.id) ?? 0) / 60;
+      const slots = (location.capacity ?? 0) * periodHours;
+      return {
+        location: locations.get(location.id)?.name ?? location.name,
+        hours: hours(used * 60),
+        capacity: location.capacity ?? 0,
+        utilisation: slots > 0 ? Math.round((used / slots) * 1000) / 10 : 0,
+      };
+    }),
+  };
+}
+
 /**
  * Admin/Chart1 «نمودار درآمد» (docs/screens.md §6): top-ups, usage charges, refunds and net per
  * Jalali day, Saturday week or month, with the previous period's totals; and its CSV.
@@ -120,10 +168,55 @@ export async function chartRoutes(app: FastifyInstance, { registry }: { registry
   );
 
   route(
+    { name: 'admin.chart2', method: 'GET', uri: '/admin/charts/usage', access: 'admin' },
+    async (request, reply) => {
+      const { filter, series, by_plan, by_location } = await usageOf(app, request);
+      return render(reply, 'Admin/Chart2', {
+        series,
+        by_plan,
+        by_location,
+        filters: { from: filter.from, to: filter.to, interval: filter.interval },
+        filter_errors: filter.errors,
+        options: { intervals: Object.entries(INTERVAL_LABELS).map(([value, label]) => ({ value, label })) },
+      });
+    },
+  );
+
+  route(
     { name: 'admin.charts.export', method: 'GET', uri: '/admin/charts/{chart}/export', access: 'admin' },
     async (request, reply) => {
-      // Only the revenue chart exists so far; `usage` comes with Admin/Chart2.
-      if ((request.params as { chart?: string }).chart !== 'revenue') throw new ChartNotFoundError();
+      const chart = (request.params as { chart?: string }).chart;
+      if (chart === 'usage') {
+        const { series } = await usageOf(app, request);
+        const csv = toCsv(
+          [
+            'دوره',
+            'از (ISO)',
+            'تا (ISO)',
+            'میانگین سرورهای روشن',
+            'بیشترین سرور روشن',
+            'ساعت‌کار سرورها',
+            'سرور تازه',
+            'آماده‌سازی ناموفق',
+          ],
+          series.map((p) => [
+            p.label,
+            p.from,
+            p.to,
+            p.running_avg,
+            p.running_peak,
+            p.machine_hours,
+            p.new_machines,
+            p.failed_provisioning,
+          ]),
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="usage.csv"')
+          .header('cache-control', 'private, no-store')
+          .send(csv);
+      }
+      if (chart !== 'revenue') throw new ChartNotFoundError();
       const { series } = await revenueOf(app, request);
       const csv = toCsv(
         [

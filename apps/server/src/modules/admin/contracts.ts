@@ -171,6 +171,29 @@ export interface AdminChart1Props {
   options: { intervals: Option[]; locations: Option[]; hardwares: Option[] };
 }
 
+export interface UsagePointView {
+  key: string;
+  label: string;
+  from: string;
+  to: string;
+  running_avg: number;
+  running_peak: number;
+  machine_hours: number;
+  new_machines: number;
+  failed_provisioning: number;
+}
+
+export interface AdminChart2Props {
+  series: UsagePointView[];
+  /** Machine-hours of the period by plan, most first. */
+  by_plan: { plan: string; hours: number }[];
+  /** Per location: machine-hours, host capacity (machines) and the share of capacity-hours used (%). */
+  by_location: { location: string; hours: number; capacity: number; utilisation: number }[];
+  filters: { from: string; to: string; interval: string };
+  filter_errors: Record<string, string>;
+  options: { intervals: Option[] };
+}
+
 /** Shared while an admin is signed in as a customer: who, and the way back. */
 export interface ImpersonationProp {
   admin_name: string;
@@ -184,5 +207,6 @@ declare module '../../http/page-contracts' {
     'Admin/Users/Edit': AdminUsersEditProps;
     'Admin/Audit': AdminAuditProps;
     'Admin/Chart1': AdminChart1Props;
+    'Admin/Chart2': AdminChart2Props;
   }
 }

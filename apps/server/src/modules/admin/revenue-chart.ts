@@ -139,3 +139,54 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   const length = daysBetween(from, to);
   return { from: addDays(from, -length), to: addDays(from, -1) };
 }
+
+export interface UsagePoint extends Bucket {
+  /** Machines running on average over the bucket's minutes. */
+  running_avg: number;
+  /** The most machines running in one minute of the bucket. */
+  running_peak: number;
+  machine_hours: number;
+  new_machines: number;
+  failed_provisioning: number;
+}
+
+/** Admin/Chart2's series: the days' usage, new machines and failures added up into the buckets. */
+export function usageSeries(
+  days: { day: string; minutes: number; peak: number }[],
+  created: { day: string; n: number }[],
+  failed: { day: string; n: number }[],
+  from: string,
+  to: string,
+  interval: Interval,
+): UsagePoint[] {
+  const points = bucketsOf(from, to, interval).map((b) => ({
+    ...b,
+    minutes: 0,
+    running_avg: 0,
+    running_peak: 0,
+    machine_hours: 0,
+    new_machines: 0,
+    failed_provisioning: 0,
+  }));
+  const byKey = new Map(points.map((p) => [p.key, p]));
+  const at = (day: string) => (day < from || day > to ? undefined : byKey.get(bucketKey(day, interval)));
+  for (const d of days) {
+    const p = at(d.day);
+    if (!p) continue;
+    p.minutes += d.minutes;
+    p.running_peak = Math.max(p.running_peak, d.peak);
+  }
+  for (const d of created) {
+    const p = at(d.day);
+    if (p) p.new_machines += d.n;
+  }
+  for (const d of failed) {
+    const p = at(d.day);
+    if (p) p.failed_provisioning += d.n;
+  }
+  return points.map(({ minutes, ...p }) => ({
+    ...p,
+    machine_hours: Math.round((minutes / 60) * 10) / 10,
+    running_avg: Math.round((minutes / (daysBetween(p.from, p.to) * 1440)) * 100) / 100,
+  }));
+}

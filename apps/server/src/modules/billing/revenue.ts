@@ -60,3 +60,66 @@ export async function dailyMoney(
     .orderBy(day);
   return rows;
 }
+
+/** One Tehran day of machine usage: charged machine-minutes and the most machines in one minute. */
+export interface DayUsage {
+  day: string;
+  minutes: number;
+  peak: number;
+}
+
+const TEHRAN_DAY = (column: typeof walletTransactions.createdAt) =>
+  sql<string>`to_char((${column} at time zone 'UTC') + interval '12600 seconds', 'YYYY-MM-DD')`;
+
+/**
+ * Machine usage by Tehran day in [start, end): each running machine is charged one `usage` line
+ * per started minute, dated by that minute, so the lines count machine-minutes and the lines of
+ * one minute count the machines running in it (the peak is the day's largest such count).
+ */
+export async function dailyUsage(db: Database, range: { start: Date; end: Date }): Promise<DayUsage[]> {
+  const perMinute = db
+    .select({
+      day: TEHRAN_DAY(walletTransactions.createdAt).as('day'),
+      minute: sql<string>`date_trunc('minute', ${walletTransactions.createdAt})`.as('minute'),
+      n: sql<number>`count(*)`.as('n'),
+    })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.type, 'usage'),
+        gte(walletTransactions.createdAt, range.start),
+        lt(walletTransactions.createdAt, range.end),
+      ),
+    )
+    .groupBy(sql`1`, sql`2`)
+    .as('per_minute');
+  const rows = await db
+    .select({
+      day: perMinute.day,
+      minutes: sql<number>`sum(${perMinute.n})`.mapWith(Number),
+      peak: sql<number>`max(${perMinute.n})`.mapWith(Number),
+    })
+    .from(perMinute)
+    .groupBy(perMinute.day)
+    .orderBy(perMinute.day);
+  return rows;
+}
+
+/** Charged machine-minutes in [start, end) by machine (the usage line's reference is its uuid). */
+export async function usageMinutesByMachine(
+  db: Database,
+  range: { start: Date; end: Date },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ reference: walletTransactions.reference, minutes: count() })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.type, 'usage'),
+        gte(walletTransactions.createdAt, range.start),
+        lt(walletTransactions.createdAt, range.end),
+      ),
+    )
+    .groupBy(walletTransactions.reference);
+  return new Map(rows.flatMap((r) => (r.reference ? [[r.reference, r.minutes] as const] : [])));
+}

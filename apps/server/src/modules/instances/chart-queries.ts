@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { instances } from './tables';
 
@@ -18,4 +18,31 @@ export async function machineUuidsWhere(
     .from(instances)
     .where(and(...conditions));
   return rows.map((row) => row.uuid);
+}
+
+/** Plan and location of these machines by uuid (for machine-hours by plan and by location). */
+export async function machinePlacements(
+  db: Database,
+  uuids: string[],
+): Promise<Map<string, { hardwareId: number; locationId: number }>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .select({ uuid: instances.uuid, hardwareId: instances.hardwareId, locationId: instances.locationId })
+    .from(instances)
+    .where(inArray(instances.uuid, uuids));
+  return new Map(rows.map(({ uuid, ...placement }) => [uuid, placement]));
+}
+
+/** Machines ordered per Tehran day in [start, end) (+03:30 all year since 2022). */
+export async function newMachinesByDay(
+  db: Database,
+  range: { start: Date; end: Date },
+): Promise<{ day: string; n: number }[]> {
+  const day = sql<string>`to_char((${instances.createdAt} at time zone 'UTC') + interval '12600 seconds', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(instances)
+    .where(and(gte(instances.createdAt, range.start), lt(instances.createdAt, range.end)))
+    .groupBy(day)
+    .orderBy(day);
 }

@@ -1,0 +1,274 @@
+import { router } from '@renderfarm/react';
+import type { AdminChart2Props, UsagePointView } from '@server/modules/admin/contracts';
+import { Download, Table2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Head } from '../../app/protocol';
+import { PageHeader } from '../../components/account/PageHeader';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { type Column, DataTable } from '../../components/ui/DataTable';
+import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
+import { SelectField } from '../../components/ui/SelectField';
+import { formatNumber } from '../../lib/digits';
+import { listUrl } from '../../lib/list-url';
+import { useRoute } from '../../lib/route';
+
+type Filters = AdminChart2Props['filters'];
+type Key = 'running_avg' | 'running_peak' | 'machine_hours' | 'new_machines' | 'failed_provisioning';
+
+const SERIES: { key: Key; name: string; color: string; definition: string }[] = [
+  {
+    key: 'running_avg',
+    name: 'میانگین سرورهای روشن',
+    color: '#4f46e5',
+    definition: 'دقیقه‌های شارژشدهٔ سرورها تقسیم بر دقیقه‌های دوره: به‌طور میانگین چند سرور روشن بود.',
+  },
+  {
+    key: 'running_peak',
+    name: 'بیشترین سرور روشن',
+    color: '#0d9488',
+    definition: 'بیشترین شمار سرورهایی که در یک دقیقه از دوره با هم روشن بودند و شارژ شدند.',
+  },
+  {
+    key: 'machine_hours',
+    name: 'ساعت‌کار سرورها',
+    color: '#9333ea',
+    definition: 'جمع دقیقه‌های شارژشدهٔ همهٔ سرورها، به ساعت.',
+  },
+  {
+    key: 'new_machines',
+    name: 'سرور تازه',
+    color: '#2563eb',
+    definition: 'سرورهایی که در دوره سفارش داده شدند.',
+  },
+  {
+    key: 'failed_provisioning',
+    name: 'آماده‌سازی ناموفق',
+    color: '#dc2626',
+    definition: 'بارهایی که آماده‌سازی یک سرور ناموفق ماند (هر تلاش دوباره جدا شمرده می‌شود).',
+  },
+];
+
+const DECIMAL = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 2 });
+/** Persian digits with up to two decimals (an average of 0.25 machines is not «۰»). */
+const axisNumber = (value: number) => DECIMAL.format(value);
+
+/**
+ * `admin.chart2` «نمودار مصرف»: machines running (average, peak), machine-hours, new machines and
+ * failed provisioning per Jalali day, Saturday week or month (Tehran), machine-hours by plan and
+ * the share of each location's capacity used; a table toggle and the CSV.
+ */
+export default function AdminChart2({
+  series,
+  by_plan,
+  by_location,
+  filters,
+  filter_errors,
+  options,
+}: AdminChart2Props) {
+  const route = useRoute();
+  const [table, setTable] = useState(false);
+  const url = (over: Partial<Filters> = {}) => listUrl(route('admin.chart2'), { ...filters, ...over });
+  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
+  const exportHref = listUrl(route('admin.charts.export', { chart: 'usage' }), { ...filters });
+  const columns: Column<UsagePointView>[] = [
+    { key: 'label', label: 'دوره', render: (row) => row.label },
+    ...SERIES.map((s) => ({
+      key: s.key,
+      label: s.name,
+      numeric: true,
+      render: (row: UsagePointView) => axisNumber(row[s.key]),
+    })),
+  ];
+  const maxPlan = Math.max(1, ...by_plan.map((p) => p.hours));
+
+  return (
+    <>
+      <Head title="نمودار مصرف" />
+      <PageHeader
+        title="نمودار مصرف"
+        description="سرورهای روشن، ساعت‌کار و سرورهای تازه در روزها، هفته‌ها (از شنبه) یا ماه‌های شمسی، به وقت تهران."
+        actions={
+          <a href={exportHref} className={buttonClasses('secondary', 'md')} download>
+            <Download aria-hidden="true" className="size-4" />
+            دریافت CSV
+          </a>
+        }
+      />
+      <Card className="mb-6 p-4 sm:p-6">
+        <div className="grid items-start gap-3 sm:grid-cols-3">
+          <JalaliDatePicker
+            label="از"
+            value={filters.from}
+            onChange={(from) => visit({ from: from ?? '' })}
+            error={filter_errors.from}
+          />
+          <JalaliDatePicker
+            label="تا"
+            value={filters.to}
+            onChange={(to) => visit({ to: to ?? '' })}
+            error={filter_errors.to}
+          />
+          <SelectField
+            label="بازه"
+            value={filters.interval}
+            options={options.intervals}
+            onChange={(interval) => visit({ interval })}
+            error={filter_errors.interval}
+          />
+        </div>
+      </Card>
+      <Card as="section" aria-labelledby="usage-title" className="mb-6 p-2 sm:p-4">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-2">
+          <h2 id="usage-title" className="font-bold text-gray-900">
+            سرورهای روشن و سرورهای تازه
+          </h2>
+          <Button variant="ghost" onClick={() => setTable((t) => !t)} aria-pressed={table}>
+            <Table2 aria-hidden="true" className="size-4" />
+            {table ? 'نمایش نمودار' : 'نمایش جدول'}
+          </Button>
+        </div>
+        {table ? (
+          <DataTable
+            caption="مصرف در هر دوره"
+            columns={columns}
+            rows={series}
+            rowKey={(row) => row.key}
+            empty={{ icon: Table2, title: 'در این بازه دوره‌ای نیست' }}
+          />
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ChartBox label="نمودار سرورهای روشن؛ برای عددها «نمایش جدول» را بزنید.">
+              <LineChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+                <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+                <YAxis orientation="right" tickFormatter={axisNumber} tick={{ fontSize: 12 }} width={40} />
+                <Tooltip
+                  formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
+                  contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
+                />
+                <Legend wrapperStyle={{ direction: 'rtl' }} />
+                {SERIES.slice(0, 2).map((s) => (
+                  <Line
+                    key={s.key}
+                    dataKey={s.key}
+                    name={s.name}
+                    stroke={s.color}
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </LineChart>
+            </ChartBox>
+            <ChartBox label="نمودار سرورهای تازه و آماده‌سازی‌های ناموفق؛ برای عددها «نمایش جدول» را بزنید.">
+              <BarChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+                <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+                <YAxis
+                  orientation="right"
+                  allowDecimals={false}
+                  tickFormatter={axisNumber}
+                  tick={{ fontSize: 12 }}
+                  width={40}
+                />
+                <Tooltip
+                  formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
+                  contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
+                />
+                <Legend wrapperStyle={{ direction: 'rtl' }} />
+                {SERIES.slice(3).map((s) => (
+                  <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            </ChartBox>
+          </div>
+        )}
+        <dl className="mt-4 grid gap-2 px-2 text-sm sm:grid-cols-2">
+          {SERIES.map((s) => (
+            <div key={s.key}>
+              <dt className="font-medium text-gray-900">{s.name}</dt>
+              <dd className="text-gray-600">{s.definition}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card as="section" aria-labelledby="plans-title" className="p-4 sm:p-6">
+          <h2 id="plans-title" className="mb-3 font-bold text-gray-900">
+            ساعت‌کار سرورها به تفکیک پلن
+          </h2>
+          {by_plan.length === 0 ? (
+            <p className="text-sm text-gray-600">در این بازه سروری شارژ نشده است.</p>
+          ) : (
+            <ul className="grid gap-3">
+              {by_plan.map((p) => (
+                <li key={p.plan} className="grid gap-1 text-sm">
+                  <span className="flex justify-between gap-2">
+                    <span className="text-gray-900">{p.plan}</span>
+                    <span className="text-gray-600">{axisNumber(p.hours)} ساعت</span>
+                  </span>
+                  <span aria-hidden="true" className="h-2 rounded-full bg-gray-100">
+                    <span
+                      className="block h-2 rounded-full bg-purple-600"
+                      style={{ width: `${(p.hours / maxPlan) * 100}%` }}
+                    />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card as="section" aria-labelledby="locations-title" className="p-4 sm:p-6">
+          <h2 id="locations-title" className="mb-1 font-bold text-gray-900">
+            استفاده از ظرفیت دیتاسنترها
+          </h2>
+          <p className="mb-3 text-xs text-gray-600">
+            ساعت‌کار سرورهای هر دیتاسنتر تقسیم بر ظرفیت میزبان‌هایش (شمار سرور) ضرب در ساعت‌های دوره.
+          </p>
+          <ul className="grid gap-3">
+            {by_location.map((l) => (
+              <li key={l.location} className="grid gap-1 text-sm">
+                <span className="flex justify-between gap-2">
+                  <span className="text-gray-900">{l.location}</span>
+                  <span className="text-gray-600">
+                    {formatNumber(l.utilisation)}٪ · {formatNumber(l.hours)} ساعت از ظرفیت{' '}
+                    {formatNumber(l.capacity)}
+                  </span>
+                </span>
+                <span aria-hidden="true" className="h-2 rounded-full bg-gray-100">
+                  <span
+                    className="block h-2 rounded-full bg-teal-600"
+                    style={{ width: `${Math.min(100, l.utilisation)}%` }}
+                  />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function ChartBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="img" aria-label={label} className="h-72 w-full" dir="ltr">
+      <ResponsiveContainer width="100%" height="100%">
+        {children as never}
+      </ResponsiveContainer>
+    </div>
+  );
+}
