@@ -1,9 +1,9 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordActivity } from '../activity/service';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { walletTransactions } from '../billing/tables';
 import { postLedgerEntry } from '../billing/wallet';
-import { recordActivity } from '../activity/service';
 import { instances } from '../instances/tables';
 import { users } from '../users/tables';
 import { bucketsOf, daysBetween, jalaliOf, revenueSeries } from './revenue-chart';
@@ -228,7 +228,10 @@ describe(`admin: revenue chart (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     const planHours = page.props.by_plan.reduce((sum: number, p: { hours: number }) => sum + p.hours, 0);
     expect(planHours).toBeGreaterThan(0);
     expect(page.props.by_location.map((l: { location: string }) => l.location)).toContain('تهران ۱ (آسیاتک)');
-    const csv = await admin.request('GET', '/admin/charts/usage/export?from=2025-03-20&to=2025-03-21&interval=day');
+    const csv = await admin.request(
+      'GET',
+      '/admin/charts/usage/export?from=2025-03-20&to=2025-03-21&interval=day',
+    );
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     expect(csv.body).toContain('۳۰ اسفند,2025-03-20,2025-03-20,0,2,0.1,0,1');
   });
