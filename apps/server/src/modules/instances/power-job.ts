@@ -10,6 +10,7 @@ import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
 import { realSleep, waitForStatus } from './driver-wait';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import { instanceUpdated } from './events';
+import { lockMachineAndOwner } from './machine-lock';
 import { type PowerJobPayload, powerJobPayload } from './power-job-payload';
 import { POWER_IN_PROGRESS, type PowerAction } from './state-machine';
 import { type InstancePower, instances } from './tables';
@@ -81,7 +82,7 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
       db,
       broadcaster,
       async (tx, broadcast) => {
-        const [row] = await tx.select().from(instances).where(eq(instances.id, instanceId)).for('update');
+        const row = await lockMachineAndOwner(tx, instanceId);
         if (!row || row.power !== from) return;
         const now = clock();
         const [updated] = await tx
@@ -106,11 +107,7 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
       db,
       broadcaster,
       async (tx, broadcast) => {
-        const [row] = await tx
-          .select()
-          .from(instances)
-          .where(eq(instances.id, payload.instanceId))
-          .for('update');
+        const row = await lockMachineAndOwner(tx, payload.instanceId);
         if (row && row.status === 'ready' && POWER_IN_PROGRESS[payload.action].includes(row.power)) {
           const now = clock();
           const keepsRunning = outcome.failure && outcome.power === 'running' && row.runningSince;

@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import { createRealtimeClient, type RealtimeClient } from '@renderfarm/realtime/client';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type CrashFixture, createCrashFixture } from '../../apps/server/src/testing/crash-fixture';
+import { subscribed, waitFor } from '../conformance/realtime/harness';
+import { freePort, type ServerProcess, startServerProcess } from '../support/server-process';
+import { REDIS_TEST_URL, reachable } from '../support/services';
+import { type Child, redisServerInstalled, startRedisServer, startWorkerProcess } from './processes';
+import { Visitor } from './visitor';
+
+/*
+ * Issue 17, «several servers»: two app servers (A and B) and a job worker, each its own process
+ * (`pnpm start` twice with WORKER_IN_PROCESS=false, `pnpm worker`), on one fresh PostgreSQL
+ * database and one Redis. Each app runs its realtime server in process; Redis joins the two. The
+ * processes start once for the file and the tests run in order (the last kills A).
+ *
+ * Redis: a redis-server of this test alone when the binary is installed (so the outage test may
+ * stop it), else REDIS_URL's server (database 13, emptied first) and no outage test.
+ */
+const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const APP_KEY = `base64:${randomBytes(32).toString('base64')}`;
+const CUSTOMER = 'customer@renderfarm.test';
+const ADMIN = 'admin@renderfarm.test';
+const ownRedis = redisServerInstalled();
+
+interface Machine {
+  id: number;
+  uuid: string;
+  power: string;
+}
+
+/** The probe's first defined answer, tried every 100 ms until `timeoutMs`. */
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function servicesUp(): Promise<boolean> {
+  const missing: string[] = [];
+  if (!(await reachable(PG_URL))) missing.push(`PostgreSQL at ${new URL(PG_URL).host}`);
+  if (!ownRedis && !(await reachable(REDIS_TEST_URL)))
+    missing.push(`Redis at ${REDIS_TEST_URL} (and no redis-server to start)`);
+  if (missing.length === 0) return true;
+  const message = `Cluster tests need ${missing.join(' and ')}, which do not answer.`;
+  if (process.env.CI) throw new Error(`${message} They are required in CI.`);
+  console.warn(`Cluster tests skipped: ${message}`);
+  return false;
+}
+const up = await servicesUp();
+
+describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Redis', () => {
+  let fixture: CrashFixture;
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  let redisUrl: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let worker: Child;
+  let realtimePortB: number;
+  let customerId: number;
+  let sql: pg.Pool;
+  const machines: Machine[] = [];
+  const sockets: RealtimeClient[] = [];
+
+  /** `count` more stopped machines of the customer, copies of a demo one with their own names (no port: starting needs none). */
+  async function stoppedMachines(count: number): Promise<Machine[]> {
+    const template = await fixture.stoppedMachine();
+    const { rows: columns } = await sql.query<{ name: string }>(
+      `select column_name as name from information_schema.columns
+        where table_name = 'instances' and column_name not in ('id', 'uuid', 'name', 'driver_ref', 'port_id')`,
+    );
+    const list = columns.map((c) => `"${c.name}"`).join(', ');
+    const made: Machine[] = [];
+    for (let i = 0; i < count; i++) {
+      const { rows } = await sql.query<Machine>(
+        `insert into instances (${list}, name, driver_ref)
+         select ${list}, $2, $3 from instances where id = $1
+         returning id, uuid, power`,
+        [template.id, `خوشه ${machines.length + i + 1}`, `cluster-${randomBytes(6).toString('hex')}`],
+      );
+      made.push(rows[0]!);
+    }
+    machines.push(...made);
+    return made;
+  }
+
+  const powerOf = async (ids: number[]) =>
+    (await sql.query<Machine>('select id, uuid, power from instances where id = any($1) order by id', [ids]))
+      .rows;
+  const powerJobs = async (ids: number[]) =>
+    (
+      await sql.query<{ singleton_key: string; state: string }>(
+        'select singleton_key, state from jobs where singleton_key = any($1)',
+        [ids.map((id) => `instance:${id}:power`)],
+      )
+    ).rows;
+
+  /** A socket to B's realtime server, subscribed to the customer's private channel through B. */
+  async function listenOnB(
+    visitor: Visitor,
+    events: { power: string; uuid: string }[],
+  ): Promise<RealtimeClient> {
+    const origin = b.url;
+    class BrowserSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { origin });
+      }
+    }
+    const client = createRealtimeClient({
+      key: 'renderfarm-key',
+      wsHost: '127.0.0.1',
+      wsPort: realtimePortB,
+      forceTLS: false,
+      csrfToken: visitor.xsrf,
+      authEndpoint: `${b.url}/broadcasting/auth`,
+      userAuthEndpoint: `${b.url}/broadcasting/user-auth`,
+      headers: { Cookie: visitor.cookie },
+      WebSocket: BrowserSocket as any,
+    });
+    sockets.push(client);
+    const channel = client.private(`users.${customerId}`);
+    channel.listen('.InstanceUpdated', (event: { power: string; uuid: string }) => events.push(event));
+    await subscribed(channel);
+    return client;
+  }
+
+  /** The error lines (pino level 50+) the servers and the worker logged, for a failure's message. */
+  const errorLines = () =>
+    [a, b, worker]
+      .flatMap((proc, i) =>
+        proc
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line))
+          .map((line) => `${'ABW'[i]}: ${line.slice(0, 1500)}`),
+      )
+      .slice(0, 5)
+      .join('\n');
+
+  beforeAll(async () => {
+    if (ownRedis) {
+      redis = await startRedisServer();
+      redisUrl = redis.url;
+    } else {
+      redisUrl = `${REDIS_TEST_URL.replace(/\/\d*$/, '')}/13`;
+      const client = new Redis(redisUrl);
+      await client.flushdb();
+      client.disconnect();
+    }
+    fixture = await createCrashFixture(PG_URL, APP_KEY);
+    sql = new pg.Pool({ connectionString: fixture.url, max: 2 });
+    const { rows } = await sql.query<{ id: number }>('select id from users where email = $1', [CUSTOMER]);
+    customerId = rows[0]!.id;
+    realtimePortB = await freePort();
+    const shared = {
+      // Not `test`, which silences the logs: the Redis link's two lines and any error are read here.
+      NODE_ENV: 'development',
+      DATABASE_URL: fixture.url,
+      REDIS_URL: redisUrl,
+      APP_KEY,
+      SEED_DEMO: 'false',
+      INSTANCE_SIMULATED_LATENCY_MS: '0',
+      JOB_LEASE_MS: '3000',
+    };
+    // The three start together: migrations ran in the fixture (and take an advisory lock anyway).
+    [a, b, worker] = await Promise.all([
+      startServerProcess({ ...shared, WORKER_IN_PROCESS: 'false', LOG_LEVEL: 'warn' }),
+      startServerProcess({
+        ...shared,
+        WORKER_IN_PROCESS: 'false',
+        LOG_LEVEL: 'info',
+        REVERB_PORT: String(realtimePortB),
+      }),
+      startWorkerProcess({
+        ...shared,
+        LOG_LEVEL: 'warn',
+        REVERB_HOST: '127.0.0.1',
+        REVERB_PORT: String(realtimePortB),
+      }),
+    ]);
+  });
+
+  afterAll(async () => {
+    if (process.env.CLUSTER_LOGS) {
+      const { writeFileSync } = await import('node:fs');
+      for (const [name, proc] of [
+        ['A', a],
+        ['B', b],
+        ['W', worker],
+      ] as const) {
+        if (proc) writeFileSync(`${process.env.CLUSTER_LOGS}-${name}.log`, proc.output());
+      }
+    }
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all([a?.stop(), b?.stop(), worker?.stop()]);
+    await sql?.end();
+    await fixture?.destroy();
+    await redis?.stop();
+  });
+
+  it('a customer signed in on A is signed in on B; signed out on B, out on A at once', async () => {
+    const visitor = new Visitor();
+    await visitor.signIn(a.url, CUSTOMER);
+    const onB = await visitor.visit(b.url, '/panel');
+    expect(onB.status, 'the panel on B').toBe(200);
+    expect(onB.page?.props.auth?.user?.id, 'the user on B').toBe(customerId);
+
+    const out = await visitor.request(b.url, 'POST', '/logout');
+    expect([302, 303, 409]).toContain(out.status);
+    const onA = await visitor.visit(a.url, '/panel');
+    expect([302, 303], 'the panel on A right after').toContain(onA.status);
+    expect(onA.location).toMatch(/\/login$/);
+  });
+
+  it('a config change on A applies on B without a restart', async () => {
+    const guest = new Visitor();
+    // B reads (and caches) the switch first.
+    expect((await guest.visit(b.url, '/login')).page?.props.can_register).toBe(true);
+
+    const admin = new Visitor();
+    await admin.signIn(a.url, ADMIN);
+    const confirmed = await admin.request(a.url, 'POST', '/user/confirm-password', { password: 'password' });
+    expect(confirmed.status).toBeLessThan(400);
+    const saved = await admin.request(a.url, 'PUT', '/admin/configs/registration_open', {
+      key: 'registration_open',
+      group: 'auth',
+      type: 'boolean',
+      value: false,
+      description: '',
+      is_public: false,
+    });
+    expect(saved.status, 'the save on A').toBe(303);
+    expect(saved.headers.get('location')).toMatch(/\/admin\/configs\/registration_open\/edit$/);
+
+    // The forget travels over Redis pub/sub: at once, not after the cache's ten minutes.
+    const seen = await eventually(async () => {
+      const value = (await guest.visit(b.url, '/login')).page?.props.can_register;
+      return value === false ? value : undefined;
+    }, 5000).catch(() => 'still true after 5 s');
+    expect(seen, 'can_register on B').toBe(false);
+  });
+
+  it('a machine started through A sends InstanceUpdated to a socket connected to B', async () => {
+    const [machine] = await stoppedMachines(1);
+    const visitor = new Visitor();
+    await visitor.signIn(b.url, CUSTOMER);
+    const events: { power: string; uuid: string }[] = [];
+    await listenOnB(visitor, events);
+
+    const asked = await visitor.request(a.url, 'POST', `/panel/instances/${machine!.uuid}/power`, {
+      action: 'start',
+    });
+    expect(asked.status).toBe(303);
+    // `starting` from A's own transaction (through Redis to B), `running` from the worker's job
+    // (through the HTTP API of B's realtime server).
+    await waitFor(
+      () => events.some((e) => e.uuid === machine!.uuid && e.power === 'running'),
+      30_000,
+      'InstanceUpdated running on B',
+    );
+    expect(events.filter((e) => e.uuid === machine!.uuid).map((e) => e.power)).toEqual([
+      'starting',
+      'running',
+    ]);
+  });
+
+  it('200 power requests over A and B for 20 machines give exactly one job per change', async () => {
+    const twenty = await stoppedMachines(20);
+    const visitor = new Visitor();
+    await visitor.signIn(a.url, CUSTOMER);
+    const bodies: string[] = [];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const machine = twenty[i % 20]!;
+        const server = Math.floor(i / 20) % 2 === 0 ? a.url : b.url;
+        return visitor
+          .request(server, 'POST', `/panel/instances/${machine.uuid}/power`, { action: 'start' })
+          .then(async (res) => {
+            if (res.status >= 500)
+              bodies.push(
+                `${res.status} ${/data-page="app" type="application\/json">(.*?)<\/script>/s.exec(await res.text())?.[1]?.slice(0, 600)}`,
+              );
+            return res.status;
+          });
+      }),
+    );
+    expect(
+      answers.filter((status) => status >= 500),
+      `server errors:\n${bodies.slice(0, 2).join('\n')}\n${errorLines()}`,
+    ).toEqual([]);
+
+    const ids = twenty.map((m) => m.id);
+    await eventually(
+      async () => (await powerOf(ids)).every((row) => row.power === 'running') || undefined,
+      60_000,
+    ).catch(() => {});
+    expect((await powerOf(ids)).map((row) => row.power)).toEqual(ids.map(() => 'running'));
+    const made = await powerJobs(ids);
+    expect(made.length, 'power jobs').toBe(20);
+    expect(new Set(made.map((job) => job.singleton_key)).size).toBe(20);
+    expect(made.map((job) => job.state)).toEqual(ids.map(() => 'completed'));
+    const { rows: accepted } = await sql.query(
+      `select 1 from activity_log where event = 'instance:power.start' and subject_id = any($1)`,
+      [ids.map(String)],
+    );
+    expect(accepted.length, 'accepted start requests').toBe(20);
+  });
+});
