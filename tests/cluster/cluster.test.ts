@@ -199,7 +199,9 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
       }
     }
     for (const socket of sockets) socket.disconnect();
-    await Promise.all([a?.stop(), b?.stop(), worker?.stop()]);
+    const alive = (proc: ServerProcess | undefined) =>
+      proc && proc.child.exitCode === null && proc.child.signalCode === null ? proc.stop() : undefined;
+    await Promise.all([alive(a), alive(b), worker?.stop()]);
     await sql?.end();
     await fixture?.destroy();
     await redis?.stop();
@@ -311,5 +313,114 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
       [ids.map(String)],
     );
     expect(accepted.length, 'accepted start requests').toBe(20);
+  });
+
+  it('10 failed sign-ins on A and 10 on B hit one shared limit', async () => {
+    const guest = new Visitor();
+    await guest.request(a.url, 'GET', '/login');
+    /** A wrong password for a new address each time (the per-account limit stays out of it). */
+    const attempt = async (server: string, i: number) => {
+      await guest.request(server, 'POST', '/login', {
+        email: `nobody-${i}@example.com`,
+        password: 'not-it-at-all',
+      });
+      return String((await guest.visit(server, '/login')).page?.props.errors?.email ?? '(no error)');
+    };
+    const answers: string[] = [];
+    for (let i = 0; i < 10; i++) answers.push(await attempt(a.url, i));
+    for (let i = 10; i < 20; i++) answers.push(await attempt(b.url, i));
+    expect(
+      answers.filter((message) => !message.includes('درست نیست')),
+      'the twenty refusals',
+    ).toEqual([]);
+    // The per-IP limit is 20 a minute: the 21st is refused by A and B alike, whoever counted.
+    expect(await attempt(a.url, 20)).toMatch(/بیش از حد مجاز/);
+    expect(await attempt(b.url, 21)).toMatch(/بیش از حد مجاز/);
+
+    // This address may sign in again for the tests after this one.
+    const client = new Redis(redisUrl);
+    const keys = await client.keys('rf:rl:*');
+    if (keys.length > 0) await client.del(...keys);
+    client.disconnect();
+  });
+
+  it.skipIf(!ownRedis)(
+    'Redis lost while running: pages keep serving, one log line each way, fan-out resumes when it returns',
+    async () => {
+      const visitor = new Visitor();
+      await visitor.signIn(b.url, CUSTOMER);
+      const events: { power: string; uuid: string }[] = [];
+      await listenOnB(visitor, events);
+      const lost = () => b.output().split('Redis lost').length - 1;
+      const back = () => b.output().split('Redis is back').length - 1;
+
+      await redis!.stop();
+      for (let i = 0; i < 6; i++) {
+        expect((await visitor.visit(b.url, '/panel')).status, 'a page on B without Redis').toBe(200);
+        expect((await visitor.visit(a.url, '/panel')).status, 'a page on A without Redis').toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await eventually(async () => (lost() > 0 ? true : undefined), 10_000);
+      expect(lost(), 'B says so once').toBe(1);
+
+      await redis!.start();
+      await eventually(async () => (back() > 0 ? true : undefined), 20_000);
+      expect([lost(), back()], 'one line lost, one back').toEqual([1, 1]);
+
+      // Fan-out between servers again: a machine started on A is heard on B's socket.
+      const [machine] = await stoppedMachines(1);
+      await eventually(async () => {
+        const res = await visitor.request(a.url, 'POST', `/panel/instances/${machine!.uuid}/power`, {
+          action: 'start',
+        });
+        return res.status === 303 ? true : undefined;
+      }, 10_000);
+      await waitFor(
+        () => events.some((e) => e.uuid === machine!.uuid && e.power === 'running'),
+        30_000,
+        'InstanceUpdated on B after Redis returned',
+      );
+    },
+  );
+
+  it('kill -9 of A mid-request loses nothing that B or the worker cannot finish', async () => {
+    const ten = await stoppedMachines(10);
+    const ids = ten.map((m) => m.id);
+    const visitor = new Visitor();
+    await visitor.signIn(a.url, CUSTOMER);
+    const asked = ten.map((machine) =>
+      visitor.request(a.url, 'POST', `/panel/instances/${machine.uuid}/power`, { action: 'start' }).then(
+        (res) => String(res.status),
+        () => 'cut',
+      ),
+    );
+    // Killed as soon as the first start is committed: the others are on their way or in A's hands.
+    await eventually(
+      async () => ((await powerOf(ids)).some((row) => row.power === 'starting') ? true : undefined),
+      30_000,
+    );
+    a.child.kill('SIGKILL');
+    const answers = await Promise.all(asked);
+    expect(answers, 'some requests were cut').toContain('cut');
+
+    // The session lives on in PostgreSQL: B carries on with the same cookie, and what A did not
+    // commit the customer asks again there.
+    expect((await visitor.visit(b.url, '/panel')).status).toBe(200);
+    for (const row of await powerOf(ids)) {
+      if (row.power !== 'stopped') continue;
+      const again = await visitor.request(b.url, 'POST', `/panel/instances/${row.uuid}/power`, {
+        action: 'start',
+      });
+      expect(again.status, `start of ${row.uuid} on B`).toBe(303);
+    }
+    await eventually(
+      async () => (await powerOf(ids)).every((row) => row.power === 'running') || undefined,
+      60_000,
+    ).catch(() => {});
+    expect((await powerOf(ids)).map((row) => row.power)).toEqual(ids.map(() => 'running'));
+    const made = await powerJobs(ids);
+    expect(made.map((job) => job.state).sort(), 'one finished job per machine').toEqual(
+      ids.map(() => 'completed'),
+    );
   });
 });
