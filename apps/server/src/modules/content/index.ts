@@ -2,6 +2,7 @@ import type { AppModule } from '../app-module';
 import { type ContentAdmin, createContentAdmin, PUBLISH_JOB } from './admin-content';
 import { adminContentRoutes } from './admin-content-routes';
 import { adminRedirectRoutes } from './admin-redirect-routes';
+import { careerRoutes } from './career-routes';
 import { redirectHook } from './redirect-hook';
 import { createRedirects, type Redirector } from './redirects';
 import { contentRoutes } from './routes';
@@ -29,6 +30,7 @@ export const contentModule: AppModule = {
     adminRedirectRoutes,
     adminContentRoutes,
     contentUploadRoutes,
+    careerRoutes,
   ],
   services: ({ db, services, config }) => {
     const redirects = createRedirects({ db, cache: services.cache, appUrl: config.APP_URL });
