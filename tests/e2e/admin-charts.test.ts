@@ -81,4 +81,19 @@ describe('admin revenue chart in Chromium', () => {
     await lookAtBothWidths(page, 'admin-chart2-table');
     expect(failures).toEqual([]);
   });
+
+  it('shows the Dash with usage figures and the 30-day sparklines', async () => {
+    const { page, failures } = app;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${baseUrl()}/admin`);
+    await waitForTitle(page, 'داشبورد مدیریت');
+    await page.getByText('۳۰ روز اخیر').waitFor();
+    await page.locator('figure .recharts-surface').first().waitFor({ state: 'attached' });
+    expect(await page.getByText(/مصرف .*تومان/).count()).toBeGreaterThan(0);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(DOCS, 'admin-dash-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await lookAtBothWidths(page, 'admin-dash');
+    expect(failures).toEqual([]);
+  });
 });

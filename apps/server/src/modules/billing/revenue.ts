@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { walletTransactions } from './tables';
+import { payments, walletTransactions } from './tables';
 
 /** Money that came in as wallet top-ups since an instant: the farm's cash revenue. */
 export async function topupsSince(db: Database, since: Date): Promise<{ amount: number; count: number }> {
@@ -122,4 +122,10 @@ export async function usageMinutesByMachine(
     )
     .groupBy(walletTransactions.reference);
   return new Map(rows.flatMap((r) => (r.reference ? [[r.reference, r.minutes] as const] : [])));
+}
+
+/** Payments held for a person to look at (amount mismatch: never credited): a Dash alert. */
+export async function paymentsInReview(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.status, 'review'));
+  return row?.n ?? 0;
 }

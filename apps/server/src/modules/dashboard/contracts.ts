@@ -73,6 +73,16 @@ export interface Kpis {
   /** People who signed in this Jalali month. */
   active_customers: number;
   running_machines: number;
+  /** Rial charged for machine and drive usage since the start of the Tehran day, and of the Jalali month. */
+  usage_today: number;
+  usage_month: number;
+}
+
+/** One Tehran day of the Dash sparklines (deferred). */
+export interface SparkPoint {
+  label: string;
+  topups: number;
+  usage: number;
 }
 
 export interface LocationCapacity {
@@ -97,9 +107,11 @@ export interface Signup {
 export interface AdminDashProps {
   kpis: Kpis;
   capacity: LocationCapacity[];
-  alerts: { hosts_unavailable: number; machines: AttentionMachine[] };
+  alerts: { hosts_unavailable: number; machines: AttentionMachine[]; payments_review: number };
   queues: { tickets_open: number; kyc_waiting: number };
   signups: Signup[];
+  /** The last 30 Tehran days of top-ups and usage; deferred (after the page shows). */
+  sparklines?: SparkPoint[];
 }
 
 declare module '../../http/page-contracts' {

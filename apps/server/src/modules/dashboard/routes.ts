@@ -1,12 +1,16 @@
 // This module's page contracts: the PageContracts entries render() checks these pages against.
 
+import { defer } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
 import { once, render } from '../../http/render';
+import { tehranDayStart as tehranStartOf } from '../../lib/tehran-day';
 import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
-import { topupsSince } from '../billing/revenue';
+import { addDays, revenueSeries, totalsOf } from '../admin/revenue-chart';
+import { tehranIsoDay } from '../billing/jalali-month';
+import { dailyMoney, paymentsInReview, topupsSince } from '../billing/revenue';
 import { latestPosts } from '../content/service';
 import {
   burnRate,
@@ -78,12 +82,16 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
       const monthStart = jalaliMonthStart(now);
       // Lazy props; the figures several props share are read once.
       const month = once(() => topupsSince(db, monthStart));
+      const usageSince = async (since: Date) =>
+        totalsOf(await dailyMoney(db, { start: since, end: now }), '0000-00-00', '9999-99-99');
       const capacity = once(() => capacityByLocation(db));
       const total = async (field: 'running' | 'hosts_unavailable') =>
         (await capacity()).reduce((n, l) => n + l[field], 0);
       return render(reply, 'Admin/Dash', {
         kpis: {
           revenue_today: async () => (await topupsSince(db, tehranDayStart(now))).amount,
+          usage_today: async () => (await usageSince(tehranDayStart(now))).usage,
+          usage_month: async () => (await usageSince(monthStart)).usage,
           revenue_month: async () => (await month()).amount,
           topups_month: async () => (await month()).count,
           active_customers: () => distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
@@ -93,9 +101,23 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
         alerts: {
           hosts_unavailable: () => total('hosts_unavailable'),
           machines: () => machinesNeedingAttention(db, now),
+          payments_review: () => paymentsInReview(db),
         },
         queues: { tickets_open: () => openTicketCount(db), kyc_waiting: () => pendingVerificationCount(db) },
         signups: () => latestSignups(db, 5),
+        sparklines: defer(async () => {
+          const to = tehranIsoDay(now);
+          const from = addDays(to, -29);
+          const days = await dailyMoney(db, {
+            start: tehranStartOf(from),
+            end: tehranStartOf(addDays(to, 1)),
+          });
+          return revenueSeries(days, from, to, 'day').map((p) => ({
+            label: p.label,
+            topups: p.topups,
+            usage: p.usage,
+          }));
+        }, 'sparklines') as never,
       });
     },
   );

@@ -21,6 +21,8 @@ function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
       topups_month: 14,
       active_customers: 1_250,
       running_machines: 5,
+      usage_today: 350_000,
+      usage_month: 9_000_000,
     },
     capacity: [
       { code: 'thr1', name: 'تهران ۱ (آسیاتک)', capacity: 8, placed: 3, running: 2, hosts_unavailable: 0 },
@@ -29,6 +31,7 @@ function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
     ],
     alerts: {
       hosts_unavailable: 1,
+      payments_review: 2,
       machines: [
         {
           id: 31,
@@ -111,7 +114,7 @@ describe('Admin/Dash', () => {
       'Admin/Dash',
       props({
         capacity: [],
-        alerts: { hosts_unavailable: 0, machines: [] },
+        alerts: { hosts_unavailable: 0, machines: [], payments_review: 0 },
         signups: [],
         kpis: {
           revenue_today: 0,
@@ -119,6 +122,8 @@ describe('Admin/Dash', () => {
           topups_month: 0,
           active_customers: 0,
           running_machines: 0,
+          usage_today: 0,
+          usage_month: 0,
         },
       }),
       admin,

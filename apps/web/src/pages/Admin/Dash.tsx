@@ -1,5 +1,6 @@
+import { Deferred } from '@renderfarm/react';
 import type { AdminDashProps } from '@server/modules/dashboard/contracts';
-import { CalendarDays, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
+import { CalendarDays, CreditCard, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
 import { DashboardSection } from '../../components/dashboard/DashboardSection';
@@ -12,10 +13,11 @@ import { formatToman } from '../../lib/money';
 import { useRoute } from '../../lib/route';
 import { CapacityList } from './parts/CapacityList';
 import { Signups } from './parts/Signups';
+import { Sparklines } from './parts/Sparklines';
 import { WaitingWork } from './parts/WaitingWork';
 
 /** `admin.dash` «داشبورد مدیریت»: money, load, what is broken and what is waiting, at a glance. */
-export default function AdminDash({ kpis, capacity, alerts, queues, signups }: AdminDashProps) {
+export default function AdminDash({ kpis, capacity, alerts, queues, signups, sparklines }: AdminDashProps) {
   const route = useRoute();
   const link = (name: string) => (route.has(name) ? route(name) : null);
   // The server counts the month from the first day of the Jalali month in Tehran, as here.
@@ -35,14 +37,14 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups }: A
           label="درآمد امروز"
           value={formatToman(kpis.revenue_today)}
           icon={Wallet}
-          hint="افزایش اعتبار از بامداد امروز"
+          hint={`افزایش اعتبار از بامداد امروز؛ مصرف ${formatToman(kpis.usage_today)}`}
           className="col-span-2 sm:col-span-1"
         />
         <StatCard
           label="درآمد این ماه"
           value={formatToman(kpis.revenue_month)}
           icon={CalendarDays}
-          hint={`${formatNumber(kpis.topups_month)} افزایش اعتبار در ${month}`}
+          hint={`${formatNumber(kpis.topups_month)} افزایش اعتبار در ${month}؛ مصرف ${formatToman(kpis.usage_month)}`}
           className="col-span-2 sm:col-span-1"
         />
         <StatCard
@@ -69,7 +71,30 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups }: A
           >
             <CapacityList locations={capacity} />
           </DashboardSection>
+          <DashboardSection
+            id="trend"
+            title="۳۰ روز اخیر"
+            action={
+              link('admin.chart1') && <SectionLink href={link('admin.chart1')!}>نمودار درآمد</SectionLink>
+            }
+          >
+            <Deferred data="sparklines" fallback={<p className="text-sm text-gray-500">در حال بارگذاری…</p>}>
+              {() => <Sparklines points={sparklines ?? []} />}
+            </Deferred>
+          </DashboardSection>
           <DashboardSection id="alerts" title="هشدارها">
+            {alerts.payments_review > 0 && (
+              <p
+                role="status"
+                className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                <CreditCard aria-hidden="true" className="size-5 shrink-0" />
+                <span className="flex-1">
+                  {formatNumber(alerts.payments_review)} پرداخت با مبلغ ناهمخوان منتظر بررسی است (به کیف پول
+                  نرفته).
+                </span>
+              </p>
+            )}
             {alerts.hosts_unavailable > 0 && (
               <p
                 role="status"
