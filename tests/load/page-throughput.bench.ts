@@ -27,7 +27,19 @@ const START_BUDGET_MS = 60_000;
  * TCP (DATABASE_URL, skipped when none answers); `page-memory-session`: session in memory, row in
  * PGlite; `page-no-db`: the plugin alone.
  */
-type Kind = 'bare' | 'page' | 'page-postgres' | 'page-memory-session' | 'page-no-db';
+type Kind =
+  | 'bare'
+  | 'page'
+  | 'page-postgres'
+  | 'page-memory-session'
+  | 'page-no-db'
+  | 'bare-pglite-queries'
+  | 'bare-postgres-queries';
+/** The bare routes that run a page visit's two queries (the session, the row) with the same driver and pool. */
+const SAME_QUERIES: Partial<Record<Kind, Kind>> = {
+  page: 'bare-pglite-queries',
+  'page-postgres': 'bare-postgres-queries',
+};
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = 'bench_page_throughput';
 
@@ -60,7 +72,7 @@ async function serve(kind: Kind): Promise<void> {
     const { SqlSessionStore } = await import('../conformance/fixtures/inertia/sql-session-store.js');
     let db: { query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
     let table = 'plans';
-    if (kind === 'page-postgres') {
+    if (kind === 'page-postgres' || kind === 'bare-postgres-queries') {
       const { default: pg } = await import('pg');
       const pool = new pg.Pool({ connectionString: POSTGRES_URL, max: CONNECTIONS });
       await pool.query(`drop schema if exists ${SCHEMA} cascade`);
@@ -78,6 +90,35 @@ async function serve(kind: Kind): Promise<void> {
     }
     await db.query(`create table ${table} (id int primary key, name text not null, price bigint not null)`);
     await db.query(`insert into ${table} values (1, 'RTX 4090', 1200000), (2, 'RTX 3090', 800000)`);
+    if (kind === 'bare-pglite-queries' || kind === 'bare-postgres-queries') {
+      // The page visit's two queries, as the store and the handler send them, with no plugin.
+      const sessions = kind === 'bare-postgres-queries' ? `${SCHEMA}.sessions` : 'sessions';
+      const sessionStore = await SqlSessionStore.create(db, sessions);
+      const id = 'a'.repeat(40);
+      await sessionStore.set(
+        {
+          id,
+          userId: null,
+          ipAddress: '127.0.0.1',
+          userAgent: 'bench',
+          payload: { token: 't', flash: {} },
+          lastActivity: new Date(),
+        },
+        3600,
+      );
+      app.get('/plans/:id', async (request) => {
+        const session = await sessionStore.get(id);
+        const plan = (
+          await db.query(`select id, name, price from ${table} where id = $1`, [
+            Number((request.params as { id: string }).id),
+          ])
+        ).rows[0];
+        return { component: 'Plans/Show', props: { plan, signed_in: session?.userId != null } };
+      });
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+      process.send?.({ address });
+      return;
+    }
     const store =
       kind === 'page'
         ? await SqlSessionStore.create(db)
@@ -155,7 +196,7 @@ async function measure(kind: Kind, autocannon: Autocannon): Promise<AutocannonRe
   const { child, address } = await start(kind);
   try {
     const url = kind === 'bare' ? `${address}/bare` : `${address}/plans/1`;
-    const headers = kind === 'bare' ? {} : await visitHeaders(address);
+    const headers = kind === 'bare' || kind.startsWith('bare-') ? {} : await visitHeaders(address);
     await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
     const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
     if (result.non2xx || result.errors)
@@ -172,6 +213,11 @@ const KINDS: { kind: Kind; label: string }[] = [
   { kind: 'page-postgres', label: 'page visit: session + 1 row in a PostgreSQL server (TCP, `pg` pool)' },
   { kind: 'page-memory-session', label: 'page visit: session in memory, 1 row in PGlite' },
   { kind: 'page-no-db', label: 'page visit: session in memory, no database (plugin cost alone)' },
+  { kind: 'bare-pglite-queries', label: 'bare Fastify route running the same two queries in PGlite' },
+  {
+    kind: 'bare-postgres-queries',
+    label: 'bare Fastify route running the same two queries in PostgreSQL (`pg` pool)',
+  },
 ];
 
 async function postgresAnswers(): Promise<boolean> {
@@ -193,8 +239,8 @@ export async function run(): Promise<string> {
   const only = process.env.PAGE_BENCH_KINDS?.split(',');
   const wanted = KINDS.filter((k) => k.kind === 'bare' || !only || only.includes(k.kind));
   const kinds =
-    wanted.some((k) => k.kind === 'page-postgres') && !(await postgresAnswers())
-      ? wanted.filter((k) => k.kind !== 'page-postgres')
+    wanted.some((k) => k.kind.includes('postgres')) && !(await postgresAnswers())
+      ? wanted.filter((k) => !k.kind.includes('postgres'))
       : wanted;
   const results = new Map<Kind, AutocannonResult[]>(kinds.map(({ kind }) => [kind, []]));
   for (let i = 0; i < ROUNDS; i++) {
@@ -213,6 +259,19 @@ export async function run(): Promise<string> {
       `| ${label} | ${Math.round(mean(kind, (r) => r.requests.average))} | ${(ratio(kind) * 100).toFixed(1)} % | ${mean(kind, (r) => r.latency.p50).toFixed(1)} | ${mean(kind, (r) => r.latency.p99).toFixed(1)} |`,
   );
   const goal = ratio('page');
+  const has = (kind: Kind) => kinds.some((k) => k.kind === kind);
+  // Issue 17's goals: the protocol's overhead over the same queries, and a whole visit on PostgreSQL.
+  const overhead = (Object.entries(SAME_QUERIES) as [Kind, Kind][])
+    .filter(([page, same]) => has(page) && has(same))
+    .map(
+      ([page, same]) =>
+        `- protocol overhead, ${page === 'page' ? 'PGlite' : 'PostgreSQL'}: the page visit is ${((ratio(page) / ratio(same)) * 100).toFixed(1)} % of the bare route running the same two queries (goal ≥ 85 %)`,
+    );
+  if (has('page-postgres')) {
+    overhead.push(
+      `- the whole visit on PostgreSQL is ${(ratio('page-postgres') * 100).toFixed(1)} % of a bare route with no queries (goal ≥ 25 %)`,
+    );
+  }
   return [
     '## Page throughput (@renderfarm/fastify)',
     '',
@@ -223,6 +282,7 @@ export async function run(): Promise<string> {
     ...rows,
     '',
     `**Goal (≥ 40 % of bare Fastify for a visit reading the session and one row): ${(goal * 100).toFixed(1)} %, ${goal >= 0.4 ? 'met' : 'not met'}.**`,
+    ...(overhead.length ? ['', ...overhead] : []),
     "PGlite (PostgreSQL compiled to WebAssembly, running in the server's own thread) takes roughly 0.25 ms or more per parameterised query on this machine, several times the whole cost of a bare Fastify request, so no visit that queries it twice can reach the goal here; the other rows show what a PostgreSQL server and the plugin itself cost.",
     ...(wanted.length > kinds.length
       ? ['', `No PostgreSQL answered at ${POSTGRES_URL.replace(/:[^:@/]*@/, ':***@')}: its row was skipped.`]
