@@ -21,9 +21,10 @@ const EXPECTED: Record<(typeof MEASURED_PAGES)[number]['route'], { full: number;
   'panel.instances.list': { full: 7, partial: 6 },
   // Session + user, unread count, queues, KYC waiting, machines (three), staff online (two); the reload: machines.
   'care.home': { full: 9, partial: 4 },
-  // Session + user, unread count and eight summaries (capacity and machines three each); the reload: revenue
-  // twice, active customers, capacity (two).
-  'admin.dash': { full: 13, partial: 6 },
+  // Session + user, unread count and eight summaries (capacity and machines three each), this month's ledger by
+  // day (both usage figures) and payments in review; the reload: revenue twice, the month's ledger by day, active
+  // customers, capacity (two).
+  'admin.dash': { full: 15, partial: 7 },
 };
 
 describe('SQL statements per page', () => {

@@ -82,16 +82,17 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
       const monthStart = jalaliMonthStart(now);
       // Lazy props; the figures several props share are read once.
       const month = once(() => topupsSince(db, monthStart));
-      const usageSince = async (since: Date) =>
-        totalsOf(await dailyMoney(db, { start: since, end: now }), '0000-00-00', '9999-99-99');
+      // One read of this month's ledger by Tehran day gives both usage figures.
+      const monthDays = once(() => dailyMoney(db, { start: monthStart, end: now }));
+      const usageFrom = async (day: string) => totalsOf(await monthDays(), day, '9999-99-99').usage;
       const capacity = once(() => capacityByLocation(db));
       const total = async (field: 'running' | 'hosts_unavailable') =>
         (await capacity()).reduce((n, l) => n + l[field], 0);
       return render(reply, 'Admin/Dash', {
         kpis: {
           revenue_today: async () => (await topupsSince(db, tehranDayStart(now))).amount,
-          usage_today: async () => (await usageSince(tehranDayStart(now))).usage,
-          usage_month: async () => (await usageSince(monthStart)).usage,
+          usage_today: () => usageFrom(tehranIsoDay(now)),
+          usage_month: () => usageFrom('0000-00-00'),
           revenue_month: async () => (await month()).amount,
           topups_month: async () => (await month()).count,
           active_customers: () => distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
