@@ -79,5 +79,7 @@ export async function driveDownloadRoutes(app: FastifyInstance, { registry }: { 
       if (request.method === 'HEAD' || length === 0) return reply.send(Readable.from([]));
       return reply.send(await storage.get(entry.objectKey!, { start, end }));
     },
+    // Never compressed: byte ranges count the file's bytes, and scene files do not shrink anyway.
+    { compress: false },
   );
 }
