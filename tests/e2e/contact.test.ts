@@ -87,7 +87,11 @@ describe('contact page in Chromium', () => {
     await screenshot(page, 'contact-sent-desktop');
 
     const mailed = readMail(inject('storageDir')).filter((mail) => mail.subject.includes(subject));
-    expect(mailed.map((mail) => mail.to).sort()).toEqual(['admin@renderfarm.test', 'care@renderfarm.test']);
+    expect(mailed.map((mail) => mail.to).sort()).toEqual([
+      'admin@renderfarm.test',
+      'care2@renderfarm.test',
+      'care@renderfarm.test',
+    ]);
     expect(mailed[0]!.subject).toBe(`پیام تازه از فرم تماس: ${subject}`);
     expect(mailed[0]!.text).toContain('09123456789');
     expect(mailed[0]!.text).toContain('نرگس توکلی');

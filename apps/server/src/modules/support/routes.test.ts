@@ -141,7 +141,11 @@ describe('contact page and form', () => {
     expect(JSON.stringify(entry!.properties)).not.toContain('0912');
 
     const mails = (await readMail(t.storageDir)).filter((m) => m.subject.includes('کند'));
-    expect(mails.map((m) => m.to).sort()).toEqual(['admin@renderfarm.test', 'care@renderfarm.test']);
+    expect(mails.map((m) => m.to).sort()).toEqual([
+      'admin@renderfarm.test',
+      'care2@renderfarm.test',
+      'care@renderfarm.test',
+    ]);
     const [mail] = mails;
     expect(mail!.subject).toBe(`پیام تازه از فرم تماس: ${subject}`);
     expect(mail!.text).toContain('09123456789');
