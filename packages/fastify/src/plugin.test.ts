@@ -53,6 +53,13 @@ async function build(extra: { secure?: boolean; touchAfterSeconds?: number } = {
     }),
     csrf: { exempt: ['/gateway/callback', /^\/webhooks\//] },
   });
+  app.get('/seo', (_req, reply) =>
+    reply.page(
+      'About',
+      {},
+      { title: 'درباره ما | رندر فارم ابری', head: '<meta name="description" content="d">' },
+    ),
+  );
   app.get('/', (_req, reply) =>
     reply.page('Home', {
       title: '</script><script>alert(1)</script>',
@@ -122,6 +129,15 @@ async function boot() {
 }
 
 describe('first load (HTML)', () => {
+  it("writes a page's own title and head tags on the first load only", async () => {
+    await boot();
+    const res = await client.request({ method: 'GET', url: '/seo' });
+    expect(res.body).toContain('<title>درباره ما | رندر فارم ابری</title>');
+    expect(res.body).toMatch(/<meta name="description" content="d">\n[\s\S]*<\/head>/);
+    const visit = await client.get('/seo');
+    expect(visit.body).not.toContain('description');
+  });
+
   it('renders the shell: script and attribute page, csrf meta, rtl, title, assets, Vary', async () => {
     const res = await boot();
     expect(res.statusCode).toBe(200);
