@@ -8,9 +8,11 @@
  * markdown section; `npx tsx tests/load/page-throughput.bench.ts` prints it.
  *
  * Knobs (environment): PAGE_BENCH_SECONDS (5 per round), PAGE_BENCH_ROUNDS (2), PAGE_BENCH_CONNECTIONS (10),
- * PAGE_BENCH_KINDS (comma-separated subset of the page rows; the bare baseline always runs).
+ * PAGE_BENCH_KINDS (comma-separated subset of the page rows; the bare baseline always runs),
+ * PAGE_BENCH_PREPARED=1 (named, server-side prepared statements on PostgreSQL).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -78,7 +80,18 @@ async function serve(kind: Kind): Promise<void> {
       await pool.query(`drop schema if exists ${SCHEMA} cascade`);
       await pool.query(`create schema ${SCHEMA}`);
       table = `${SCHEMA}.plans`;
-      db = pool as unknown as typeof db;
+      // PAGE_BENCH_PREPARED=1: every statement named, so PostgreSQL parses and plans it once per
+      // connection (an attempt of issue 17, docs/benchmarks.md).
+      db = (process.env.PAGE_BENCH_PREPARED === '1'
+        ? {
+            query: (text: string, values?: unknown[]) =>
+              pool.query({
+                name: `q${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+                text,
+                values,
+              }),
+          }
+        : pool) as unknown as typeof db;
       process.once('SIGTERM', () => {
         void pool
           .query(`drop schema if exists ${SCHEMA} cascade`)
