@@ -88,10 +88,14 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
         if (isMissing(error)) throw new ObjectNotFoundError(key);
         throw error;
       }
-      return createReadStream('', { fd: handle.fd, start: range.start, end: range.end, autoClose: true }).on(
-        'close',
-        () => void handle.close().catch(() => {}),
-      );
+      return createReadStream('', {
+        fd: handle.fd,
+        start: range.start,
+        end: range.end,
+        autoClose: true,
+        // 1 MiB reads: a multi-GB download in 64 KiB pieces spends its time in the event loop.
+        highWaterMark: 1024 * 1024,
+      }).on('close', () => void handle.close().catch(() => {}));
     },
 
     async stat(key) {
