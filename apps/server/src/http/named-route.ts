@@ -2,7 +2,7 @@ import type { RouteRegistry, RouteSpec } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { TokenAbility } from '../modules/accounts/tables';
 import { recordActivity } from '../modules/activity/service';
-import { impersonatorOf, REFUSED_MESSAGE, refusedWhileImpersonating } from '../modules/admin/impersonation';
+import { impersonatorOf, refusedWhileImpersonating } from '../modules/admin/impersonation';
 import { authenticateBearer } from '../modules/api/bearer';
 import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../modules/auth/session-keys';
 import type { RouteErrorConfig } from './domain-errors';
@@ -104,11 +104,12 @@ export function namedRoute(
     // change is logged with both people (modules/admin/impersonation.ts).
     const impersonator = user ? impersonatorOf(request) : null;
     if (impersonator) {
-      if (refusedWhileImpersonating(spec.name)) {
-        if (json) return refuse(reply, 'impersonating').code(403).send({ message: REFUSED_MESSAGE });
+      const refusal = refusedWhileImpersonating(spec.name);
+      if (refusal) {
+        if (json) return refuse(reply, 'impersonating').code(403).send({ message: refusal });
         return refuse(reply, 'impersonating').page(
           'Public/Blank',
-          { status: 403, message: REFUSED_MESSAGE },
+          { status: 403, message: refusal },
           { status: 403 },
         );
       }

@@ -2,6 +2,7 @@ import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../modules/activity/service';
+import { impersonatorOf } from '../modules/admin/impersonation';
 
 /** A Pusher socket id (`1234.5678`); anything else in X-Socket-ID is ignored. */
 const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
@@ -10,10 +11,12 @@ const SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
 export function requestContext(request: FastifyRequest): RequestContext {
   const agent = request.headers['user-agent'];
   const socket = request.headers['x-socket-id'];
+  const impersonator = impersonatorOf(request);
   return {
     ip: request.ip ?? null,
     userAgent: typeof agent === 'string' ? agent : null,
     ...(typeof socket === 'string' && SOCKET_ID.test(socket) ? { socketId: socket } : {}),
+    ...(impersonator ? { impersonatorId: impersonator.adminId } : {}),
   };
 }
 

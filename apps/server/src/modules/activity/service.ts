@@ -12,6 +12,11 @@ export interface RequestContext {
    * Laravel's `toOthers()` does, so the acting tab does not reload on its own echo.
    */
   socketId?: string | undefined;
+  /**
+   * The admin signed in as this user (impersonation): every entry written with this context
+   * carries them too, so the log names both people.
+   */
+  impersonatorId?: number | undefined;
 }
 
 export interface ActivityInput extends RequestContext {
@@ -44,7 +49,9 @@ export async function recordActivity(db: Database, input: ActivityInput): Promis
       subjectId: input.subject ? String(input.subject.id) : null,
       ipAddress: input.ip ?? null,
       userAgent: input.userAgent ? input.userAgent.slice(0, MAX_USER_AGENT) : null,
-      properties: input.properties ?? {},
+      properties: input.impersonatorId
+        ? { ...input.properties, impersonator_id: input.impersonatorId }
+        : (input.properties ?? {}),
       ...(input.at ? { at: input.at } : {}),
     })
     .returning();

@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestContext } from '../../http/route-helpers';
+import { recordActivity } from '../activity/service';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { users } from '../users/tables';
@@ -69,6 +72,7 @@ describe(`admin: impersonation and audit (${process.env.DATABASE_URL ? 'PostgreS
       ['POST', '/user/api-tokens'],
       ['DELETE', '/user'],
       ['POST', '/user/confirm-password'],
+      ['POST', '/logout'],
     ] as const) {
       const res = await admin.request(method, url, method === 'GET' ? undefined : {});
       expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -85,6 +89,33 @@ describe(`admin: impersonation and audit (${process.env.DATABASE_URL ? 'PostgreS
       ipAddress: '10.96.0.1',
       properties: { route: 'panel.notifications.read-all', method: 'POST', as_user: customerId },
     });
+  });
+
+  it('names the admin in every entry written with the request context while impersonating', async () => {
+    const session = new Map<string, unknown>([
+      [
+        'admin.impersonator',
+        { adminId, adminName: 'مدیر', userId: customerId, userName: 'علی', at: Date.now() },
+      ],
+    ]);
+    const request = {
+      ip: '10.96.0.1',
+      headers: {},
+      user: { id: customerId },
+      session: { get: (key: string) => session.get(key) },
+    } as unknown as FastifyRequest;
+    const context = requestContext(request);
+    expect(context.impersonatorId).toBe(adminId);
+    const entry = await recordActivity(db(), {
+      event: 'account:profile.updated',
+      actorId: customerId,
+      properties: { field: 'name' },
+      ...context,
+    });
+    expect(entry.properties).toEqual({ field: 'name', impersonator_id: adminId });
+    // The same key on another user's request (a stale session value) names no one.
+    const other = { ...request, user: { id: adminId } } as unknown as FastifyRequest;
+    expect(requestContext(other).impersonatorId).toBeUndefined();
   });
 
   it('refuses a second impersonation and leaves back to the admin with a 409', async () => {

@@ -40,12 +40,21 @@ const REFUSED: RegExp[] = [
   /^current-user\.destroy$/,
 ];
 
-export function refusedWhileImpersonating(routeName: string | undefined): boolean {
-  return routeName !== undefined && REFUSED.some((pattern) => pattern.test(routeName));
-}
-
 export const REFUSED_MESSAGE =
   'این کار در حالت ورود به‌جای کاربر انجام نمی‌شود؛ پرداخت، رمز عبور، ورود دومرحله‌ای، توکن‌ها و حذف حساب فقط با خود کاربر است.';
+
+/**
+ * Why the impersonator may not use this route, or null. Signing out is refused too: it would end
+ * «remember me» on every browser of the customer; the banner's button is the way out.
+ */
+export function refusedWhileImpersonating(routeName: string | undefined): string | null {
+  if (routeName === 'logout') {
+    return 'در حالت ورود به‌جای کاربر، خروج حساب کاربر را می‌بندد؛ با دکمهٔ «بازگشت به حساب مدیر» برگردید.';
+  }
+  return routeName !== undefined && REFUSED.some((pattern) => pattern.test(routeName))
+    ? REFUSED_MESSAGE
+    : null;
+}
 
 /** Why this admin may not impersonate this account now, or null when they may. */
 export function impersonationAllowed(request: FastifyRequest, target: User): string | null {
