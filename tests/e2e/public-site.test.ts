@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { XSS_VECTORS } from '../../apps/server/src/modules/content/xss-vectors';
 import {
   type AppPage,
   closeSignedIn,
@@ -132,4 +133,38 @@ describe('public site in Chromium', () => {
       await closeSignedIn({ browser: adminBrowser, app });
     }
   }, 240_000);
+
+  it('a post whose body holds the OWASP vectors opens without any script running', async () => {
+    const { browser: adminBrowser, app } = await openSignedIn(baseUrl(), 'admin@renderfarm.test');
+    try {
+      const { page } = app;
+      await page.goto(`${baseUrl()}/admin/articles/create`);
+      await waitForTitle(page, 'مطلب جدید');
+      await page.getByLabel('عنوان', { exact: true }).fill('آزمون امنیت متن');
+      await page.getByLabel('نشانی (slug)').fill('xss-check');
+      await page.getByLabel('متن (HTML)').fill(XSS_VECTORS.join('\n<p>میان</p>\n'));
+      await page.getByLabel('وضعیت').selectOption('published');
+      await page.getByRole('button', { name: 'ساخت مطلب' }).click();
+      await page.getByText('ساخته شد').waitFor();
+
+      const dialogs: string[] = [];
+      guest.page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await guest.page.goto(`${baseUrl()}/blog/xss-check`);
+      await waitForTitle(guest.page, 'آزمون امنیت متن');
+      // Hover and focus everything a vector might have hung a handler on.
+      for (const element of await guest.page.locator('main a, main img, main p').all()) {
+        await element.hover({ force: true, timeout: 1_000 }).catch(() => {});
+      }
+      await guest.page.waitForTimeout(500);
+      expect(dialogs).toEqual([]);
+      expect(
+        await guest.page.locator('main script, main iframe:not([src^="https://www.aparat.com"])').count(),
+      ).toBe(0);
+    } finally {
+      await closeSignedIn({ browser: adminBrowser, app });
+    }
+  });
 });
