@@ -129,9 +129,10 @@ describe('support service', () => {
       { ip: '203.0.113.9' },
     );
     expect(ticket).toMatchObject({ userId: null, guestName: 'مهمان', guestMobile: '09351234567' });
-    expect(mailed).toBe(2);
+    expect(mailed).toBe(3);
     expect((await readMail(storageDir)).map((m) => m.to).sort()).toEqual([
       'admin@renderfarm.test',
+      'care2@renderfarm.test',
       'care@renderfarm.test',
     ]);
     expect(deliveryErrors).toEqual([]);
