@@ -96,6 +96,17 @@ export interface AdminUserTicket {
   last_message_at: string;
 }
 
+export interface AdminUserKyc {
+  id: number;
+  type: string;
+  status: string;
+  name: string;
+  national_code: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  reason: string | null;
+}
+
 export interface AdminActivityLine {
   id: number;
   event: string;
@@ -118,6 +129,7 @@ export interface AdminUsersEditProps {
   activity?: AdminActivityLine[];
   invoices?: AdminUserInvoice[];
   tickets?: AdminUserTicket[];
+  kyc?: AdminUserKyc[];
   /** Tabs whose module offers no query for staff yet: named, so the page says so instead of an empty list. */
   unavailable_tabs: string[];
 }

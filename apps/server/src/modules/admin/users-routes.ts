@@ -170,8 +170,24 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
             })),
           'tabs',
         ) as never,
-        // The identity checks offer staff no per-account query yet (modules/verification).
-        unavailable_tabs: ['kyc'],
+        kyc: defer(
+          async () =>
+            (await app.services.verification.attemptsOf(id)).map((r) => ({
+              id: r.id,
+              type: r.type,
+              status: r.status,
+              name:
+                r.type === 'legal'
+                  ? (r.companyName ?? '')
+                  : `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+              national_code: r.nationalCode,
+              submitted_at: r.submittedAt?.toISOString() ?? null,
+              reviewed_at: r.reviewedAt?.toISOString() ?? null,
+              reason: r.reason,
+            })),
+          'tabs',
+        ) as never,
+        unavailable_tabs: [],
       });
     },
   );

@@ -3,11 +3,12 @@ import type {
   AdminActivityLine,
   AdminLedgerLine,
   AdminUserInvoice,
+  AdminUserKyc,
   AdminUserMachine,
   AdminUsersEditProps,
   AdminUserTicket,
 } from '@server/modules/admin/contracts';
-import { FileText, History, LifeBuoy, LogIn, Server, Wallet } from 'lucide-react';
+import { FileText, History, IdCard, LifeBuoy, LogIn, Server, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
@@ -213,6 +214,7 @@ function AccountTabs({
   activity,
   invoices,
   tickets,
+  kyc,
   unavailable_tabs,
 }: AdminUsersEditProps) {
   const ledgerColumns: Column<AdminLedgerLine>[] = [
@@ -257,6 +259,37 @@ function AccountTabs({
       label: 'آخرین پیام',
       render: (row) => <JalaliTime value={row.last_message_at} style="short" />,
     },
+  ];
+  const route = useRoute();
+  const kycColumns: Column<AdminUserKyc>[] = [
+    {
+      key: 'request',
+      label: 'درخواست',
+      render: (row) =>
+        route.has('admin.verify.edit') ? (
+          <Link
+            href={route('admin.verify.edit', { verification: row.id })}
+            className="text-brand-700 hover:underline"
+          >
+            {row.name || `#${toPersianDigits(row.id)}`}
+          </Link>
+        ) : (
+          row.name
+        ),
+    },
+    { key: 'type', label: 'نوع', render: (row) => (row.type === 'legal' ? 'حقوقی' : 'حقیقی') },
+    {
+      key: 'code',
+      label: 'کد ملی / شناسه',
+      render: (row) => (row.national_code ? <Ltr>{toPersianDigits(row.national_code)}</Ltr> : '—'),
+    },
+    { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="kyc" state={row.status} /> },
+    {
+      key: 'submitted',
+      label: 'ارسال',
+      render: (row) => (row.submitted_at ? <JalaliTime value={row.submitted_at} style="short" /> : '—'),
+    },
+    { key: 'reason', label: 'دلیل', render: (row) => row.reason ?? '—' },
   ];
   const activityColumns: Column<AdminActivityLine>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} style="datetime" /> },
@@ -357,6 +390,23 @@ function AccountTabs({
                     rows={tickets ?? []}
                     rowKey={(row) => row.uuid}
                     empty={{ icon: LifeBuoy, title: 'تیکتی ندارد' }}
+                  />
+                )}
+              </Deferred>
+            ),
+          },
+          {
+            id: 'kyc',
+            label: 'احراز هویت',
+            content: (
+              <Deferred data="kyc" fallback={loading}>
+                {() => (
+                  <DataTable
+                    caption="درخواست‌های احراز هویت"
+                    columns={kycColumns}
+                    rows={kyc ?? []}
+                    rowKey={(row) => row.id}
+                    empty={{ icon: IdCard, title: 'درخواست احراز هویتی نفرستاده است' }}
                   />
                 )}
               </Deferred>
