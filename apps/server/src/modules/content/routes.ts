@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { OG_IMAGE_PATH, type PageSeo, seoOptions } from '../../http/seo';
+import { SHARED_CACHE_KEYS } from '../../http/shared-props';
 import { catalogStats, listActiveImages, listActivePlans, publicSettings } from '../catalog/service';
 import { userNames } from '../users/queries';
 import type { PageView } from './contracts';
@@ -312,7 +313,8 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
       staticPage('support'),
       searchDocs(db, q),
       docsTree(db),
-      publicSettings(db),
+      // The same cached settings every page shares (forgotten whenever the configs change).
+      app.services.cache.remember(SHARED_CACHE_KEYS.settings, () => publicSettings(db)),
     ]);
     return render(
       reply,
