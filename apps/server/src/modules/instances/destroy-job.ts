@@ -10,6 +10,7 @@ import type { JobLog } from '../jobs/worker';
 import type { DriverResolver } from './driver';
 import { type DriverWaitOptions, realSleep, waitForStatus } from './driver-wait';
 import { alertRaised, instanceUpdated } from './events';
+import { lockMachineAndOwner } from './machine-lock';
 import { instances } from './tables';
 
 export const destroyJobPayload = z.object({
@@ -76,7 +77,7 @@ export function createDestroyJobHandler(options: DestroyJobOptions): JobHandler 
         db,
         broadcaster,
         async (tx, broadcast) => {
-          const [row] = await tx.select().from(instances).where(eq(instances.id, instance!.id)).for('update');
+          const row = await lockMachineAndOwner(tx, instance!.id);
           if (row?.status === 'deleting') {
             const now = wait.clock();
             const [updated] = await tx

@@ -14,6 +14,7 @@ import type { DriverResolver } from './driver';
 import { type DriverWaitOptions, realSleep, waitForStatus } from './driver-wait';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import { alertRaised, instanceUpdated } from './events';
+import { lockMachineAndOwner } from './machine-lock';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import { type Instance, instances } from './tables';
 
@@ -71,7 +72,7 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
       db,
       broadcaster,
       async (tx, broadcast) => {
-        const [row] = await tx.select().from(instances).where(eq(instances.id, instanceId)).for('update');
+        const row = await lockMachineAndOwner(tx, instanceId);
         if (!row || (row.status !== 'pending' && row.status !== 'provisioning')) return undefined;
         if (row.status === 'provisioning' && row.passwordEncrypted) return row;
         const now = wait.clock();
@@ -164,7 +165,7 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
         db,
         broadcaster,
         async (tx, broadcast) => {
-          const [row] = await tx.select().from(instances).where(eq(instances.id, instanceId)).for('update');
+          const row = await lockMachineAndOwner(tx, instanceId);
           if (row?.status === 'provisioning') {
             const now = wait.clock();
             await bindPort(tx, portId);
@@ -207,7 +208,7 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
         db,
         broadcaster,
         async (tx, broadcast) => {
-          const [row] = await tx.select().from(instances).where(eq(instances.id, instanceId)).for('update');
+          const row = await lockMachineAndOwner(tx, instanceId);
           if (row?.status === 'provisioning') {
             const now = wait.clock();
             const reason = failureReason(error);

@@ -7,6 +7,7 @@ import { liveSingletonKeys } from '../jobs/queue';
 import type { JobLog } from '../jobs/worker';
 import type { DriverResolver, DriverStatus } from './driver';
 import { instanceUpdated } from './events';
+import { lockMachineAndOwner } from './machine-lock';
 import { POWER_TIMEOUT_MS } from './power-job';
 import { type Instance, instances } from './tables';
 
@@ -57,7 +58,7 @@ export async function repairStuckPower(options: StuckPowerOptions, now: Date): P
       db,
       broadcaster,
       async (tx, broadcast) => {
-        const [current] = await tx.select().from(instances).where(eq(instances.id, row.id)).for('update');
+        const current = await lockMachineAndOwner(tx, row.id);
         // Moved on meanwhile (a new request, staff, the job after all): not stuck any more.
         if (
           current?.status !== 'ready' ||
