@@ -35,7 +35,7 @@ describe('a tus drive upload across a kill -9 of the server', () => {
     for (let written = 0; written < SIZE; ) {
       const chunk = randomBytes(Math.min(8 * 1024 * 1024, SIZE - written));
       hash.update(chunk);
-      if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       written += chunk.length;
     }
     await new Promise<void>((resolve, reject) =>

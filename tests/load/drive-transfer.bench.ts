@@ -34,7 +34,7 @@ async function makeSource(path: string) {
   const out = createWriteStream(path);
   for (let written = 0; written < SIZE; ) {
     const chunk = randomBytes(Math.min(8 * 1024 * 1024, SIZE - written));
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     written += chunk.length;
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));

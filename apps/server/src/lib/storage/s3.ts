@@ -65,11 +65,16 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     url: string,
     init: { headers?: Record<string, string>; body?: Buffer | string } = {},
   ): Promise<Response> => {
+    // A plain byte view: the same bytes, typed as a fetch body under Node's and the DOM's types.
+    const body =
+      init.body === undefined || typeof init.body === 'string'
+        ? init.body
+        : new Uint8Array(init.body.buffer as ArrayBuffer, init.body.byteOffset, init.body.byteLength);
     const signed = await new AwsV4Signer({
       url,
       method,
       headers: init.headers ?? {},
-      ...(init.body === undefined ? {} : { body: init.body }),
+      ...(body === undefined ? {} : { body }),
       accessKeyId: options.accessKeyId,
       secretAccessKey: options.secretAccessKey,
       service: 's3',
@@ -78,7 +83,7 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     return fetch(signed.url, {
       method: signed.method,
       headers: signed.headers,
-      ...(init.body === undefined ? {} : { body: init.body }),
+      ...(body === undefined ? {} : { body }),
     });
   };
   const fail = async (response: Response, what: string): Promise<never> => {
