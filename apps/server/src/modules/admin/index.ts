@@ -38,5 +38,7 @@ export const adminModule: AppModule = {
       siteName: 'رندر فارم ابری',
     }),
   }),
+  // The admins' channel: AlertRaised (payments in review, failed provisioning) for Admin/Dash.
+  channels: [{ pattern: 'admin', authorize: (_db, user) => user.role === 'admin' }],
   seed: seedDemoAudit,
 };

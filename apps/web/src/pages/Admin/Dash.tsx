@@ -10,15 +10,22 @@ import { AttentionList } from '../../components/instances/AttentionList';
 import { formatNumber } from '../../lib/digits';
 import { formatJalali } from '../../lib/jalali-date';
 import { formatToman } from '../../lib/money';
+import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { CapacityList } from './parts/CapacityList';
 import { Signups } from './parts/Signups';
 import { Sparklines } from './parts/Sparklines';
 import { WaitingWork } from './parts/WaitingWork';
 
+const LIVE_EVENTS = ['AlertRaised'] as const;
+const LIVE_PROPS = ['alerts', 'kpis'] as const;
+
 /** `admin.dash` «داشبورد مدیریت»: money, load, what is broken and what is waiting, at a glance. */
 export default function AdminDash({ kpis, capacity, alerts, queues, signups, sparklines }: AdminDashProps) {
   const route = useRoute();
+  // An alert on the admins' channel (a payment held for review, a failed provisioning) refreshes
+  // the alerts and figures without a visit.
+  useLiveReload(LIVE_EVENTS, LIVE_PROPS, 'admin');
   const link = (name: string) => (route.has(name) ? route(name) : null);
   // The server counts the month from the first day of the Jalali month in Tehran, as here.
   const now = new Date();
