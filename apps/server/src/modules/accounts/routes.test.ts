@@ -32,11 +32,12 @@ describe('Profile/Show and its forms', () => {
         is_current_device: true,
       }),
     );
-    // The demo customer has money in the wallet, machines and a pro-forma waiting for payment (the seed).
+    // The demo customer has money in the wallet, machines, a pro-forma waiting for payment and drives (the seed).
     expect(page.props.delete_blockers.map((b: { code: string }) => b.code)).toEqual([
       'balance',
       'machines',
       'unpaid_invoices',
+      'drives',
     ]);
     expect(JSON.stringify(page.props)).not.toMatch(/password_hash|two_factor_secret/);
   });

@@ -2,6 +2,7 @@ import type { AppModule } from '../app-module';
 import { createDownloadLinks, type DownloadLinks } from './download-links';
 import { driveDownloadRoutes } from './download-routes';
 import { createDriveBillingJobHandler, DRIVE_BILLING_JOB, ensureDriveBilling } from './drive-billing';
+import { drivesBlocker } from './drives-blocker';
 import { panelDriveRoutes } from './panel-routes';
 import { seedDemoDrives } from './seed';
 import { createDriveService, type DriveService } from './service';
@@ -47,6 +48,7 @@ export const drivesModule: AppModule = {
     }),
   }),
   onWorkerStart: ensureDriveBilling,
+  deleteBlockers: [drivesBlocker],
   seed: seedDemoDrives,
 };
 export type { PanelDrivesDownProps, PanelDrivesListProps, PanelDrivesShowProps } from './contracts';
