@@ -334,6 +334,39 @@ describe(`panel: drives (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
     expect(staged.filter((f) => !f.startsWith('.'))).toEqual([]);
   });
 
+  it('gives up an upload (tus termination): 204, the space comes back; a suspended drive takes no upload', async () => {
+    const [drive] = await db().select().from(drives).where(eq(drives.name, 'صحنه‌های تست'));
+    const created = await tusCreate(customer, drive!.uuid, {
+      'upload-length': '5000',
+      'upload-metadata': metadata('رهاشده.bin'),
+    });
+    const location = created.headers.location as string;
+    expect((await customer.page(`/panel/drives/${drive!.uuid}`)).props.drive.reserved_bytes).toBe(5000);
+    // Another user cannot end it.
+    expect(
+      (await other.request('DELETE', location, undefined, { 'tus-resumable': '1.0.0' })).statusCode,
+    ).toBe(404);
+    const ended = await customer.request('DELETE', location, undefined, { 'tus-resumable': '1.0.0' });
+    expect(ended.statusCode).toBe(204);
+    expect((await customer.page(`/panel/drives/${drive!.uuid}`)).props.drive.reserved_bytes).toBe(0);
+    expect(
+      (await customer.request('HEAD', location, undefined, { 'tus-resumable': '1.0.0' })).statusCode,
+    ).toBe(404);
+
+    await db().update(drives).set({ status: 'suspended' }).where(eq(drives.id, drive!.id));
+    try {
+      const refused = await tusCreate(customer, drive!.uuid, {
+        'upload-length': '10',
+        'upload-metadata': metadata('تازه.bin'),
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toMatch(/معلق/);
+      expect((await customer.page(`/panel/drives/${drive!.uuid}`)).props.can_write).toBe(false);
+    } finally {
+      await db().update(drives).set({ status: 'active' }).where(eq(drives.id, drive!.id));
+    }
+  });
+
   describe('the signed download link', () => {
     let url: string;
     let bytes: Buffer;
