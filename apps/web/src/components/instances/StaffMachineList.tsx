@@ -1,14 +1,15 @@
 import { router } from '@renderfarm/react';
 import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/instances/contracts';
-import { Download, Search, Server } from 'lucide-react';
+import { Search, Server } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
-import { Button, buttonClasses } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
+import { DownloadLink } from '../ui/DownloadLink';
 import { Ltr } from '../ui/Ltr';
 import { Pagination } from '../ui/Pagination';
 import { Price } from '../ui/Price';
@@ -115,18 +116,7 @@ export function StaffMachineList({
       <PageHeader
         title={title}
         description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور."
-        actions={
-          area === 'admin' && (
-            <a
-              href={href({}, route('admin.instances.export'))}
-              className={buttonClasses('secondary', 'md')}
-              download
-            >
-              <Download aria-hidden="true" className="size-4" />
-              دریافت CSV
-            </a>
-          )
-        }
+        actions={area === 'admin' && <DownloadLink href={href({}, route('admin.instances.export'))} />}
       />
       <Card className="p-2 sm:p-4">
         <div className="mb-3 flex flex-wrap items-end gap-3 px-2">

@@ -10,9 +10,9 @@ import { PageHeader } from '../account/PageHeader';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
-import { JalaliDatePicker } from '../ui/JalaliDatePicker';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Pagination } from '../ui/Pagination';
+import { PeriodFields } from '../ui/PeriodFields';
 import { SelectField } from '../ui/SelectField';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TYPE_LABELS } from './kyc-facts';
@@ -126,15 +126,11 @@ export function StaffVerifyList({
                 options={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))}
                 onChange={(type) => visit({ type })}
               />
-              <JalaliDatePicker
-                label="ارسال‌شده از"
-                value={filters.from || null}
-                onChange={(from) => visit({ from: from ?? '' })}
-              />
-              <JalaliDatePicker
-                label="تا"
-                value={filters.to || null}
-                onChange={(to) => visit({ to: to ?? '' })}
+              <PeriodFields
+                from={filters.from ?? ''}
+                to={filters.to ?? ''}
+                fromLabel="ارسال‌شده از"
+                onChange={visit}
               />
             </>
           )}

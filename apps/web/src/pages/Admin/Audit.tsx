@@ -1,16 +1,17 @@
 import { router } from '@renderfarm/react';
 import type { AdminAuditProps, AuditRow } from '@server/modules/admin/contracts';
-import { Download, ScrollText, Search } from 'lucide-react';
+import { ScrollText, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { Button, buttonClasses } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
-import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
+import { DownloadLink } from '../../components/ui/DownloadLink';
 import { JalaliTime } from '../../components/ui/JalaliTime';
 import { Ltr } from '../../components/ui/Ltr';
 import { Pagination } from '../../components/ui/Pagination';
+import { PeriodFields } from '../../components/ui/PeriodFields';
 import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
@@ -99,12 +100,7 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
       <PageHeader
         title="گزارش اقدامات کارکنان"
         description={`${formatNumber(items.meta.total)} اقدام؛ این گزارش فقط خواندنی است و هیچ ردیفی ویرایش یا حذف نمی‌شود.`}
-        actions={
-          <a href={exportHref} className={buttonClasses('secondary', 'md')} download>
-            <Download aria-hidden="true" className="size-4" />
-            دریافت CSV
-          </a>
-        }
+        actions={<DownloadLink href={exportHref} />}
       />
       <Card className="p-2 sm:p-4">
         <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
@@ -143,16 +139,7 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
               <span className="sr-only">جست‌وجو</span>
             </Button>
           </form>
-          <JalaliDatePicker
-            label="از"
-            value={filters.from || null}
-            onChange={(from) => visit({ from: from ?? '' })}
-          />
-          <JalaliDatePicker
-            label="تا"
-            value={filters.to || null}
-            onChange={(to) => visit({ to: to ?? '' })}
-          />
+          <PeriodFields from={filters.from ?? ''} to={filters.to ?? ''} onChange={visit} />
         </div>
         <DataTable
           caption="اقدامات کارکنان"

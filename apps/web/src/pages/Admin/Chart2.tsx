@@ -1,6 +1,6 @@
 import { router } from '@renderfarm/react';
 import type { AdminChart2Props, UsagePointView } from '@server/modules/admin/contracts';
-import { Download, Table2 } from 'lucide-react';
+import { Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import {
   Bar,
@@ -16,10 +16,11 @@ import {
 } from 'recharts';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { Button, buttonClasses } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
-import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
+import { DownloadLink } from '../../components/ui/DownloadLink';
+import { PeriodFields } from '../../components/ui/PeriodFields';
 import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
@@ -100,26 +101,15 @@ export default function AdminChart2({
       <PageHeader
         title="نمودار مصرف"
         description="سرورهای روشن، ساعت‌کار و سرورهای تازه در روزها، هفته‌ها (از شنبه) یا ماه‌های شمسی، به وقت تهران."
-        actions={
-          <a href={exportHref} className={buttonClasses('secondary', 'md')} download>
-            <Download aria-hidden="true" className="size-4" />
-            دریافت CSV
-          </a>
-        }
+        actions={<DownloadLink href={exportHref} />}
       />
       <Card className="mb-6 p-4 sm:p-6">
         <div className="grid items-start gap-3 sm:grid-cols-3">
-          <JalaliDatePicker
-            label="از"
-            value={filters.from}
-            onChange={(from) => visit({ from: from ?? '' })}
-            error={filter_errors.from}
-          />
-          <JalaliDatePicker
-            label="تا"
-            value={filters.to}
-            onChange={(to) => visit({ to: to ?? '' })}
-            error={filter_errors.to}
+          <PeriodFields
+            from={filters.from ?? ''}
+            to={filters.to ?? ''}
+            errors={filter_errors}
+            onChange={visit}
           />
           <SelectField
             label="بازه"

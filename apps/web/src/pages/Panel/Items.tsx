@@ -1,14 +1,14 @@
 import { router } from '@renderfarm/react';
 import type { PanelItemsProps } from '@server/modules/billing/contracts';
-import { Download, ReceiptText } from 'lucide-react';
+import { ReceiptText } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
-import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
+import { DownloadLink } from '../../components/ui/DownloadLink';
 import { JalaliTime } from '../../components/ui/JalaliTime';
 import { Pagination } from '../../components/ui/Pagination';
+import { PeriodFields } from '../../components/ui/PeriodFields';
 import { Price } from '../../components/ui/Price';
 import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber } from '../../lib/digits';
@@ -76,12 +76,7 @@ export default function Items({ items, totals, filters, types, machines, balance
       <PageHeader
         title="گردش حساب"
         description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
-        actions={
-          <a href={url(route('panel.items.export'))} className={buttonClasses('secondary', 'md')} download>
-            <Download aria-hidden="true" className="size-4" />
-            دریافت CSV
-          </a>
-        }
+        actions={<DownloadLink href={url(route('panel.items.export'))} />}
       />
       <div className="mb-6 grid gap-3 sm:grid-cols-3">
         <Total title="موجودی کنونی" rial={balance} />
@@ -104,15 +99,12 @@ export default function Items({ items, totals, filters, types, machines, balance
             options={machines.map((m) => ({ value: m.uuid, label: m.name }))}
             onChange={(machine) => visit({ machine })}
           />
-          <JalaliDatePicker
-            label="از روز"
-            value={filters.from || null}
-            onChange={(from) => visit({ from: from ?? '' })}
-          />
-          <JalaliDatePicker
-            label="تا روز"
-            value={filters.to || null}
-            onChange={(to) => visit({ to: to ?? '' })}
+          <PeriodFields
+            from={filters.from ?? ''}
+            to={filters.to ?? ''}
+            fromLabel="از روز"
+            toLabel="تا روز"
+            onChange={visit}
           />
         </div>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2 px-2 text-sm text-gray-600">

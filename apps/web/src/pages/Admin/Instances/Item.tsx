@@ -1,10 +1,10 @@
 import type { AdminMachineItemsProps } from '@server/modules/instances/contracts';
-import { Download, Receipt } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
-import { buttonClasses } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
+import { DownloadLink } from '../../../components/ui/DownloadLink';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Price } from '../../../components/ui/Price';
 import { formatNumber } from '../../../lib/digits';
@@ -43,16 +43,7 @@ export default function MachineItems({ machine, sessions, totals }: AdminMachine
             {machine.owner} · <Price rial={machine.price_per_hour} per="hour" />
           </span>
         }
-        actions={
-          <a
-            href={route('admin.instances.item.export', { instance: machine.id })}
-            className={buttonClasses('secondary', 'md')}
-            download
-          >
-            <Download aria-hidden="true" className="size-4" />
-            دریافت CSV
-          </a>
-        }
+        actions={<DownloadLink href={route('admin.instances.item.export', { instance: machine.id })} />}
       />
       <div className="grid gap-6">
         <Card className="p-4 text-sm sm:p-5">

@@ -8,9 +8,9 @@ import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invo
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
-import { JalaliDatePicker } from '../../../components/ui/JalaliDatePicker';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Pagination } from '../../../components/ui/Pagination';
+import { PeriodFields } from '../../../components/ui/PeriodFields';
 import { Price } from '../../../components/ui/Price';
 import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -122,15 +122,11 @@ export default function AdminInvoiceList({
             options={statuses}
             onChange={(status) => visit({ status })}
           />
-          <JalaliDatePicker
-            label="صادرشده از"
-            value={filters.from || null}
-            onChange={(from) => visit({ from: from ?? '' })}
-          />
-          <JalaliDatePicker
-            label="تا"
-            value={filters.to || null}
-            onChange={(to) => visit({ to: to ?? '' })}
+          <PeriodFields
+            from={filters.from ?? ''}
+            to={filters.to ?? ''}
+            fromLabel="صادرشده از"
+            onChange={visit}
           />
         </div>
         <DataTable

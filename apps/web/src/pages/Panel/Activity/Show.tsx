@@ -5,10 +5,10 @@ import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
-import { JalaliDatePicker } from '../../../components/ui/JalaliDatePicker';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Pagination } from '../../../components/ui/Pagination';
+import { PeriodFields } from '../../../components/ui/PeriodFields';
 import { SelectField } from '../../../components/ui/SelectField';
 import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
@@ -72,15 +72,12 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
             options={groups}
             onChange={(group) => visit({ group })}
           />
-          <JalaliDatePicker
-            label="از روز"
-            value={filters.from || null}
-            onChange={(from) => visit({ from: from ?? '' })}
-          />
-          <JalaliDatePicker
-            label="تا روز"
-            value={filters.to || null}
-            onChange={(to) => visit({ to: to ?? '' })}
+          <PeriodFields
+            from={filters.from ?? ''}
+            to={filters.to ?? ''}
+            fromLabel="از روز"
+            toLabel="تا روز"
+            onChange={visit}
           />
         </div>
         <DataTable
