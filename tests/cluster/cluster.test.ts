@@ -49,7 +49,7 @@ async function servicesUp(): Promise<boolean> {
   if (!ownRedis && !(await reachable(REDIS_TEST_URL)))
     missing.push(`Redis at ${REDIS_TEST_URL} (and no redis-server to start)`);
   if (missing.length === 0) return true;
-  const message = `Cluster tests need ${missing.join(' and ')}, which do not answer.`;
+  const message = `no answer from ${missing.join(' or ')}.`;
   if (process.env.CI) throw new Error(`${message} They are required in CI.`);
   console.warn(`Cluster tests skipped: ${message}`);
   return false;

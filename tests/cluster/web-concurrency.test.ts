@@ -19,7 +19,7 @@ async function servicesUp(): Promise<boolean> {
   if (!(await reachable(PG_URL))) missing.push(`PostgreSQL at ${new URL(PG_URL).host}`);
   if (!ownRedis && !(await reachable(REDIS_TEST_URL))) missing.push(`Redis at ${REDIS_TEST_URL}`);
   if (missing.length === 0) return true;
-  const message = `WEB_CONCURRENCY tests need ${missing.join(' and ')}, which do not answer.`;
+  const message = `no answer from ${missing.join(' or ')}.`;
   if (process.env.CI) throw new Error(`${message} They are required in CI.`);
   console.warn(`WEB_CONCURRENCY tests skipped: ${message}`);
   return false;
