@@ -109,8 +109,6 @@ const RULES: Record<string, Rule> = {
   'admin.page.update': { access: 'admin' },
   'admin.uploads.store': { access: 'admin' },
   'career.store': { access: 'anyone' },
-  // The résumé of a career application: a private download for staff, linked from the ticket.
-  'career.resume': { access: 'care' },
   'verification.verify': { access: 'anyone' },
   login: { access: 'guest' },
   'login.store': { access: 'guest' },

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../testing/images';
 import { createAuthTestApp, logIn, newBrowser, type TestBrowser } from '../auth/test-support';
 import { readMail } from '../notifications/mail';
-import { ticketMessages, tickets } from '../support/tables';
+import { ATTACHMENT_PREFIX } from '../support/attachments';
+import { ticketAttachments, ticketMessages, tickets } from '../support/tables';
 
 type T = Awaited<ReturnType<typeof createAuthTestApp>>;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -43,9 +44,9 @@ describe('career applications (career.store)', () => {
     return browser.request('POST', '/career', body.payload, { ...body.headers, referer: '/career' });
   };
 
-  it('becomes a guest ticket of the Career department with a staff-only link to the PDF', async () => {
+  it('becomes a guest ticket of the Career department with the PDF attached, which only staff open', async () => {
     const browser = await newBrowser(t, { ip: '10.20.0.1' });
-    const res = await apply(browser, form(VALID, { bytes: PDF }));
+    const res = await apply(browser, form(VALID, { bytes: PDF, filename: 'رزومه مریم.pdf' }));
     expect(res.statusCode, `${res.headers['x-refused']} ${/"message":"[^"]*"/.exec(res.body)?.[0]}`).toBe(
       303,
     );
@@ -63,25 +64,51 @@ describe('career applications (career.store)', () => {
       .select()
       .from(ticketMessages)
       .where(eq(ticketMessages.ticketId, ticket!.id));
-    const link = /(\/care\/career\/[0-9a-f-]{36}\.pdf)/.exec(message!.body)?.[1];
-    expect(link).toBeDefined();
     expect(message!.body).toContain('سه سال با 3ds Max');
-    // Staff are mailed about it, as for the contact form.
-    expect(
-      (await readMail(t.storageDir)).some(
-        (m) => m.subject.includes('کارشناس پشتیبانی') || m.text?.includes('کارشناس پشتیبانی'),
-      ),
-    ).toBe(true);
-    // Care opens the résumé; a customer and a guest do not.
+    // The résumé is the message's attachment, stored like any ticket file (tickets/<uuid>).
+    const rows = await t.database.db
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.messageId, message!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'رزومه مریم.pdf', mime: 'application/pdf', size: PDF.length });
+    expect(rows[0]!.path).toMatch(new RegExp(`^${ATTACHMENT_PREFIX}/[0-9a-f-]{36}$`));
+    // Staff are mailed about it, as for the contact form, and the mail names the file.
+    const mail = (await readMail(t.storageDir)).find((m) => m.subject.includes('کارشناس پشتیبانی'));
+    expect(mail?.text).toContain('رزومه مریم.pdf');
+    // Care sees it in the ticket's thread and opens it; a customer and a guest do not.
     const care = await logIn(t, 'care@renderfarm.test');
-    const pdf = await care.request('GET', link!);
+    const desk = await care.page(`/care/tickets/${ticket!.uuid}`);
+    const [shown] = desk.props.ticket.messages[0].attachments;
+    expect(shown).toMatchObject({ id: rows[0]!.id, name: 'رزومه مریم.pdf', mime: 'application/pdf' });
+    const pdf = await care.request('GET', `/attachments/${shown.id}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.rawPayload.equals(PDF)).toBe(true);
     const customer = await logIn(t, 'customer@renderfarm.test');
-    expect((await customer.request('GET', link!)).statusCode).toBe(404);
-    expect((await browser.request('GET', link!)).statusCode).not.toBe(200);
+    expect((await customer.request('GET', `/attachments/${shown.id}`)).statusCode).toBe(404);
+    expect((await browser.request('GET', `/attachments/${shown.id}`)).statusCode).not.toBe(200);
+  });
+
+  it('keeps an unusable file name (a bidi override) out: the résumé is offered as «رزومه.pdf»', async () => {
+    const browser = await newBrowser(t, { ip: '10.20.0.2' });
+    const res = await apply(
+      browser,
+      form(
+        { ...VALID, contact: 'sara@example.com', message: '' },
+        { bytes: PDF, filename: 'cv\u202Egpj.pdf' },
+      ),
+    );
+    expect(res.statusCode).toBe(303);
+    const [row] = await t.database.db
+      .select({ name: ticketAttachments.name, body: ticketMessages.body })
+      .from(ticketAttachments)
+      .innerJoin(ticketMessages, eq(ticketMessages.id, ticketAttachments.messageId))
+      .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+      .where(eq(tickets.guestEmail, 'sara@example.com'));
+    expect(row).toMatchObject({ name: 'رزومه.pdf' });
+    expect(row!.body).toMatch(PERSIAN);
   });
 
   it('refuses a file that is not a PDF, a 6 MB one, no file and missing fields, opening nothing', async () => {
@@ -102,6 +129,7 @@ describe('career applications (career.store)', () => {
         expect(errors[field], `${field} ${JSON.stringify(errors)}`).toMatch(PERSIAN);
     }
     expect((await t.database.db.select().from(tickets)).length).toBe(before);
-    expect(await t.app.services.storage.list('career/')).toHaveLength(1);
+    // Only the two accepted résumés above were stored.
+    expect(await t.app.services.storage.list(`${ATTACHMENT_PREFIX}/`)).toHaveLength(2);
   });
 });

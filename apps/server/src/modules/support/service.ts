@@ -43,6 +43,11 @@ export interface OpenGuestTicket {
   department: string;
   subject: string;
   message: string;
+  /**
+   * Files checked by the caller (type by its bytes, clean name), e.g. a career application's
+   * résumé; stored under random keys like any ticket attachment, so staff open them in the thread.
+   */
+  attachments?: NewAttachment[] | undefined;
 }
 
 /** A ticket as its owner sees it (API and panel): snake_case, uuids, ISO times. */
@@ -224,37 +229,43 @@ export function createSupportService({
     input: OpenGuestTicket,
     context: RequestContext,
   ): Promise<{ ticket: Ticket; mailed: number }> {
-    const ticket = await transactionWithBroadcasts(
-      db,
-      broadcaster,
-      async (tx, broadcast) => {
-        const [row] = await tx
-          .insert(tickets)
-          .values({
-            guestName: input.name,
-            guestEmail: input.email ?? null,
-            guestMobile: input.mobile ?? null,
-            subject: input.subject,
-            department: input.department,
-            priority: 'medium',
-          })
-          .returning();
-        const created = row!;
-        await tx.insert(ticketMessages).values({ ticketId: created.id, authorId: null, body: input.message });
-        // No contact details in the log: the ticket holds them, the log is read more widely.
-        await recordActivity(tx, {
-          event: 'ticket:opened',
-          actorId: null,
-          subject: { type: 'ticket', id: created.id },
-          ip: context.ip,
-          userAgent: context.userAgent,
-          properties: { via: 'contact', department: created.department, guest: true },
-        });
-        // No one is listening for a guest (there is no user channel); the care queue hears of it live.
-        broadcast(queueChanged(await countOpen(tx)));
-        return created;
-      },
-      published,
+    const ticket = await withStoredAttachments(storage, input.attachments, (files) =>
+      transactionWithBroadcasts(
+        db,
+        broadcaster,
+        async (tx, broadcast) => {
+          const [row] = await tx
+            .insert(tickets)
+            .values({
+              guestName: input.name,
+              guestEmail: input.email ?? null,
+              guestMobile: input.mobile ?? null,
+              subject: input.subject,
+              department: input.department,
+              priority: 'medium',
+            })
+            .returning();
+          const created = row!;
+          const [message] = await tx
+            .insert(ticketMessages)
+            .values({ ticketId: created.id, authorId: null, body: input.message })
+            .returning({ id: ticketMessages.id });
+          await recordAttachments(tx, message!.id, files);
+          // No contact details in the log: the ticket holds them, the log is read more widely.
+          await recordActivity(tx, {
+            event: 'ticket:opened',
+            actorId: null,
+            subject: { type: 'ticket', id: created.id },
+            ip: context.ip,
+            userAgent: context.userAgent,
+            properties: { via: 'contact', department: created.department, guest: true },
+          });
+          // No one is listening for a guest (there is no user channel); the care queue hears of it live.
+          broadcast(queueChanged(await countOpen(tx)));
+          return created;
+        },
+        published,
+      ),
     );
     // Staff who are not looking at the queue learn of it by mail, with a link to the ticket.
     const { sent, failed } = await mailStaffAboutGuestTicket(db, mailer, {
@@ -266,6 +277,7 @@ export function createSupportService({
       department: ticket.department,
       subject: ticket.subject,
       message: input.message,
+      attachments: (input.attachments ?? []).map((file) => file.name),
       at: ticket.createdAt,
     });
     for (const failure of failed) onDeliveryError(failure.error, `staff mail to ${failure.to}`);

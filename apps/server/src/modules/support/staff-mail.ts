@@ -15,6 +15,8 @@ export interface GuestTicketNotice {
   department: string;
   subject: string;
   message: string;
+  /** The names of the files sent with it (they are in the ticket, for staff only). */
+  attachments?: string[] | undefined;
   at: Date;
 }
 
@@ -38,6 +40,9 @@ export function guestTicketMail(notice: GuestTicketNotice): MailContent {
     ...(notice.mobile ? [['موبایل', notice.mobile, true] as [string, string, boolean]] : []),
     ['بخش', notice.department, false],
     ['زمان', when, false],
+    ...(notice.attachments?.length
+      ? [['پیوست', notice.attachments.join('، '), false] as [string, string, boolean]]
+      : []),
   ];
   const intro = `بازدیدکننده‌ای از فرم «تماس با ما» پیامی فرستاد. تیکت مهمان ساخته شد و در صف بخش ${notice.department} است.`;
   const outro =
