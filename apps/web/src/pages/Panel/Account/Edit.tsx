@@ -2,13 +2,12 @@ import { useForm } from '@renderfarm/react';
 import type { PanelAccountEditProps } from '@server/modules/verification/contracts';
 import { ArrowRight, Save } from 'lucide-react';
 import { Head } from '../../../app/protocol';
+import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormSection } from '../../../components/ui/FormSection';
-import { TextField } from '../../../components/ui/TextField';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -26,8 +25,6 @@ export default function AccountEdit({
 }: PanelAccountEditProps) {
   const route = useRoute();
   const form = useForm({ ...bill_to, marketing_opt_in });
-  const mobile = useForm({ mobile: mobile_code?.mobile ?? account.mobile ?? '', code: '' });
-  const sent = mobile_code !== null && mobile_code.mobile === mobile.data.mobile;
 
   return (
     <>
@@ -90,49 +87,7 @@ export default function AccountEdit({
                 {account.mobile_verified ? ' (تأییدشده)' : ' (تأییدنشده)'}
               </p>
             )}
-            <form
-              noValidate
-              className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-              onSubmit={(event) => {
-                event.preventDefault();
-                mobile.post(route('panel.account.mobile.send'), { preserveScroll: true });
-              }}
-            >
-              <TextField
-                label="شمارهٔ موبایل"
-                ltr
-                digits
-                inputMode="tel"
-                maxLength={20}
-                {...bindField(mobile, mobile.errors, 'mobile')}
-              />
-              <Button type="submit" variant="secondary" disabled={mobile.processing} className="h-11">
-                {sent ? 'ارسال دوبارهٔ کد' : 'ارسال کد'}
-              </Button>
-            </form>
-            {sent && (
-              <form
-                noValidate
-                className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  mobile.put(route('panel.account.mobile.update'), { preserveScroll: true });
-                }}
-              >
-                <TextField
-                  label="کد شش‌رقمی"
-                  ltr
-                  digits
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  {...bindField(mobile, mobile.errors, 'code')}
-                />
-                <Button type="submit" disabled={mobile.processing} className="h-11">
-                  تأیید کد
-                </Button>
-              </form>
-            )}
+            <MobileCodeForms initialMobile={account.mobile ?? ''} pending={mobile_code?.mobile ?? null} />
           </div>
         </FormSection>
       </div>

@@ -7,6 +7,7 @@ import type {
 import { CircleCheck, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Head } from '../../../app/protocol';
+import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
@@ -147,7 +148,7 @@ function firstOpenStep(props: PanelAccountVerifyProps): number {
 }
 
 function Wizard(props: PanelAccountVerifyProps) {
-  const { request, documents, account, required, labels, max_bytes, latest_birth_date, mobile_code } = props;
+  const { request, documents, account, required, labels, max_bytes, latest_birth_date } = props;
   const route = useRoute();
   const [step, setStep] = useState(() => firstOpenStep(props));
   const [withdrawing, setWithdrawing] = useState(false);
@@ -466,9 +467,6 @@ function MobileStep({
   proven,
   onDone,
 }: PanelAccountVerifyProps & { proven: boolean; onDone: () => void }) {
-  const route = useRoute();
-  const form = useForm({ mobile: mobile_code?.mobile ?? account.mobile ?? '', code: '' });
-  const sent = mobile_code !== null && mobile_code.mobile === form.data.mobile;
   return (
     <div className="grid gap-4">
       {proven && (
@@ -477,53 +475,14 @@ function MobileStep({
           مالکیت شمارهٔ <span dir="ltr">{toPersianDigits(account.mobile ?? '')}</span> تأیید شده است.
         </p>
       )}
-      <form
-        noValidate
-        className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.post(route('panel.account.mobile.send'), { preserveScroll: true });
-        }}
-      >
-        <TextField
-          label="شمارهٔ موبایل (به نام خودتان)"
-          ltr
-          digits
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={20}
-          {...bindField(form, form.errors, 'mobile')}
-        />
-        <Button type="submit" variant="secondary" disabled={form.processing} className="h-11">
-          {sent ? 'ارسال دوبارهٔ کد' : 'ارسال کد تأیید'}
-        </Button>
-      </form>
-      {sent && (
-        <form
-          noValidate
-          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.put(route('panel.account.mobile.update'), {
-              preserveScroll: true,
-              onSuccess: () => onDone(),
-            });
-          }}
-        >
-          <TextField
-            label="کد شش‌رقمی پیامک‌شده"
-            ltr
-            digits
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...bindField(form, form.errors, 'code')}
-          />
-          <Button type="submit" disabled={form.processing} className="h-11">
-            تأیید کد
-          </Button>
-        </form>
-      )}
+      <MobileCodeForms
+        initialMobile={account.mobile ?? ''}
+        pending={mobile_code?.mobile ?? null}
+        mobileLabel="شمارهٔ موبایل (به نام خودتان)"
+        codeLabel="کد شش‌رقمی پیامک‌شده"
+        sendLabel="ارسال کد تأیید"
+        onVerified={onDone}
+      />
       {proven && (
         <Button type="button" className="justify-self-start" onClick={onDone}>
           ادامه
