@@ -71,6 +71,7 @@ describe('sitemap, robots, feeds and security.txt', () => {
       '/pages/fair-use',
       '/plans',
       '/prices',
+      '/contact',
     ]) {
       expect(locs, path).toContain(`${SITE}${path}`);
     }

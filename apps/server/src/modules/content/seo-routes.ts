@@ -38,6 +38,7 @@ export async function seoRoutes(app: FastifyInstance, { registry }: { registry: 
       { loc: url('/'), lastmod: newestPost },
       { loc: url('/prices') },
       { loc: url('/plans') },
+      { loc: url('/contact') },
       ...plans.map((p) => ({ loc: url(`/plans/${encodeURIComponent(p.slug)}`) })),
       ...content.pages
         .filter((p) => PAGE_PATHS[p.key])

@@ -1,4 +1,4 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, newBrowser } from '../auth/test-support';
@@ -35,7 +35,7 @@ async function visitor(t: T, ip: string) {
 describe('contact page and form', () => {
   let t: T;
   beforeAll(async () => {
-    t = await createAuthTestApp();
+    t = await createAuthTestApp({ APP_URL: 'https://renderfarm.example' });
     // A suspended care account must not be mailed.
     await t.database.db.insert(users).values({
       name: 'پشتیبان معلق',
@@ -60,6 +60,19 @@ describe('contact page and form', () => {
     expect(page.props.departments.map((d: { value: string }) => d.value)).toEqual(['sales', 'support']);
     expect(page.props.limits).toEqual({ subject: 150, message: 5000 });
     expect(page.props.prefill).toBeNull();
+
+    // The first load carries its SEO head, as every public page does (no JS for a crawler).
+    const html = (await browser.request('GET', '/contact')).body;
+    const tag = (re: RegExp) => re.exec(html)?.[1] ?? null;
+    expect(tag(/<title>(.*?)<\/title>/s)).toBe('تماس با ما | رندر فارم ابری');
+    expect(tag(/<link rel="canonical" href="([^"]*)">/)).toBe('https://renderfarm.example/contact');
+    expect(tag(/<meta name="description" content="([^"]*)">/)).toMatch(/فرم تماس.*021-91000000/);
+    expect(tag(/<meta property="og:locale" content="([^"]*)">/)).toBe('fa_IR');
+    expect(tag(/<meta property="og:url" content="([^"]*)">/)).toBe('https://renderfarm.example/contact');
+    expect(tag(/<meta property="og:image" content="([^"]*)">/)).toBe(
+      'https://renderfarm.example/og-image.png',
+    );
+    expect(tag(/<meta name="robots" content="([^"]*)">/)).toBeNull();
 
     const signedIn = await logIn(t, 'customer@renderfarm.test', 'password', { ip: '10.9.0.2' });
     expect((await signedIn.page('/contact')).props.prefill).toEqual({
@@ -136,7 +149,8 @@ describe('contact page and form', () => {
     const [entry] = await t.database.db
       .select()
       .from(activityLog)
-      .where(eq(activityLog.subjectId, String(ticket!.id)));
+      // The ticket's own entry: a demo user with the same id has entries of its own.
+      .where(and(eq(activityLog.subjectType, 'ticket'), eq(activityLog.subjectId, String(ticket!.id))));
     expect(entry).toMatchObject({ event: 'ticket:opened', actorId: null, ipAddress: '10.9.2.1' });
     expect(JSON.stringify(entry!.properties)).not.toContain('0912');
 

@@ -3,6 +3,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
+import { seoOptions } from '../../http/seo';
 import { faDuration } from '../../lib/persian';
 import { requireHuman } from '../botcheck/require-human';
 import { publicSettings } from '../catalog/service';
@@ -22,18 +23,32 @@ export async function supportRoutes(app: FastifyInstance, { registry }: { regist
   route({ name: 'contact', method: 'GET', uri: '/contact', access: 'anyone' }, async (request, reply) => {
     const settings = await publicSettings(db);
     const user = request.user;
-    return reply.page('Public/Contact', {
-      contact: {
-        address: text(settings.contact_address),
-        phone: text(settings.support_phone),
-        email: text(settings.contact_email),
-        hours: text(settings.support_hours),
+    return reply.page(
+      'Public/Contact',
+      {
+        contact: {
+          address: text(settings.contact_address),
+          phone: text(settings.support_phone),
+          email: text(settings.contact_email),
+          hours: text(settings.support_hours),
+        },
+        departments: Object.entries(CONTACT_DEPARTMENTS).map(([value, { label }]) => ({ value, label })),
+        limits: { subject: SUBJECT_MAX, message: MESSAGE_MAX },
+        // A signed-in visitor does not retype who they are.
+        prefill: user ? { name: user.name, contact: user.email ?? user.mobile ?? '' } : null,
       },
-      departments: Object.entries(CONTACT_DEPARTMENTS).map(([value, { label }]) => ({ value, label })),
-      limits: { subject: SUBJECT_MAX, message: MESSAGE_MAX },
-      // A signed-in visitor does not retype who they are.
-      prefill: user ? { name: user.name, contact: user.email ?? user.mobile ?? '' } : null,
-    });
+      seoOptions(app.config, {
+        title: 'تماس با ما',
+        description: [
+          'پرسش پیش از خرید یا مشکل فنی؟ از فرم تماس به بخش فروش یا پشتیبانی پیام بدهید',
+          text(settings.support_phone) ? `یا با ${settings.support_phone} تماس بگیرید` : null,
+        ]
+          .filter(Boolean)
+          .join(' ')
+          .concat('؛ پاسخ را به ایمیل یا موبایل شما می‌فرستیم.'),
+        path: '/contact',
+      }),
+    );
   });
 
   route(
