@@ -37,6 +37,7 @@ import {
   tickets,
 } from './tables';
 import { loadThread, type StaffThreadMessage } from './thread';
+import { type TicketChange, writeTicketChange } from './ticket-change';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
@@ -313,7 +314,7 @@ export function createTicketDesk(options: {
       ticket: Ticket,
       now: Date,
       broadcast: Parameters<Parameters<typeof transactionWithBroadcasts>[2]>[1],
-    ) => Promise<{ set: Partial<Ticket>; event: string; properties?: Record<string, unknown> }>,
+    ) => Promise<TicketChange>,
   ): Promise<Ticket> {
     if (!UUID.test(uuid)) throw notFound();
     return transactionWithBroadcasts(
@@ -324,29 +325,7 @@ export function createTicketDesk(options: {
         if (!ticket || (ticket.deletedAt !== null && area !== 'admin')) throw notFound();
         const now = clock();
         const change = await work(tx, ticket, now, broadcast);
-        const [updated] = await tx
-          .update(tickets)
-          .set({ ...change.set, updatedAt: now })
-          .where(eq(tickets.id, ticket.id))
-          .returning();
-        await recordActivity(tx, {
-          event: change.event,
-          actorId: staffId,
-          subject: { type: 'ticket', id: ticket.id },
-          ip: context.ip,
-          userAgent: context.userAgent,
-          properties: { uuid, from: ticket.status, to: updated!.status, ...change.properties },
-        });
-        broadcast(ticketUpdated(updated!, context));
-        const queueMoved =
-          updated!.status !== ticket.status ||
-          updated!.assigneeId !== ticket.assigneeId ||
-          updated!.department !== ticket.department ||
-          updated!.priority !== ticket.priority ||
-          updated!.spamAt !== ticket.spamAt ||
-          updated!.deletedAt !== ticket.deletedAt;
-        if (queueMoved) broadcast(queueChanged(await countOpen(tx)));
-        return updated!;
+        return writeTicketChange(tx, ticket, change, { actorId: staffId, now, context, broadcast });
       },
       options.onPublishError,
     );

@@ -1,13 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
-import { type RequestContext, recordActivity } from '../activity/service';
+import type { RequestContext } from '../activity/service';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { type NewAttachment, recordAttachments, withStoredAttachments } from './attachments';
 import { SupportError } from './errors';
-import { queueChanged, ticketUpdated } from './events';
-import { countOpen } from './service';
 import { type Ticket, ticketMessages, tickets } from './tables';
+import { writeTicketChange } from './ticket-change';
 
 const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,23 +47,7 @@ export function createOwnerTicketActions(options: {
         if (!ticket) throw notFound();
         const now = new Date();
         const change = await work(tx, ticket, now);
-        const [updated] = await tx
-          .update(tickets)
-          .set({ ...change.set, updatedAt: now })
-          .where(eq(tickets.id, ticket.id))
-          .returning();
-        await recordActivity(tx, {
-          event: change.event,
-          actorId: userId,
-          subject: { type: 'ticket', id: ticket.id },
-          ip: context.ip,
-          userAgent: context.userAgent,
-          properties: { uuid, from: ticket.status, to: updated!.status },
-        });
-        broadcast(ticketUpdated(updated!, context));
-        // The care queue counts tickets by status: a reply or a close moves it.
-        if (updated!.status !== ticket.status) broadcast(queueChanged(await countOpen(tx)));
-        return updated!;
+        return writeTicketChange(tx, ticket, change, { actorId: userId, now, context, broadcast });
       },
       options.onPublishError,
     );
