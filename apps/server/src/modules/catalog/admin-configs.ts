@@ -67,7 +67,19 @@ function parseValue(type: ConfigType, raw: unknown, appKey: string, key: string)
       break;
     }
     case 'boolean':
-      value = raw === true || raw === 'true' || raw === '1' || raw === 'on';
+      // A form's switch sends true/false (an unticked HTML checkbox sends nothing); anything else
+      // («شاید», 2) is a mistake, not a quiet «خیر».
+      if (
+        raw === undefined ||
+        raw === null ||
+        raw === false ||
+        raw === 'false' ||
+        raw === '0' ||
+        raw === 'off'
+      )
+        value = false;
+      else if (raw === true || raw === 'true' || raw === '1' || raw === 'on') value = true;
+      else fail('مقدار باید بله یا خیر باشد.');
       break;
     case 'json':
       try {

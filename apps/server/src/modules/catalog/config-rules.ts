@@ -13,6 +13,19 @@ export interface ConfigRule {
   label: string;
 }
 
+/** A count of minutes or days: the code that reads it wants a whole number. */
+const whole = (label: string) => (v: unknown) =>
+  Number.isInteger(v) ? null : `«${label}» باید عدد صحیح باشد.`;
+
+/** A number rule that must also be whole (`label` is repeated in the message). */
+const count = (min: number, max: number, label: string): ConfigRule => ({
+  type: 'number',
+  min,
+  max,
+  label,
+  check: whole(label),
+});
+
 export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
   site_name: {
     type: 'string',
@@ -23,18 +36,14 @@ export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
   vat_rate: { type: 'percent', min: 0, max: 100, label: 'نرخ مالیات بر ارزش افزوده (٪)' },
   tax_inclusive: { type: 'boolean', label: 'قیمت‌ها با مالیات' },
   drive_price_per_gb_month: { type: 'rial', min: 0, max: 100_000_000, label: 'قیمت هر گیگابایت فضا در ماه' },
-  drive_grace_days: { type: 'number', min: 1, max: 365, label: 'مهلت فضای معلق پیش از زمان‌بندی حذف (روز)' },
-  drive_retention_days: {
-    type: 'number',
-    min: 1,
-    max: 365,
-    label: 'نگهداری فضای زمان‌بندی‌شده پیش از حذف (روز)',
-  },
-  low_balance_warning_minutes: {
+  drive_grace_days: count(1, 365, 'مهلت فضای معلق پیش از زمان‌بندی حذف (روز)'),
+  drive_retention_days: count(1, 365, 'نگهداری فضای زمان‌بندی‌شده پیش از حذف (روز)'),
+  low_balance_warning_minutes: count(0, 1440, 'هشدار موجودی کم (دقیقه کار مانده)'),
+  min_balance_hours: {
     type: 'number',
     min: 0,
-    max: 1440,
-    label: 'هشدار موجودی کم (دقیقه کار مانده)',
+    max: 168,
+    label: 'کمترین موجودی برای اجاره و روشن کردن سرور (ساعت کار پلن)',
   },
   topup_min: { type: 'rial', min: 10_000, max: 1_000_000_000, label: 'کمترین مبلغ افزایش اعتبار' },
   topup_max: {
@@ -43,14 +52,9 @@ export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
     max: 1_000_000_000,
     label: 'بیشترین مبلغ افزایش اعتبار در هر پرداخت',
   },
-  payment_verify_deadline_minutes: {
-    type: 'number',
-    min: 5,
-    max: 1440,
-    label: 'مهلت تأیید پرداخت پیش از بازگشت خودکار پول (دقیقه)',
-  },
-  idle_auto_stop_minutes: { type: 'number', min: 10, max: 1440, label: 'پیشنهاد خاموشی خودکار (دقیقه)' },
-  ticket_auto_close_days: { type: 'number', min: 1, max: 90, label: 'بستن خودکار تیکت پس از (روز)' },
+  payment_verify_deadline_minutes: count(5, 1440, 'مهلت تأیید پرداخت پیش از بازگشت خودکار پول (دقیقه)'),
+  idle_auto_stop_minutes: count(10, 1440, 'پیشنهاد خاموشی خودکار (دقیقه)'),
+  ticket_auto_close_days: count(1, 90, 'بستن خودکار تیکت پس از (روز)'),
   registration_open: { type: 'boolean', label: 'ثبت‌نام باز است' },
   staff_require_2fa: { type: 'boolean', label: 'ورود دومرحله‌ای برای کارکنان الزامی است' },
   ticket_departments: {

@@ -131,6 +131,11 @@ export interface InstanceEditProps {
     /** Rial; null: no threshold. */
     stop_below_balance: number | null;
   };
+  /**
+   * Config `idle_auto_stop_minutes`: the limit the form suggests (docs/domain.md, Idle auto-stop;
+   * never applied to a machine by itself), null when unset.
+   */
+  suggested_idle_stop_minutes: number | null;
   /** The weekly schedule (0 = شنبه), times `HH:MM` Tehran. */
   schedule: { weekday: number; start: string; stop: string }[];
   /** The images the machine's plan offers, for a reinstall. */

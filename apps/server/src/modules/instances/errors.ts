@@ -1,5 +1,5 @@
 import { DomainError } from '../../lib/domain-error';
-import { faToman } from '../../lib/persian';
+import { faNumber, faToman } from '../../lib/persian';
 
 /**
  * Errors of the instances module. Codes are stable (routes and API clients match on them) and
@@ -33,16 +33,17 @@ export class InstanceKycRequiredError extends InstanceError {
   }
 }
 
-/** docs/domain.md: starting needs at least one hour of the machine's price in the wallet. */
+/** docs/domain.md: starting needs `min_balance_hours` (default one) of the machine's price in the wallet. */
 export class InstanceBalanceTooLowError extends InstanceError {
   constructor(
     readonly required: number,
     readonly balance: number,
+    readonly hours = 1,
   ) {
     super(
       'RF_INSTANCE_BALANCE_TOO_LOW',
       422,
-      `موجودی کیف پول شما (${faToman(balance)}) کمتر از هزینهٔ یک ساعت کار این سرور (${faToman(required)}) است؛ نخست کیف پول را شارژ کنید.`,
+      `موجودی کیف پول شما (${faToman(balance)}) کمتر از هزینهٔ ${hours === 1 ? 'یک ساعت' : `${faNumber(hours)} ساعت`} کار این سرور (${faToman(required)}) است؛ نخست کیف پول را شارژ کنید.`,
     );
   }
 }

@@ -9,6 +9,7 @@ import { imagesForPlan, orderingCatalog } from '../catalog/placement';
 import { planSummary, readConfig } from '../catalog/service';
 import { rdpFile, rdpFileName } from './connection';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
+import { suggestedIdleStopMinutes } from './settings';
 import { canChangeStatus } from './state-machine';
 import {
   destroyRequest,
@@ -135,6 +136,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
           idle_stop_minutes: instance.idleStopMinutes,
           stop_below_balance: instance.stopBelowBalance,
         },
+        suggested_idle_stop_minutes: await suggestedIdleStopMinutes(db),
         schedule: (await instances.scheduleOf(instance.id)).map((d) => ({
           weekday: d.weekday,
           start: d.startTime,

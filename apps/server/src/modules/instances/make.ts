@@ -10,6 +10,7 @@ import { lockUser, type User } from '../users/queries';
 import { InstanceMakeRefusedError } from './errors';
 import { instanceUpdated } from './events';
 import { PROVISION_JOB } from './job-names';
+import { hoursText, minBalanceHours, minimumFor } from './settings';
 import { type Instance, instances } from './tables';
 
 export interface MakeInput {
@@ -40,7 +41,8 @@ const refuse = (blocker: MakeBlocker): never => {
 
 /**
  * What stops this user from ordering this plan now, before any host is looked at: identity, the
- * machine limits, the plan's per-user limit and stock, and one hour of the price in the wallet.
+ * machine limits, the plan's per-user limit and stock, and `min_balance_hours` of the price (plus
+ * the setup fee) in the wallet.
  * The Make page shows these as `blockers`; Make checks them again under the user's row lock.
  */
 export async function accountBlockers(
@@ -104,12 +106,13 @@ export async function accountBlockers(
       });
     }
   }
-  const needed = plan.pricePerHour + plan.setupFee;
+  const hours = await minBalanceHours(db);
+  const needed = minimumFor(plan.pricePerHour, hours) + plan.setupFee;
   if (owner.balance < needed) {
     blockers.push({
       field: 'make',
       code: 'RF_INSTANCE_BALANCE_TOO_LOW',
-      message: `برای اجارهٔ این سرور دست‌کم ${faToman(needed)} موجودی لازم است (هزینهٔ یک ساعت${plan.setupFee > 0 ? ' و راه‌اندازی' : ''})؛ موجودی شما ${faToman(owner.balance)} است. ${faToman(needed - owner.balance)} دیگر شارژ کنید.`,
+      message: `برای اجارهٔ این سرور دست‌کم ${faToman(needed)} موجودی لازم است (هزینهٔ ${hoursText(hours)}${plan.setupFee > 0 ? ' و راه‌اندازی' : ''})؛ موجودی شما ${faToman(owner.balance)} است. ${faToman(needed - owner.balance)} دیگر شارژ کنید.`,
     });
   }
   return blockers;

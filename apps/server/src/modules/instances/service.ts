@@ -32,6 +32,7 @@ import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from './make';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import type { ProvisionJobPayload } from './provision-job';
+import { minBalanceHours, minimumFor } from './settings';
 import { canChangeStatus, checkPowerAction, type PowerAction } from './state-machine';
 import { type Instance, instanceSchedules, instances } from './tables';
 import { findOwnView, type InstanceView, listOwnViews } from './views';
@@ -607,11 +608,12 @@ export function createInstanceService(options: InstanceServiceOptions) {
     return row;
   }
 
-  /** docs/domain.md: starting needs an approved identity, one hour of the price, and room under `max_running`. */
+  /** docs/domain.md: starting needs an approved identity, `min_balance_hours` of the price, and room under `max_running`. */
   async function checkStartRules(tx: Database, owner: User, row: Instance): Promise<void> {
     if (owner.kycStatus !== 'approved') throw new InstanceKycRequiredError();
-    if (owner.balance < row.pricePerHour)
-      throw new InstanceBalanceTooLowError(row.pricePerHour, owner.balance);
+    const hours = await minBalanceHours(tx);
+    const required = minimumFor(row.pricePerHour, hours);
+    if (owner.balance < required) throw new InstanceBalanceTooLowError(required, owner.balance, hours);
     const limit = await resolveLimit(tx, owner, 'max_running', { hardwareId: row.hardwareId });
     if (limit.allowed === null) return;
     // A limit set on a plan counts that plan's machines; any other counts all of the user's.

@@ -34,6 +34,7 @@ const props = (overrides: Partial<InstanceEditProps> = {}): InstanceEditProps =>
   },
   images: [{ id: 1, name: '3ds Max و V-Ray', os: 'Windows Server 2022' }],
   can_delete: { allowed: true, reason: null },
+  suggested_idle_stop_minutes: 120,
   schedule: [
     { weekday: 0, start: '09:00', stop: '18:00' },
     { weekday: 4, start: '20:00', stop: '08:00' },
@@ -115,5 +116,22 @@ describe('Panel/Instances/Edit: the weekly schedule', () => {
     fireEvent.click(within(section()).getByRole('button', { name: 'ذخیرهٔ برنامه' }));
     expect(await within(day('چهارشنبه')).findByText(message)).toBeTruthy();
     expect(within(day('شنبه')).queryByText(message)).toBeNull();
+  });
+});
+
+describe('Panel/Instances/Edit: the suggested idle limit', () => {
+  const field = () => screen.getByLabelText('خاموشی خودکار پس از چند دقیقه بیکاری') as HTMLInputElement;
+
+  it("offers the site's suggestion in Persian digits but leaves the field empty", async () => {
+    await render();
+    expect(field().value).toBe('');
+    expect(field().placeholder).toBe('۱۲۰');
+    expect(document.body.textContent).toContain('پیشنهاد ما: ۱۲۰ دقیقه');
+  });
+
+  it('says nothing when the site has no suggestion', async () => {
+    await render({ suggested_idle_stop_minutes: null });
+    expect(field().placeholder).toBe('');
+    expect(document.body.textContent).not.toContain('پیشنهاد ما');
   });
 });

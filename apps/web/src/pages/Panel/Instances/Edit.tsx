@@ -11,6 +11,7 @@ import { FormSection } from '../../../components/ui/FormSection';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
+import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { rialToToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
 import { ScheduleForm } from './parts/ScheduleForm';
@@ -19,7 +20,13 @@ import { ScheduleForm } from './parts/ScheduleForm';
  * `panel.instances.edit` «تنظیمات سرور»: the machine's name, idle auto-stop and the balance under
  * which it stops itself; then the danger zone, where deleting asks for the machine's name.
  */
-export default function InstanceEdit({ instance, images, schedule, can_delete }: InstanceEditProps) {
+export default function InstanceEdit({
+  instance,
+  images,
+  schedule,
+  can_delete,
+  suggested_idle_stop_minutes,
+}: InstanceEditProps) {
   const route = useRoute();
   const view = route('panel.instances.view', { instance: instance.uuid });
 
@@ -37,7 +44,7 @@ export default function InstanceEdit({ instance, images, schedule, can_delete }:
         }
       />
       <div className="grid gap-8">
-        <SettingsForm instance={instance} />
+        <SettingsForm instance={instance} suggestedIdleStop={suggested_idle_stop_minutes} />
         <ScheduleForm uuid={instance.uuid} schedule={schedule} />
         <ReinstallMachine instance={instance} images={images} />
         <DeleteMachine instance={instance} canDelete={can_delete} />
@@ -46,7 +53,14 @@ export default function InstanceEdit({ instance, images, schedule, can_delete }:
   );
 }
 
-function SettingsForm({ instance }: { instance: InstanceEditProps['instance'] }) {
+function SettingsForm({
+  instance,
+  suggestedIdleStop,
+}: {
+  instance: InstanceEditProps['instance'];
+  /** The site's suggested idle limit (Admin/Configs `idle_auto_stop_minutes`), only ever offered. */
+  suggestedIdleStop: number | null;
+}) {
   const route = useRoute();
   const form = useForm({
     name: instance.name,
@@ -73,7 +87,8 @@ function SettingsForm({ instance }: { instance: InstanceEditProps['instance'] })
         />
         <TextField
           label="خاموشی خودکار پس از چند دقیقه بیکاری"
-          hint="اگر پردازنده و کارت گرافیک این مدت بیکار بمانند، سرور خاموش می‌شود. خالی بگذارید تا هرگز خودکار خاموش نشود (۱۰ تا ۱۴۴۰ دقیقه)."
+          hint={`اگر پردازنده و کارت گرافیک این مدت بیکار بمانند، سرور خاموش می‌شود. خالی بگذارید تا هرگز خودکار خاموش نشود (۱۰ تا ۱۴۴۰ دقیقه).${suggestedIdleStop === null ? '' : ` پیشنهاد ما: ${formatNumber(suggestedIdleStop)} دقیقه.`}`}
+          placeholder={suggestedIdleStop === null ? undefined : toPersianDigits(suggestedIdleStop)}
           inputMode="numeric"
           digits
           {...bindField(form, form.errors, 'idle_stop_minutes')}
