@@ -57,7 +57,10 @@ export function selectWithActiveUser<T extends PgTable>(db: Database, table: T, 
 
 /** The row, locked until the transaction ends: the one way to serialise work on one account. */
 export async function lockUser(tx: Database, id: number): Promise<User | undefined> {
-  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  // NO KEY UPDATE: callers serialise on the user (balance, limits) as with FOR UPDATE, but rows
+  // that merely point at the user (a usage session, a job's machine) still insert and update
+  // under their foreign key's KEY SHARE, so a machine locked first cannot deadlock with its owner.
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
   return user;
 }
 
@@ -197,6 +200,8 @@ export interface UserListFilter {
   /** Rial, inclusive. */
   balanceMin?: number | undefined;
   balanceMax?: number | undefined;
+  /** A subquery of user ids that also match the search (another module's: a national code's owners). */
+  alsoIds?: SQL | undefined;
 }
 
 /** `%text%` for ILIKE with the pattern characters typed by a person taken literally. */
@@ -206,7 +211,8 @@ function containsPattern(text: string): string {
 
 /**
  * One page of live accounts for Admin/Users/List, newest first, and how many match: search by name
- * or e-mail (contains, any case), mobile (digits in any script, 09… or +98…) or id (#12).
+ * or e-mail (contains, any case), mobile (digits in any script, 09… or +98…), id (#12) or the
+ * ids of `alsoIds`.
  */
 export async function userListPage(
   db: Database,
@@ -225,6 +231,7 @@ export async function userListPage(
     }
     const id = /^#?(\d{1,9})$/.exec(latin.trim());
     if (id) matches.push(eq(users.id, Number(id[1])));
+    if (filter.alsoIds) matches.push(sql`${users.id} in (${filter.alsoIds})`);
     conditions.push(or(...matches));
   }
   if (filter.role) conditions.push(eq(users.role, filter.role));
