@@ -18,6 +18,9 @@ export async function setup(project: TestProject): Promise<void> {
     execFileSync('npx', ['--yes', 'pnpm@10', '--filter', '@renderfarm/web', 'build'], {
       cwd: ROOT,
       stdio: 'pipe',
+      // As deployed: vitest sets NODE_ENV=test, which would make Vite bundle React's development
+      // build (2.5× the bytes, slower) and every browser test measure something never shipped.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   server = await startServerProcess();

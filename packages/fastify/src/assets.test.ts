@@ -22,6 +22,21 @@ describe('loadAssets', () => {
     expect(a.tags).toBe('<script type="module" src="/build/assets/a.js"></script>');
   });
 
+  it("preloads the entry's woff2 fonts before its stylesheet, and no other asset", () => {
+    const m = JSON.stringify({
+      'src/main.tsx': {
+        file: 'assets/a.js',
+        css: ['assets/a.css'],
+        assets: ['assets/Vazirmatn-x.woff2', 'assets/logo.svg'],
+      },
+    });
+    expect(loadAssets({ manifestPath: write(m) }).tags.split('\n')).toEqual([
+      '<link rel="preload" href="/build/assets/Vazirmatn-x.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="stylesheet" href="/build/assets/a.css">',
+      '<script type="module" src="/build/assets/a.js"></script>',
+    ]);
+  });
+
   it('dev server: Vite client, React refresh preamble and the entry, no version', () => {
     const dev = loadAssets({ devServer: 'http://localhost:5173/', entry: 'src/main.tsx', base: '/build/' });
     expect(dev.version).toBeNull();

@@ -19,6 +19,8 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  /** Files the chunk's CSS refers to (fonts, images). */
+  assets?: string[];
 }
 
 export interface Assets {
@@ -77,7 +79,13 @@ export function loadAssets(options: ViteOptions = {}): Assets {
     }
   };
   visit(entry, new Set());
+  // The entry stylesheet's web fonts start downloading with the HTML, beside the script: a page
+  // that renders before its font arrives draws in the fallback and shifts when the font swaps in.
+  const fonts = (chunk.assets ?? []).filter((f) => f.endsWith('.woff2'));
   const tags = [
+    ...fonts.map(
+      (f) => `<link rel="preload" href="${attr(base + f)}" as="font" type="font/woff2" crossorigin>`,
+    ),
     ...[...css].map((f) => `<link rel="stylesheet" href="${attr(base + f)}">`),
     ...[...preloads].map((f) => `<link rel="modulepreload" href="${attr(base + f)}">`),
     `<script type="module" src="${attr(base + chunk.file)}"></script>`,

@@ -1,29 +1,10 @@
-import { Wallet } from 'lucide-react';
-import { Link } from '../../app/protocol';
-import { formatToman } from '../../lib/money';
 import { useLiveBalance } from '../../lib/realtime/use-live-balance';
+import { BalanceBadgeView } from './BalanceBadgeView';
 
 /**
  * The wallet balance, linking to the top-up page: machines stop when it runs out. It follows
  * `BalanceChanged` live, so a top-up or a charged minute shows without a reload.
  */
 export function BalanceBadge({ balance: given, className = '' }: { balance: number; className?: string }) {
-  const balance = useLiveBalance(given);
-  const low = balance <= 0;
-  return (
-    <Link
-      href="/panel/payments/create"
-      title="افزایش اعتبار"
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 ring-inset ${
-        low
-          ? 'bg-red-50 text-red-700 ring-red-200'
-          : 'bg-gray-50 text-gray-800 ring-gray-200 hover:bg-gray-100'
-      } ${className}`}
-    >
-      {/* Phones: the amount alone, so the area name beside it keeps its one line. */}
-      <Wallet aria-hidden="true" className="size-4 text-gray-500 max-sm:hidden" />
-      <span className="sr-only">موجودی کیف پول:</span>
-      {formatToman(balance)}
-    </Link>
-  );
+  return <BalanceBadgeView balance={useLiveBalance(given)} className={className} />;
 }

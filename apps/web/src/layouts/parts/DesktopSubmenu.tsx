@@ -1,13 +1,35 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { ChevronDown } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { SiteLink } from '../../components/ui/SiteLink';
 import type { MenuItem } from '../../types/shared-props';
 
-/** A header menu item with children: a popover listing them, the parent's own page first. */
-export function DesktopSubmenu({ item }: { item: MenuItem }) {
+/**
+ * A header menu item with children: a popover listing them, the parent's own page first. It
+ * replaces SiteHeader's stand-in button, which may have had the focus (`autoFocus`) or been
+ * clicked before this arrived (`openAtOnce`).
+ */
+export function DesktopSubmenu({
+  item,
+  autoFocus = false,
+  openAtOnce = false,
+}: {
+  item: MenuItem;
+  autoFocus?: boolean;
+  openAtOnce?: boolean;
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it replaces the stand-in.
+  useEffect(() => {
+    if (autoFocus) button.current?.focus();
+    if (openAtOnce) button.current?.click();
+  }, []);
   return (
     <Popover className="relative">
-      <PopoverButton className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 data-open:bg-gray-100">
+      <PopoverButton
+        ref={button}
+        className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 data-open:bg-gray-100"
+      >
         {item.label}
         <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
       </PopoverButton>

@@ -1,4 +1,4 @@
-import { LogIn, Menu as MenuIcon, UserRound } from 'lucide-react';
+import { ChevronDown, LogIn, Menu as MenuIcon, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
@@ -6,7 +6,7 @@ import { Container } from '../../components/ui/Container';
 import { SiteLink } from '../../components/ui/SiteLink';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import type { MenuItem } from '../../types/shared-props';
-import { BalanceBadge } from './BalanceBadge';
+import { BalanceBadgeView } from './BalanceBadgeView';
 import { DEFAULT_HEADER_MENU, orDefault } from './default-menus';
 import { Logo } from './Logo';
 
@@ -17,8 +17,11 @@ import { Logo } from './Logo';
  */
 const loadMobileMenu = () => import('./MobileMenu').then((m) => ({ default: m.MobileMenu }));
 const MobileMenu = lazy(loadMobileMenu);
-const DesktopSubmenu = lazy(() => import('./DesktopSubmenu').then((m) => ({ default: m.DesktopSubmenu })));
+const loadDesktopSubmenu = () => import('./DesktopSubmenu').then((m) => ({ default: m.DesktopSubmenu }));
+const DesktopSubmenu = lazy(loadDesktopSubmenu);
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+// The live balance brings the realtime client: only a signed-in visitor's header asks for it.
+const BalanceBadge = lazy(() => import('./BalanceBadge').then((m) => ({ default: m.BalanceBadge })));
 
 const SIGN_IN_URL = '/auth/signin';
 
@@ -59,9 +62,7 @@ export function SiteHeader() {
             {items.map((item) => (
               <li key={`${item.label}${item.url}`}>
                 {item.children?.length && wide ? (
-                  <Suspense fallback={<DesktopLink item={item} />}>
-                    <DesktopSubmenu item={item} />
-                  </Suspense>
+                  <SubmenuOnIntent item={item} />
                 ) : (
                   <DesktopLink item={item} />
                 )}
@@ -75,7 +76,9 @@ export function SiteHeader() {
               {/* A wrapper carries the breakpoint: `hidden` on the badge itself would fight its own
                   inline-flex. Phones see the balance in the menu drawer instead. */}
               <div className="hidden sm:block">
-                <BalanceBadge balance={user.balance} />
+                <Suspense fallback={<BalanceBadgeView balance={user.balance} />}>
+                  <BalanceBadge balance={user.balance} />
+                </Suspense>
               </div>
               <Suspense fallback={<AccountLink name={user.name} />}>
                 <UserMenu user={user} />
@@ -102,6 +105,37 @@ export function SiteHeader() {
         </Suspense>
       )}
     </header>
+  );
+}
+
+const SUBMENU_BUTTON =
+  'flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 data-open:bg-gray-100';
+
+/**
+ * A header item with children. Its popover (Headless UI with floating-ui, ~30 KB) is fetched when
+ * the pointer comes near it or it gets focus, not with the page; until then a button of exactly
+ * the same look stands in, so the swap moves nothing and keeps the focus where it was.
+ */
+function SubmenuOnIntent({ item }: { item: MenuItem }) {
+  const [wanted, setWanted] = useState<{ focus: boolean; open: boolean } | null>(null);
+  const placeholder = (
+    <button
+      type="button"
+      aria-expanded="false"
+      className={SUBMENU_BUTTON}
+      onPointerEnter={() => setWanted((w) => w ?? { focus: false, open: false })}
+      onFocus={() => setWanted((w) => ({ focus: true, open: w?.open ?? false }))}
+      onClick={() => setWanted({ focus: true, open: true })}
+    >
+      {item.label}
+      <ChevronDown aria-hidden="true" className="size-4 text-gray-500" />
+    </button>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <DesktopSubmenu item={item} autoFocus={wanted.focus} openAtOnce={wanted.open} />
+    </Suspense>
   );
 }
 
