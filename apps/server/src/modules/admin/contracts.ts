@@ -43,7 +43,7 @@ export interface AdminUsersListProps {
     balance_max: string;
   };
   options: { roles: Option[]; kyc: Option[]; suspended: Option[] };
-  /** National codes live in the identity checks; searched only once that module offers a query. */
+  /** The search also finds the accounts that sent a national code (through the identity checks' query). */
   searches_national_code: boolean;
 }
 

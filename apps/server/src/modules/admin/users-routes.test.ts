@@ -8,6 +8,7 @@ import { createWorker } from '../jobs/worker';
 import { readSmsLog } from '../notifications/sms';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
+import { verificationRequests } from '../verification/tables';
 
 /**
  * Admin/Users (docs/screens.md §6): the list (search, filters, SQL typed in search), Make with its
@@ -63,6 +64,25 @@ describe(`admin: users (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       balance_max: '',
     });
     expect(junk.props.items.meta.total).toBe(total);
+  });
+
+  it('searches by national code through the identity checks (any digits, dashes), never by a draft', async () => {
+    const names = async (q: string) =>
+      (
+        (await admin.page(`/admin/users?q=${encodeURIComponent(q)}`)).props.items.data as { name: string }[]
+      ).map((r) => r.name);
+    expect((await admin.page('/admin/users')).props.searches_national_code).toBe(true);
+    // Two accounts sent the same code (one rejected): both are found, newest first.
+    expect(await names('0084575948')).toEqual(['محمد حسینی', 'امیر رستمی']);
+    expect(await names('۰۴۹۹-۳۷۰۸۹-۹')).toEqual(['علی رضایی']);
+    expect(await names(' 0499 370899 ')).toEqual(['علی رضایی']);
+    // A code only typed in a draft names nobody; nine digits are not a national code.
+    const [care] = await db().select().from(users).where(eq(users.email, 'care@renderfarm.test'));
+    await db()
+      .insert(verificationRequests)
+      .values({ userId: care!.id, nationalCode: '1234567891', status: 'draft' });
+    expect(await names('1234567891')).toEqual([]);
+    expect(await names('049937089')).toEqual([]);
   });
 
   it('takes SQL and pattern characters in search as text', async () => {

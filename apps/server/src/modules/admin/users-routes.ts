@@ -4,12 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
+import { toLatinDigits } from '../../lib/digits';
 import { faNumber, faToman } from '../../lib/persian';
 import { activityLabel } from '../activity/event-labels';
 import { findActivityForActor, findActivityForSubject } from '../activity/service';
 import { listLedger } from '../billing/ledger-list';
 import { listOwnViews } from '../instances/views';
 import { userNames } from '../users/queries';
+import { accountsWithNationalCode } from '../verification/queries';
 import type { AdminActivityLine, Option } from './contracts';
 import { AdminUserNotFoundError } from './errors';
 import { impersonationAllowed } from './impersonation';
@@ -46,6 +48,12 @@ export function userIdParam(request: FastifyRequest): number {
   return Number(raw);
 }
 
+/** A search that reads as a national code (10 digits in any script, spaces or dashes between): its digits. */
+function nationalCodeIn(q: string | undefined): string | null {
+  const digits = toLatinDigits(q ?? '').replace(/[\s\-‐–]/g, '');
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
 /**
  * Admin/Users (docs/screens.md §6): the list with search and filters, Make, Edit with its forms
  * (profile and role, balance adjustment, suspension, 2FA reset) and its deferred tabs. Every
@@ -61,6 +69,7 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'admin.users.list', method: 'GET', uri: '/admin/users', access: 'admin' },
     async (request, reply) => {
       const query = userListQuery.parse(request.query ?? {});
+      const nationalCode = nationalCodeIn(query.q);
       const toRial = (toman: number | undefined) => (toman === undefined ? undefined : toman * 10);
       const list = await adminUsers().list(
         {
@@ -70,6 +79,7 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
           suspended: query.suspended === undefined ? undefined : query.suspended === 'yes',
           balanceMin: toRial(query.balance_min),
           balanceMax: toRial(query.balance_max),
+          alsoIds: nationalCode ? accountsWithNationalCode(nationalCode) : undefined,
         },
         query.page,
       );
@@ -91,7 +101,7 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
             { value: 'yes', label: 'معلق' },
           ],
         },
-        searches_national_code: false,
+        searches_national_code: true,
       });
     },
   );

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accountProfiles } from './tables';
+import { accountProfiles, verificationRequests } from './tables';
 
 /**
  * The bill-to profile an account saved on Panel/Account/Edit (null before one is saved): new
@@ -12,4 +12,13 @@ export async function savedBillTo(db: Database, userId: number): Promise<Record<
     .from(accountProfiles)
     .where(eq(accountProfiles.userId, userId));
   return row?.billTo ?? null;
+}
+
+/**
+ * The accounts that sent `nationalCode` (10 Latin digits) in an identity request past draft, as a
+ * subquery of user ids for another module's list (Admin/Users/List searches by national code in
+ * the same statement). A draft is typed, never sent, so it names nobody.
+ */
+export function accountsWithNationalCode(nationalCode: string): SQL {
+  return sql`select ${verificationRequests.userId} from ${verificationRequests} where ${verificationRequests.nationalCode} = ${nationalCode} and ${verificationRequests.status} <> 'draft'`;
 }

@@ -25,7 +25,12 @@ type Filters = AdminUsersListProps['filters'];
  * `admin.users.list` «کاربران»: every account, searched by name, mobile (any digits) or e-mail,
  * filtered by role, identity check, suspension and balance (Toman), newest first.
  */
-export default function AdminUsersList({ items, filters, options }: AdminUsersListProps) {
+export default function AdminUsersList({
+  items,
+  filters,
+  options,
+  searches_national_code,
+}: AdminUsersListProps) {
   const route = useRoute();
   const [q, setQ] = useState(filters.q);
   const [balance, setBalance] = useState({ min: filters.balance_min, max: filters.balance_max });
@@ -97,7 +102,7 @@ export default function AdminUsersList({ items, filters, options }: AdminUsersLi
               name="q"
               value={q}
               onChange={(event) => setQ(event.target.value)}
-              placeholder="نام، موبایل یا ایمیل"
+              placeholder={searches_national_code ? 'نام، موبایل، ایمیل یا کد ملی' : 'نام، موبایل یا ایمیل'}
               className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
             />
           </label>
