@@ -112,9 +112,9 @@ const SUBMENU_BUTTON =
   'flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 data-open:bg-gray-100';
 
 /**
- * A header item with children. Its popover (Headless UI with floating-ui, ~30 KB) is fetched when
- * the pointer comes near it or it gets focus, not with the page; until then a button of exactly
- * the same look stands in, so the swap moves nothing and keeps the focus where it was.
+ * A header item with children. Its popover (Headless UI with floating-ui, ~30 KB gzip) is fetched
+ * when the pointer comes near it or it gets focus, not with the page; until then a button of
+ * exactly the same look stands in, so the swap moves nothing and keeps the focus where it was.
  */
 function SubmenuOnIntent({ item }: { item: MenuItem }) {
   const [wanted, setWanted] = useState<{ focus: boolean; open: boolean } | null>(null);
@@ -123,8 +123,13 @@ function SubmenuOnIntent({ item }: { item: MenuItem }) {
       type="button"
       aria-expanded="false"
       className={SUBMENU_BUTTON}
-      onPointerEnter={() => setWanted((w) => w ?? { focus: false, open: false })}
-      onFocus={() => setWanted((w) => ({ focus: true, open: w?.open ?? false }))}
+      // A pointer coming near only fetches it: swapping the button under a press would lose the click.
+      onPointerEnter={() => void loadDesktopSubmenu()}
+      // Keyboard focus swaps at once (the popover's button takes the focus over); a mouse's
+      // focus waits for its click, which swaps and opens.
+      onFocus={(event) => {
+        if (event.currentTarget.matches(':focus-visible')) setWanted({ focus: true, open: false });
+      }}
       onClick={() => setWanted({ focus: true, open: true })}
     >
       {item.label}
