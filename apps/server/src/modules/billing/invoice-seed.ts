@@ -7,7 +7,7 @@ import { issueTopUpInvoice, markInvoicePaid } from './invoices';
 import { previousJalaliMonth } from './jalali-month';
 import { issueStatement } from './monthly-statements';
 import { readBillingSettings } from './settings';
-import { type BillTo, invoices } from './tables';
+import { type BillTo, invoices, payments } from './tables';
 import { sessionMinute } from './usage-minutes';
 import { postLedgerEntry } from './wallet';
 
@@ -81,7 +81,25 @@ export async function seedDemoInvoices(db: Database, demo: DemoSeedContext): Pro
     await tx.update(invoices).set({ billTo: PERSON, createdAt: topUpAt }).where(eq(invoices.id, invoice.id));
     return invoice;
   });
-  const payTopUp = () => db.transaction((tx) => markInvoicePaid(tx, topUp.id, topUpAt));
+  const payTopUp = () =>
+    db.transaction(async (tx) => {
+      await markInvoicePaid(tx, topUp.id, topUpAt);
+      // The gateway payment it came through (Admin/Dash «تازه‌ترین پرداخت‌ها»).
+      await tx.insert(payments).values({
+        userId: user.id,
+        invoiceId: topUp.id,
+        gateway: 'test',
+        amount: topUp.total,
+        status: 'paid',
+        authority: `T${'0'.repeat(34)}1`,
+        refId: '900000001',
+        cardPan: '6037**********1234',
+        expiresAt: new Date(topUpAt.getTime() + settings.verifyDeadlineMinutes * 60_000),
+        paidAt: topUpAt,
+        createdAt: topUpAt,
+        updatedAt: topUpAt,
+      });
+    });
   // Numbers follow the payment dates: the earlier of the two is paid (numbered) first.
   const statementAt = new Date(Math.min(month.end.getTime() + HOUR_MS, demo.now.getTime()));
   if (topUpAt < statementAt) {
@@ -100,5 +118,18 @@ export async function seedDemoInvoices(db: Database, demo: DemoSeedContext): Pro
       .update(invoices)
       .set({ billTo: COMPANY, createdAt: at, updatedAt: at, dueAt: new Date(at.getTime() + 7 * DAY_MS) })
       .where(eq(invoices.id, invoice.id));
+    // A try at paying it online that the customer cancelled at the gateway, an hour later.
+    const tried = new Date(at.getTime() + HOUR_MS);
+    await tx.insert(payments).values({
+      userId: user.id,
+      invoiceId: invoice.id,
+      gateway: 'test',
+      amount: invoice.total,
+      status: 'canceled',
+      authority: `T${'0'.repeat(34)}2`,
+      expiresAt: new Date(tried.getTime() + settings.verifyDeadlineMinutes * 60_000),
+      createdAt: tried,
+      updatedAt: tried,
+    });
   });
 }

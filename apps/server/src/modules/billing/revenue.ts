@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { accountNameOf } from '../users/queries';
 import { payments, walletTransactions } from './tables';
 
 /** Money that came in as wallet top-ups since an instant: the farm's cash revenue. */
@@ -128,4 +129,32 @@ export async function usageMinutesByMachine(
 export async function paymentsInReview(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.status, 'review'));
   return row?.n ?? 0;
+}
+
+/**
+ * The newest gateway payments of every customer, newest first, with the payer's name (one
+ * statement): Admin/Dash «تازه‌ترین پرداخت‌ها». `amount` is Rial asked of the gateway.
+ */
+export async function latestPayments(db: Database, limit = 5) {
+  const rows = await db
+    .select({
+      uuid: payments.uuid,
+      userId: payments.userId,
+      name: accountNameOf(payments.userId),
+      amount: payments.amount,
+      status: payments.status,
+      gateway: payments.gateway,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    user: { id: r.userId, name: r.name ?? '' },
+    amount: r.amount,
+    status: r.status,
+    gateway: r.gateway,
+    created_at: r.createdAt.toISOString(),
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hardwareImages, hardwares, images, locations, ports, resources } from './tables';
 
@@ -78,6 +78,31 @@ export async function freeSlots(db: Database) {
     .innerJoin(locations, eq(locations.id, resources.locationId))
     .where(and(eq(resources.status, 'available'), eq(locations.isActive, true)))
     .groupBy(resources.hardwareId, resources.locationId);
+  return rows;
+}
+
+/**
+ * Low stock for Admin/Dash: each active plan in each active location where it has hosts but none
+ * takes another machine now (all full, out of free ports, offline or in maintenance). A plan never
+ * racked in a location is not offered there, so it is not an alert. One statement.
+ */
+export async function soldOutPlaces(db: Database) {
+  const free = sql<number>`coalesce(sum(greatest(0, least(${resources.capacity} - ${held}, (select count(*) from ${ports} where ${ports.resourceId} = ${resources.id} and ${ports.status} = 'free')))) filter (where ${resources.status} = 'available'), 0)`;
+  const rows = await db
+    .select({
+      plan: hardwares.title,
+      slug: hardwares.slug,
+      location: locations.name,
+      code: locations.code,
+      hosts: count(resources.id),
+    })
+    .from(resources)
+    .innerJoin(hardwares, eq(hardwares.id, resources.hardwareId))
+    .innerJoin(locations, eq(locations.id, resources.locationId))
+    .where(and(eq(hardwares.status, 'active'), eq(locations.isActive, true)))
+    .groupBy(hardwares.id, locations.id)
+    .having(sql`${free} = 0`)
+    .orderBy(asc(hardwares.sort), asc(hardwares.id), asc(locations.sort), asc(locations.id));
   return rows;
 }
 

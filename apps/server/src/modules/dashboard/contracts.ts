@@ -103,13 +103,39 @@ export interface Signup {
   created_at: string;
 }
 
+/** A plan that has hosts in a location but no free place there now (Admin/Dash low stock). */
+export interface SoldOutPlace {
+  plan: string;
+  slug: string;
+  location: string;
+  code: string;
+  /** Hosts of the plan in that location, whatever their state. */
+  hosts: number;
+}
+
+/** One of the newest gateway payments (any customer); `amount` in Rial. */
+export interface LatestPayment {
+  uuid: string;
+  user: { id: number; name: string };
+  amount: number;
+  status: string;
+  gateway: string;
+  created_at: string;
+}
+
 /** `admin.dash` (docs/screens.md §6), exactly as the server sends it; amounts in Rial. */
 export interface AdminDashProps {
   kpis: Kpis;
   capacity: LocationCapacity[];
-  alerts: { hosts_unavailable: number; machines: AttentionMachine[]; payments_review: number };
+  alerts: {
+    hosts_unavailable: number;
+    machines: AttentionMachine[];
+    payments_review: number;
+    low_stock: SoldOutPlace[];
+  };
   queues: { tickets_open: number; kyc_waiting: number };
   signups: Signup[];
+  payments: LatestPayment[];
   /** The last 30 Tehran days of top-ups and usage; deferred (after the page shows). */
   sparklines?: SparkPoint[];
 }

@@ -10,7 +10,8 @@ import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar
 import { distinctActorsSince } from '../activity/service';
 import { addDays, revenueSeries, totalsOf } from '../admin/revenue-chart';
 import { tehranIsoDay } from '../billing/jalali-month';
-import { dailyMoney, paymentsInReview, topupsSince } from '../billing/revenue';
+import { dailyMoney, latestPayments, paymentsInReview, topupsSince } from '../billing/revenue';
+import { soldOutPlaces } from '../catalog/placement';
 import { latestPosts } from '../content/service';
 import {
   burnRate,
@@ -103,9 +104,18 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
           hosts_unavailable: () => total('hosts_unavailable'),
           machines: () => machinesNeedingAttention(db, now),
           payments_review: () => paymentsInReview(db),
+          low_stock: async () =>
+            (await soldOutPlaces(db)).map((p) => ({
+              plan: p.plan,
+              slug: p.slug,
+              location: p.location,
+              code: p.code,
+              hosts: p.hosts,
+            })),
         },
         queues: { tickets_open: () => openTicketCount(db), kyc_waiting: () => pendingVerificationCount(db) },
         signups: () => latestSignups(db, 5),
+        payments: () => latestPayments(db, 5),
         sparklines: defer(async () => {
           const to = tehranIsoDay(now);
           const from = addDays(to, -29);

@@ -122,6 +122,14 @@ export async function userNames(
   return new Map(rows.map((r) => [r.id, { name: r.name, role: r.role }]));
 }
 
+/**
+ * The name of the account `userId` points at, as one column of another module's select (a
+ * correlated subquery: the list and its owners' names in one statement). Null for no account.
+ */
+export function accountNameOf(userId: PgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
+}
+
 /** A subquery of the ids of accounts with these roles, for `inArray(column, …)` filters. */
 export function idsWithRoles(db: Database, roles: UserRole[]) {
   return db.select({ id: users.id }).from(users).where(inArray(users.role, roles));

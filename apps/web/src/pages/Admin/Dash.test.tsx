@@ -32,6 +32,7 @@ function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
     alerts: {
       hosts_unavailable: 1,
       payments_review: 2,
+      low_stock: [{ plan: 'حرفه‌ای RTX 4090', slug: 'rtx-4090', location: 'تبریز ۱', code: 'tbz1', hosts: 2 }],
       machines: [
         {
           id: 31,
@@ -48,6 +49,24 @@ function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
       ],
     },
     queues: { tickets_open: 9, kyc_waiting: 2 },
+    payments: [
+      {
+        uuid: 'p-2',
+        user: { id: 42, name: 'کیان مرادی' },
+        amount: 11_000_000,
+        status: 'paid',
+        gateway: 'test',
+        created_at: new Date(Date.now() - 2 * 60 * 1000).toISOString(),
+      },
+      {
+        uuid: 'p-1',
+        user: { id: 41, name: '' },
+        amount: 5_500_000,
+        status: 'review',
+        gateway: 'zarinpal',
+        created_at: '2025-03-20T20:45:00Z',
+      },
+    ],
     signups: [
       {
         id: 40,
@@ -99,6 +118,26 @@ describe('Admin/Dash', () => {
     expect(queues.textContent).toContain('احراز هویت در انتظارمنتظر بررسی مدارک۲');
   });
 
+  it('names each plan and location out of free hosts among the alerts', async () => {
+    await renderPage('Admin/Dash', props(), admin);
+    const alerts = screen.getByRole('region', { name: 'هشدارها' });
+    expect(alerts.textContent).toContain('موجودی تمام شده');
+    expect(alerts.textContent).toContain('«حرفه‌ای RTX 4090» در تبریز ۱ (۲ میزبان)');
+  });
+
+  it('lists the latest payments with the payer, Toman, status in words and Jalali time', async () => {
+    await renderPage('Admin/Dash', props(), admin);
+    const list = screen.getByRole('region', { name: 'تازه‌ترین پرداخت‌ها' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toContain('کیان مرادی');
+    expect(first!.textContent).toContain('۱٬۱۰۰٬۰۰۰ تومان');
+    expect(first!.textContent).toContain('پرداخت شده');
+    expect(first!.textContent).toContain('۲ دقیقه پیش');
+    expect(second!.textContent).toContain('حساب حذف‌شده');
+    expect(second!.textContent).toContain('نیاز به بررسی');
+    expect(second!.textContent).not.toMatch(/[0-9]/);
+  });
+
   it('lists the latest sign-ups with Jalali relative times and staff roles in words', async () => {
     await renderPage('Admin/Dash', props(), admin);
     const signups = screen.getByRole('region', { name: 'تازه‌ترین ثبت‌نام‌ها' });
@@ -114,8 +153,9 @@ describe('Admin/Dash', () => {
       'Admin/Dash',
       props({
         capacity: [],
-        alerts: { hosts_unavailable: 0, machines: [], payments_review: 0 },
+        alerts: { hosts_unavailable: 0, machines: [], payments_review: 0, low_stock: [] },
         signups: [],
+        payments: [],
         kpis: {
           revenue_today: 0,
           revenue_month: 0,
@@ -131,6 +171,8 @@ describe('Admin/Dash', () => {
     expect(screen.getByText('هنوز دیتاسنتری تعریف نشده')).toBeTruthy();
     expect(screen.getByText('همه سرورها روبه‌راه‌اند')).toBeTruthy();
     expect(screen.getByText('هنوز کسی ثبت‌نام نکرده')).toBeTruthy();
+    expect(screen.getByText('هنوز پرداختی نشده')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'هشدارها' }).textContent).not.toContain('موجودی تمام شده');
     expect(screen.getByRole('main').textContent).toContain('درآمد امروز۰ تومان');
     expect(within(screen.getByRole('main')).queryByRole('link')).toBeNull();
   });
@@ -144,5 +186,8 @@ describe('Admin/Dash', () => {
       '/admin/users/40/edit',
     );
     expect(screen.getByRole('link', { name: 'تیکت‌های باز' }).getAttribute('href')).toBe('/admin/tickets');
+    expect(screen.getByRole('link', { name: 'کیان مرادی' }).getAttribute('href')).toBe(
+      '/admin/users/42/edit',
+    );
   });
 });

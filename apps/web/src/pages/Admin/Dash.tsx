@@ -1,6 +1,6 @@
 import { Deferred } from '@renderfarm/react';
 import type { AdminDashProps } from '@server/modules/dashboard/contracts';
-import { CalendarDays, CreditCard, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
+import { CalendarDays, CreditCard, PackageX, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
 import { DashboardSection } from '../../components/dashboard/DashboardSection';
@@ -13,6 +13,7 @@ import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { CapacityList } from './parts/CapacityList';
+import { LatestPayments } from './parts/LatestPayments';
 import { Signups } from './parts/Signups';
 import { Sparklines } from './parts/Sparklines';
 import { WaitingWork } from './parts/WaitingWork';
@@ -21,7 +22,15 @@ const LIVE_EVENTS = ['AlertRaised'] as const;
 const LIVE_PROPS = ['alerts', 'kpis'] as const;
 
 /** `admin.dash` «داشبورد مدیریت»: money, load, what is broken and what is waiting, at a glance. */
-export default function AdminDash({ kpis, capacity, alerts, queues, signups, sparklines }: AdminDashProps) {
+export default function AdminDash({
+  kpis,
+  capacity,
+  alerts,
+  queues,
+  signups,
+  payments,
+  sparklines,
+}: AdminDashProps) {
   const route = useRoute();
   // An alert on the admins' channel (a payment held for review, a failed provisioning) refreshes
   // the alerts and figures without a visit.
@@ -114,6 +123,27 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups, spa
                 {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
               </p>
             )}
+            {alerts.low_stock.length > 0 && (
+              <div
+                role="status"
+                className="mb-4 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                <PackageX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <div className="min-w-0 flex-1">
+                  <p>
+                    موجودی تمام شده: این پلن‌ها در این دیتاسنترها میزبان آزاد ندارند و سفارش تازه نمی‌گیرند.
+                  </p>
+                  <ul className="mt-1 list-inside list-disc">
+                    {alerts.low_stock.map((place) => (
+                      <li key={`${place.slug}:${place.code}`}>
+                        «{place.plan}» در {place.location} ({formatNumber(place.hosts)} میزبان)
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
+              </div>
+            )}
             <AttentionList
               machines={alerts.machines}
               hrefFor={(machine) =>
@@ -134,6 +164,17 @@ export default function AdminDash({ kpis, capacity, alerts, queues, signups, spa
             action={users && <SectionLink href={users}>کاربران</SectionLink>}
           >
             <Signups signups={signups} />
+          </DashboardSection>
+          <DashboardSection
+            id="payments"
+            title="تازه‌ترین پرداخت‌ها"
+            action={
+              link('admin.invoices.list') && (
+                <SectionLink href={link('admin.invoices.list')!}>صورت‌حساب‌ها</SectionLink>
+              )
+            }
+          >
+            <LatestPayments payments={payments} />
           </DashboardSection>
         </div>
       </div>
