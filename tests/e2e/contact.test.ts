@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openAppPage, PHONE, pageHealth, screenshot, waitForTitle } from '../support/app-page';
+import { openAppPage, PHONE, pageHealth, screenshot, signIn, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
 import { readMail } from '../support/outbox';
 
@@ -31,7 +31,16 @@ describe('contact page in Chromium', () => {
     await close();
   });
 
-  it('shows Persian errors beside the fields, then sends the message and mails the staff', async () => {
+  it('shows Persian errors beside the fields, then sends the message: the care queue shows it live and staff are mailed', async () => {
+    // A care member watches the queue; a marker on window proves the row arrives without a load.
+    const care = await openAppPage(browser);
+    await signIn(care.page, baseUrl(), 'care@renderfarm.test', 'password');
+    await care.page.goto(`${baseUrl()}/care/tickets`);
+    await waitForTitle(care.page, 'صف تیکت‌ها');
+    await care.page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+
     const { page, failures, close } = await openAppPage(browser);
     await page.goto(`${baseUrl()}/contact`);
     await waitForTitle(page, TITLE);
@@ -97,6 +106,21 @@ describe('contact page in Chromium', () => {
     expect(mailed[0]!.text).toContain('نرگس توکلی');
     expect(failures).toEqual([]);
     await close();
+
+    // The care queue got the guest ticket live, and the mail's button opens it on the care desk.
+    const row = care.page.getByRole('link', { name: subject });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await care.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
+      true,
+    );
+    const link = mailed[0]!.links.find((href) => /\/care\/tickets\/[0-9a-f-]{36}$/.test(href));
+    expect(link).toBeDefined();
+    await care.page.goto(link!);
+    await waitForTitle(care.page, 'تیکت #');
+    await care.page.getByText('برای یک پروژهٔ سه‌ماهه به چهار سرور RTX 4090 نیاز داریم').waitFor();
+    await care.page.getByText('نرگس توکلی').first().waitFor();
+    expect(care.failures).toEqual([]);
+    await care.close();
   });
 
   it('fits a phone, with the form first and the errors readable', async () => {
