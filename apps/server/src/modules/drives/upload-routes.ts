@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -21,6 +21,19 @@ interface UploadContext {
   userId: number;
   driveUuid: string;
 }
+
+/**
+ * @tus/file-store makes its folder from the constructor with an async `fs.mkdir` whose callback
+ * throws: a failure there (the storage folder removed meanwhile, a disk that says no) is an uncaught
+ * exception that ends the process. Here the folder is made synchronously in the constructor, so a
+ * failure stops the start with its reason and nothing runs later.
+ */
+export class StagingFileStore extends FileStore {}
+Object.defineProperty(StagingFileStore.prototype, 'checkOrCreateDirectory', {
+  value(this: FileStore) {
+    mkdirSync(this.directory, { recursive: true });
+  },
+});
 
 /** A tus refusal: tus answers `status_code` with `body` (Persian, for the page to show). */
 const refusal = (status: number, message: string) => ({ status_code: status, body: `${message}\n` });
@@ -47,7 +60,10 @@ export function createDriveUploads(options: {
 }) {
   const { service } = options;
   const staging = join(options.storageDir, UPLOAD_STAGING_DIR);
-  const datastore = new FileStore({ directory: staging, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+  const datastore = new StagingFileStore({
+    directory: staging,
+    expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+  });
   const contexts = new WeakMap<Request, UploadContext>();
   const contextOf = (req: Request) => {
     const context = contexts.get(req);
