@@ -88,14 +88,17 @@ export function createLocalDiskStorage(root: string): ObjectStorage {
         if (isMissing(error)) throw new ObjectNotFoundError(key);
         throw error;
       }
+      // The stream gets the FileHandle itself and closes it once: given the bare number, it closed
+      // the descriptor and handle.close() closed that number again, which by then could be another
+      // request's newly opened file (wrong or missing bytes under load).
       return createReadStream('', {
-        fd: handle.fd,
+        fd: handle,
         start: range.start,
         end: range.end,
         autoClose: true,
         // 1 MiB reads: a multi-GB download in 64 KiB pieces spends its time in the event loop.
         highWaterMark: 1024 * 1024,
-      }).on('close', () => void handle.close().catch(() => {}));
+      });
     },
 
     async stat(key) {
