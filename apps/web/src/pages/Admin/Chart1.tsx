@@ -1,7 +1,5 @@
 import { router } from '@renderfarm/react';
 import type { AdminChart1Props, RevenuePointView, RevenueTotalsView } from '@server/modules/admin/contracts';
-import { Table2 } from 'lucide-react';
-import { useState } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -15,9 +13,9 @@ import {
 } from 'recharts';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { Button } from '../../components/ui/Button';
+import { ChartCard } from '../../components/admin/ChartCard';
 import { Card } from '../../components/ui/Card';
-import { type Column, DataTable } from '../../components/ui/DataTable';
+import type { Column } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
 import { PeriodFields } from '../../components/ui/PeriodFields';
 import { Price } from '../../components/ui/Price';
@@ -84,7 +82,6 @@ export default function AdminChart1({
   options,
 }: AdminChart1Props) {
   const route = useRoute();
-  const [table, setTable] = useState(false);
   const url = (over: Partial<Filters> = {}) => listUrl(route('admin.chart1'), { ...filters, ...over });
   const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
   const exportHref = listUrl(route('admin.charts.export', { chart: 'revenue' }), { ...filters });
@@ -145,81 +142,56 @@ export default function AdminChart1({
           <Total key={s.key} name={s.name} now={totals} before={previous} field={s.key} />
         ))}
       </div>
-      <Card as="section" aria-labelledby="chart-title" className="p-2 sm:p-4">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-2">
-          <h2 id="chart-title" className="font-bold text-gray-900">
+      <ChartCard
+        id="chart-title"
+        title={
+          <>
             {options.intervals.find((i) => i.value === filters.interval)?.label ?? ''}
             <span className="ms-2 text-sm font-normal text-gray-500">(مبالغ به {unit.label})</span>
-          </h2>
-          <Button variant="ghost" onClick={() => setTable((t) => !t)} aria-pressed={table}>
-            <Table2 aria-hidden="true" className="size-4" />
-            {table ? 'نمایش نمودار' : 'نمایش جدول'}
-          </Button>
-        </div>
-        {table ? (
-          <DataTable
-            caption="درآمد در هر دوره"
-            columns={columns}
-            rows={series}
-            rowKey={(row) => row.key}
-            empty={{ icon: Table2, title: 'در این بازه دوره‌ای نیست' }}
-          />
-        ) : (
-          <div
-            role="img"
-            aria-label={`نمودار درآمد از ${series[0]?.label ?? ''} تا ${series.at(-1)?.label ?? ''}؛ برای عددها «نمایش جدول» را بزنید.`}
-            className="h-80 w-full"
-            dir="ltr"
-          >
-            <ResponsiveContainer width="100%" height="100%">
-              <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-                {/* Time runs right to left, as Persian is read; the amounts sit on the right. */}
-                <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-                <YAxis orientation="right" tickFormatter={axisTick} tick={{ fontSize: 12 }} width={56} />
-                <Tooltip
-                  formatter={(value, name) => [formatToman(Number(value)), String(name)]}
-                  contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
-                />
-                <Legend wrapperStyle={{ direction: 'rtl' }} />
-                {SERIES.filter((s) => s.key !== 'net').map((s) => (
-                  <Bar
-                    key={s.key}
-                    dataKey={s.key}
-                    name={s.name}
-                    fill={s.color}
-                    radius={[3, 3, 0, 0]}
-                    isAnimationActive={false}
-                  />
-                ))}
-                <Line
-                  dataKey="net"
-                  name="خالص"
-                  stroke="#111827"
-                  strokeWidth={2}
-                  dot={false}
+          </>
+        }
+        table={{ caption: 'درآمد در هر دوره', columns, rows: series }}
+        series={SERIES}
+      >
+        <div
+          role="img"
+          aria-label={`نمودار درآمد از ${series[0]?.label ?? ''} تا ${series.at(-1)?.label ?? ''}؛ برای عددها «نمایش جدول» را بزنید.`}
+          className="h-80 w-full"
+          dir="ltr"
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+              {/* Time runs right to left, as Persian is read; the amounts sit on the right. */}
+              <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+              <YAxis orientation="right" tickFormatter={axisTick} tick={{ fontSize: 12 }} width={56} />
+              <Tooltip
+                formatter={(value, name) => [formatToman(Number(value)), String(name)]}
+                contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
+              />
+              <Legend wrapperStyle={{ direction: 'rtl' }} />
+              {SERIES.filter((s) => s.key !== 'net').map((s) => (
+                <Bar
+                  key={s.key}
+                  dataKey={s.key}
+                  name={s.name}
+                  fill={s.color}
+                  radius={[3, 3, 0, 0]}
                   isAnimationActive={false}
                 />
-              </ComposedChart>
-            </ResponsiveContainer>
-          </div>
-        )}
-        <dl className="mt-4 grid gap-2 px-2 text-sm sm:grid-cols-2">
-          {SERIES.map((s) => (
-            <div key={s.key}>
-              <dt className="font-medium text-gray-900">
-                <span
-                  aria-hidden="true"
-                  className="me-1.5 inline-block size-2.5 rounded-full"
-                  style={{ background: s.color }}
-                />
-                {s.name}
-              </dt>
-              <dd className="text-gray-600">{s.definition}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
+              ))}
+              <Line
+                dataKey="net"
+                name="خالص"
+                stroke="#111827"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartCard>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { router } from '@renderfarm/react';
 import type { AdminChart2Props, UsagePointView } from '@server/modules/admin/contracts';
-import { Table2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -16,9 +15,9 @@ import {
 } from 'recharts';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { Button } from '../../components/ui/Button';
+import { ChartCard } from '../../components/admin/ChartCard';
 import { Card } from '../../components/ui/Card';
-import { type Column, DataTable } from '../../components/ui/DataTable';
+import type { Column } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
 import { PeriodFields } from '../../components/ui/PeriodFields';
 import { SelectField } from '../../components/ui/SelectField';
@@ -80,7 +79,6 @@ export default function AdminChart2({
   options,
 }: AdminChart2Props) {
   const route = useRoute();
-  const [table, setTable] = useState(false);
   const url = (over: Partial<Filters> = {}) => listUrl(route('admin.chart2'), { ...filters, ...over });
   const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
   const exportHref = listUrl(route('admin.charts.export', { chart: 'usage' }), { ...filters });
@@ -120,81 +118,60 @@ export default function AdminChart2({
           />
         </div>
       </Card>
-      <Card as="section" aria-labelledby="usage-title" className="mb-6 p-2 sm:p-4">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-2">
-          <h2 id="usage-title" className="font-bold text-gray-900">
-            سرورهای روشن و سرورهای تازه
-          </h2>
-          <Button variant="ghost" onClick={() => setTable((t) => !t)} aria-pressed={table}>
-            <Table2 aria-hidden="true" className="size-4" />
-            {table ? 'نمایش نمودار' : 'نمایش جدول'}
-          </Button>
+      <ChartCard
+        id="usage-title"
+        title="سرورهای روشن و سرورهای تازه"
+        table={{ caption: 'مصرف در هر دوره', columns, rows: series }}
+        series={SERIES}
+        className="mb-6"
+      >
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ChartBox label="نمودار سرورهای روشن؛ برای عددها «نمایش جدول» را بزنید.">
+            <LineChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+              <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+              <YAxis orientation="right" tickFormatter={axisNumber} tick={{ fontSize: 12 }} width={40} />
+              <Tooltip
+                formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
+                contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
+              />
+              <Legend wrapperStyle={{ direction: 'rtl' }} />
+              {SERIES.slice(0, 2).map((s) => (
+                <Line
+                  key={s.key}
+                  dataKey={s.key}
+                  name={s.name}
+                  stroke={s.color}
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ChartBox>
+          <ChartBox label="نمودار سرورهای تازه و آماده‌سازی‌های ناموفق؛ برای عددها «نمایش جدول» را بزنید.">
+            <BarChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+              <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+              <YAxis
+                orientation="right"
+                allowDecimals={false}
+                tickFormatter={axisNumber}
+                tick={{ fontSize: 12 }}
+                width={40}
+              />
+              <Tooltip
+                formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
+                contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
+              />
+              <Legend wrapperStyle={{ direction: 'rtl' }} />
+              {SERIES.slice(3).map((s) => (
+                <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
+              ))}
+            </BarChart>
+          </ChartBox>
         </div>
-        {table ? (
-          <DataTable
-            caption="مصرف در هر دوره"
-            columns={columns}
-            rows={series}
-            rowKey={(row) => row.key}
-            empty={{ icon: Table2, title: 'در این بازه دوره‌ای نیست' }}
-          />
-        ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            <ChartBox label="نمودار سرورهای روشن؛ برای عددها «نمایش جدول» را بزنید.">
-              <LineChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-                <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-                <YAxis orientation="right" tickFormatter={axisNumber} tick={{ fontSize: 12 }} width={40} />
-                <Tooltip
-                  formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
-                  contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
-                />
-                <Legend wrapperStyle={{ direction: 'rtl' }} />
-                {SERIES.slice(0, 2).map((s) => (
-                  <Line
-                    key={s.key}
-                    dataKey={s.key}
-                    name={s.name}
-                    stroke={s.color}
-                    strokeWidth={2}
-                    dot={false}
-                    isAnimationActive={false}
-                  />
-                ))}
-              </LineChart>
-            </ChartBox>
-            <ChartBox label="نمودار سرورهای تازه و آماده‌سازی‌های ناموفق؛ برای عددها «نمایش جدول» را بزنید.">
-              <BarChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-                <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-                <YAxis
-                  orientation="right"
-                  allowDecimals={false}
-                  tickFormatter={axisNumber}
-                  tick={{ fontSize: 12 }}
-                  width={40}
-                />
-                <Tooltip
-                  formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
-                  contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
-                />
-                <Legend wrapperStyle={{ direction: 'rtl' }} />
-                {SERIES.slice(3).map((s) => (
-                  <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
-                ))}
-              </BarChart>
-            </ChartBox>
-          </div>
-        )}
-        <dl className="mt-4 grid gap-2 px-2 text-sm sm:grid-cols-2">
-          {SERIES.map((s) => (
-            <div key={s.key}>
-              <dt className="font-medium text-gray-900">{s.name}</dt>
-              <dd className="text-gray-600">{s.definition}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      </ChartCard>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card as="section" aria-labelledby="plans-title" className="p-4 sm:p-6">
           <h2 id="plans-title" className="mb-3 font-bold text-gray-900">
