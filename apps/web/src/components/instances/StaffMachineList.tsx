@@ -1,18 +1,18 @@
 import { router } from '@renderfarm/react';
 import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/instances/contracts';
-import { Search, Server } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Server } from 'lucide-react';
+import { useState } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
-import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
 import { DownloadLink } from '../ui/DownloadLink';
 import { Ltr } from '../ui/Ltr';
 import { Pagination } from '../ui/Pagination';
 import { Price } from '../ui/Price';
+import { SearchForm } from '../ui/SearchForm';
 import { MachineStatusBadge } from '../ui/StatusBadge';
 import { STATUS_LABELS } from '../ui/status-labels';
 import { BulkStopBar } from './BulkStopBar';
@@ -29,7 +29,6 @@ export function StaffMachineList({
   options,
 }: StaffMachineListProps & { area: 'care' | 'admin'; title: string }) {
   const route = useRoute();
-  const [q, setQ] = useState(filters.q);
   // Admins tick machines on this page to stop them together.
   const [picked, setPicked] = useState<number[]>([]);
   const toggle = (id: number, on: boolean) =>
@@ -37,10 +36,6 @@ export function StaffMachineList({
   const base = route(`${area}.instances.list`);
   const href = (over: Partial<Record<keyof typeof filters | 'page', string>>, to = base) =>
     listUrl(to, { ...filters, page: '', ...over });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    router.visit(href({ q }));
-  };
   const select = (
     name: 'status' | 'power' | 'location' | 'plan',
     label: string,
@@ -120,22 +115,12 @@ export function StaffMachineList({
       />
       <Card className="p-2 sm:p-4">
         <div className="mb-3 flex flex-wrap items-end gap-3 px-2">
-          <form onSubmit={search} className="flex min-w-0 flex-1 basis-64 items-end gap-2" role="search">
-            <label className="grid min-w-0 flex-1 gap-1 text-sm text-gray-700">
-              جست‌وجو
-              <input
-                type="search"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                placeholder="نام، موبایل یا شناسه"
-                className="min-h-10 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-              />
-            </label>
-            <Button type="submit" variant="secondary">
-              <Search aria-hidden="true" className="size-4" />
-              <span className="sr-only sm:not-sr-only">جست‌وجو</span>
-            </Button>
-          </form>
+          <SearchForm
+            initial={filters.q}
+            onSearch={(q) => router.visit(href({ q }))}
+            placeholder="نام، موبایل یا شناسه"
+            className="flex-1 basis-64"
+          />
           {select(
             'status',
             'وضعیت',

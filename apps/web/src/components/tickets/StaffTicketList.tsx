@@ -1,7 +1,6 @@
 import { router } from '@renderfarm/react';
 import type { QueueRow, StaffTicketsListProps } from '@server/modules/support/contracts';
-import { Inbox, Plus, Search, UserPlus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Inbox, Plus, UserPlus } from 'lucide-react';
 import { Head, Link } from '../../app/protocol';
 import { formatNumber } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
@@ -14,6 +13,7 @@ import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Pagination } from '../ui/Pagination';
+import { SearchForm } from '../ui/SearchForm';
 import { StatusBadge } from '../ui/StatusBadge';
 import { STATUS_LABELS } from '../ui/status-labels';
 import { PRIORITY_LABELS, TAB_LABELS } from './labels';
@@ -33,14 +33,9 @@ export function StaffTicketList({
 }: StaffTicketsListProps & { title: string }) {
   const route = useRoute();
   const refreshing = useLiveReload(['QueueChanged'], ['tickets', 'counts'], 'care');
-  const [q, setQ] = useState(filters.q);
   const base = route(`${area}.tickets.list`);
   const href = (over: Partial<Record<keyof typeof filters | 'page', string>>) =>
     listUrl(base, { ...filters, page: '', ...over });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    router.visit(href({ q }));
-  };
   const take = (row: QueueRow) =>
     router.patch(
       route(`${area}.tickets.update`, { ticket: row.uuid }),
@@ -170,25 +165,12 @@ export function StaffTicketList({
       </nav>
       <Card className="p-2 sm:p-4">
         <div className="mb-3 grid grid-cols-2 gap-3 px-2 lg:grid-cols-6">
-          <form
-            onSubmit={search}
-            className="col-span-2 grid min-w-0 gap-1 text-sm text-gray-700"
-            role="search"
-          >
-            <label htmlFor="ticket-search">جست‌وجو</label>
-            <div className="flex min-w-0 gap-1">
-              <input
-                id="ticket-search"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                placeholder="موضوع، مشتری یا شماره"
-                className="min-h-10 min-w-0 flex-1 rounded-xl border border-gray-300 px-3 text-sm"
-              />
-              <Button type="submit" variant="secondary" aria-label="جست‌وجو">
-                <Search aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
-          </form>
+          <SearchForm
+            initial={filters.q}
+            onSearch={(q) => router.visit(href({ q }))}
+            placeholder="موضوع، مشتری یا شماره"
+            className="col-span-2"
+          />
           {select(
             'department',
             'بخش',

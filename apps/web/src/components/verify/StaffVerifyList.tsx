@@ -1,18 +1,17 @@
 import { router } from '@renderfarm/react';
 import type { KycQueueRow, StaffVerifyListProps } from '@server/modules/verification/contracts';
-import { IdCard, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { IdCard } from 'lucide-react';
 import { Head, Link } from '../../app/protocol';
 import { listUrl } from '../../lib/list-url';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { PageHeader } from '../account/PageHeader';
-import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Pagination } from '../ui/Pagination';
 import { PeriodFields } from '../ui/PeriodFields';
+import { SearchForm } from '../ui/SearchForm';
 import { SelectField } from '../ui/SelectField';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TYPE_LABELS } from './kyc-facts';
@@ -38,14 +37,9 @@ export function StaffVerifyList({
   const route = useRoute();
   // A request sent, claimed or decided elsewhere moves the queue (`QueueChanged` on `care`).
   useLiveReload(QUEUE_EVENTS, QUEUE_PROPS, 'care');
-  const [q, setQ] = useState(filters.q);
   const url = (over: Partial<Filters & { page: string }> = {}) =>
     listUrl(route(`${area}.verify.list`), { ...filters, page: '', ...over });
   const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    visit({ q });
-  };
 
   const columns: Column<KycQueueRow>[] = [
     {
@@ -83,26 +77,12 @@ export function StaffVerifyList({
       <PageHeader title={title} description={description} />
       <Card className="p-2 sm:p-4">
         <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-3">
-          <form
-            onSubmit={search}
-            role="search"
-            className="flex min-w-0 items-end gap-2 sm:col-span-2 lg:col-span-1"
-          >
-            <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium text-gray-900">
-              جست‌وجو
-              <input
-                type="search"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                placeholder="نام، ایمیل یا موبایل مشتری"
-                className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
-              />
-            </label>
-            <Button type="submit" variant="secondary" className="h-11">
-              <Search aria-hidden="true" className="size-4" />
-              <span className="sr-only">جست‌وجو</span>
-            </Button>
-          </form>
+          <SearchForm
+            initial={filters.q}
+            onSearch={(q) => visit({ q })}
+            placeholder="نام، ایمیل یا موبایل مشتری"
+            className="sm:col-span-2 lg:col-span-1"
+          />
           <SelectField
             label="وضعیت"
             value={filters.status}

@@ -1,10 +1,8 @@
 import { router } from '@renderfarm/react';
 import type { AdminAuditProps, AuditRow } from '@server/modules/admin/contracts';
-import { ScrollText, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { ScrollText } from 'lucide-react';
 import { Head, Link } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
@@ -12,6 +10,7 @@ import { JalaliTime } from '../../components/ui/JalaliTime';
 import { Ltr } from '../../components/ui/Ltr';
 import { Pagination } from '../../components/ui/Pagination';
 import { PeriodFields } from '../../components/ui/PeriodFields';
+import { SearchForm } from '../../components/ui/SearchForm';
 import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
@@ -26,14 +25,9 @@ type Filters = AdminAuditProps['filters'];
  */
 export default function AdminAudit({ items, filters, options }: AdminAuditProps) {
   const route = useRoute();
-  const [subject, setSubject] = useState(filters.subject);
   const url = (over: Partial<Filters & { page: string }> = {}) =>
     listUrl(route('admin.audit'), { ...filters, page: '', ...over });
   const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    visit({ subject });
-  };
   const exportHref = listUrl(route('admin.audit.export'), { ...filters });
 
   const columns: Column<AuditRow>[] = [
@@ -122,23 +116,13 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
               onChange={(event) => visit({ event })}
             />
           </div>
-          <form onSubmit={search} role="search" className="flex min-w-0 items-end gap-2">
-            <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium text-gray-900">
-              دربارهٔ
-              <input
-                type="search"
-                dir="ltr"
-                value={subject}
-                onChange={(event) => setSubject(event.target.value)}
-                placeholder="user:12"
-                className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
-              />
-            </label>
-            <Button type="submit" variant="secondary" className="h-11">
-              <Search aria-hidden="true" className="size-4" />
-              <span className="sr-only">جست‌وجو</span>
-            </Button>
-          </form>
+          <SearchForm
+            initial={filters.subject}
+            onSearch={(subject) => visit({ subject })}
+            label="دربارهٔ"
+            placeholder="user:12"
+            ltr
+          />
           <PeriodFields from={filters.from ?? ''} to={filters.to ?? ''} onChange={visit} />
         </div>
         <DataTable

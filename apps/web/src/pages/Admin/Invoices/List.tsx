@@ -1,17 +1,17 @@
 import { router } from '@renderfarm/react';
 import type { AdminInvoiceRow, AdminInvoicesListProps } from '@server/modules/billing/invoices/contracts';
-import { FilePlus2, FileText, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { FilePlus2, FileText } from 'lucide-react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Pagination } from '../../../components/ui/Pagination';
 import { PeriodFields } from '../../../components/ui/PeriodFields';
 import { Price } from '../../../components/ui/Price';
+import { SearchForm } from '../../../components/ui/SearchForm';
 import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber } from '../../../lib/digits';
@@ -33,15 +33,10 @@ export default function AdminInvoiceList({
   statuses,
 }: AdminInvoicesListProps) {
   const route = useRoute();
-  const [q, setQ] = useState(filters.q);
   const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
   const url = (over: Partial<Filters & { page: string }> = {}) =>
     listUrl(route('admin.invoices.list'), { ...filters, page: '', ...over });
   const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    visit({ q });
-  };
 
   const columns: Column<AdminInvoiceRow>[] = [
     {
@@ -88,26 +83,12 @@ export default function AdminInvoiceList({
       </div>
       <Card className="p-2 sm:p-4">
         <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
-          <form
-            onSubmit={search}
-            role="search"
-            className="flex min-w-0 items-end gap-2 sm:col-span-2 lg:col-span-1"
-          >
-            <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium text-gray-900">
-              جست‌وجو
-              <input
-                type="search"
-                value={q}
-                onChange={(event) => setQ(event.target.value)}
-                placeholder="نام، موبایل یا شماره"
-                className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
-              />
-            </label>
-            <Button type="submit" variant="secondary" className="h-11">
-              <Search aria-hidden="true" className="size-4" />
-              <span className="sr-only">جست‌وجو</span>
-            </Button>
-          </form>
+          <SearchForm
+            initial={filters.q}
+            onSearch={(q) => visit({ q })}
+            placeholder="نام، موبایل یا شماره"
+            className="sm:col-span-2 lg:col-span-1"
+          />
           <SelectField
             label="نوع"
             value={filters.kind}
