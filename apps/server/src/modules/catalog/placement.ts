@@ -132,14 +132,36 @@ export async function reserveHostAndPort(
     .orderBy(asc(resources.id));
   for (const wait of [false, true]) {
     for (const candidate of candidates) {
-      const locked = tx.select({ id: resources.id }).from(resources).where(eq(resources.id, candidate.id));
-      const [host] = await (wait ? locked.for('update') : locked.for('update', { skipLocked: true }));
-      if (!host) continue;
-      const port = await takePort(tx, host.id, place.instanceId);
-      if (port) return { resourceId: host.id, ...port };
+      const reserved = await tryHost(tx, candidate.id, place.instanceId, wait);
+      if (reserved) return reserved;
     }
   }
   return null;
+}
+
+/** Thrown inside a host's savepoint to roll it back: the host turned out to have no room. */
+class HostFull extends Error {}
+
+/**
+ * One host, in a savepoint: locked, counted, a port taken. A host without room is rolled back to
+ * the savepoint, which releases its lock, so a Make waiting for a host in the second pass holds no
+ * other host's lock — two Makes each holding a full host the other waits for deadlocked on
+ * PostgreSQL under a rush (placement-rush.test.ts).
+ */
+async function tryHost(tx: Database, resourceId: number, instanceId: number, wait: boolean) {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const locked = savepoint.select({ id: resources.id }).from(resources).where(eq(resources.id, resourceId));
+      const [host] = await (wait ? locked.for('update') : locked.for('update', { skipLocked: true }));
+      if (!host) return null;
+      const port = await takePort(savepoint, host.id, instanceId);
+      if (!port) throw new HostFull();
+      return { resourceId: host.id, ...port };
+    });
+  } catch (error) {
+    if (error instanceof HostFull) return null;
+    throw error;
+  }
 }
 
 /** With the host locked: whether it still has room (a new statement sees other commits). */

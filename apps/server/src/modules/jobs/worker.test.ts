@@ -315,21 +315,47 @@ describe(`job worker (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
   });
 
   it('renews the lease of a running job, so another worker does not take it', async () => {
-    const handlers = new JobRegistry();
+    // The hand-moved clock makes this independent of how busy the machine is: only a renewal that
+    // has landed in the database keeps the job from the second worker.
+    const clock = manualClock();
     const hold = gate();
     const entered = gate();
-    handlers.register('slow', async () => {
+    const handlers = new JobRegistry().register('slow', async () => {
       entered.open();
       await hold.opened;
     });
-    const first = createWorker({ db: database.db, handlers, id: 'first', leaseMs: 1500, heartbeatMs: 100 });
-    const second = createWorker({ db: database.db, handlers, id: 'second', leaseMs: 1500 });
-    const { job } = await enqueue(database.db, 'slow', {});
+    const takenBySecond: number[] = [];
+    const secondHandlers = new JobRegistry().register('slow', async (job) => {
+      takenBySecond.push(job.id);
+    });
+    const first = createWorker({
+      db: database.db,
+      handlers,
+      id: 'first',
+      leaseMs: 1500,
+      heartbeatMs: 20,
+      clock: clock.now,
+    });
+    const second = createWorker({
+      db: database.db,
+      handlers: secondHandlers,
+      id: 'second',
+      leaseMs: 1500,
+      clock: clock.now,
+    });
+    const { job } = await enqueue(database.db, 'slow', {}, { runAt: clock.now() });
     const running = first.drain();
     await entered.opened;
-    // Past the first lease: only the heartbeat keeps the job the first worker's.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const firstLease = (await jobById(job.id)).lockedUntil!.getTime();
+    clock.advance(1000);
+    // Wait for a heartbeat taken at the moved clock to reach the row.
+    while ((await jobById(job.id)).lockedUntil!.getTime() < firstLease + 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Past the first lease now: only the renewal keeps the job the first worker's.
+    clock.advance(1000);
     expect(await second.drain()).toBe(0);
+    expect(takenBySecond).toEqual([]);
     hold.open();
     expect(await running).toBe(1);
     expect(await jobById(job.id)).toMatchObject({ state: 'completed', attempts: 1 });
