@@ -99,7 +99,8 @@ export async function panelDriveRoutes(app: FastifyInstance, { registry }: { reg
       const input = await request.validate(attachRequest);
       await drives.attach(request.user!.id, driveParam(request), input.instance);
       request.session.flash('success', 'فضا به سرور وصل شد؛ با روشن‌کردن سرور در دسترس است.');
-      return reply.redirect(list(), 303);
+      // Back where it was asked: the drives list or the machine's Edit page.
+      return reply.back(list());
     },
     { bodyLimit: SMALL_BODY },
   );
@@ -115,7 +116,7 @@ export async function panelDriveRoutes(app: FastifyInstance, { registry }: { reg
     async (request, reply) => {
       await drives.detach(request.user!.id, driveParam(request));
       request.session.flash('success', 'فضا از سرور جدا شد.');
-      return reply.redirect(list(), 303);
+      return reply.back(list());
     },
     { bodyLimit: SMALL_BODY },
   );

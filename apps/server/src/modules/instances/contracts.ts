@@ -142,6 +142,21 @@ export interface InstanceEditProps {
   images: { id: number; name: string; os: string }[];
   /** May it be deleted now (ready, suspended or failed), and if not why. */
   can_delete: { allowed: boolean; reason: string | null };
+  /**
+   * The drive attached to the machine, and the customer's drives it could take instead: active,
+   * detached, in the machine's location. Attached and detached through `panel.drives.attach|detach`,
+   * each its own action, so a refused attach never half-saves the settings form.
+   */
+  drive: {
+    attached: MachineDriveChoice | null;
+    choices: MachineDriveChoice[];
+  };
+}
+
+export interface MachineDriveChoice {
+  uuid: string;
+  name: string;
+  size_gb: number;
 }
 
 /** A customer's machine in a staff list (Care/Instances/List, Admin/Instances/List). */

@@ -311,6 +311,35 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
     expect((await customer.request('GET', `/panel/instances/${uuid}`)).statusCode).toBe(404);
   });
 
+  it('shows the attached drive on Edit, and attaches and detaches it there, coming back to the page', async () => {
+    const res = await customer.post('/panel/instances', form({ name: 'سرور فضا' }));
+    const uuid = uuidOf(res.headers.location as string);
+    await worker.drain();
+    const edit = `/panel/instances/${uuid}/edit`;
+    type Choice = { uuid: string; name: string };
+    let page = await customer.page(edit);
+    expect(page.props.drive.attached).toBeNull();
+    // The demo customer's drives are in thr1, where this machine is.
+    const drive = (page.props.drive.choices as Choice[]).find((d) => d.name === 'آرشیو رندرها')!;
+    expect(drive).toBeTruthy();
+
+    // Running: refused under the field, nothing attached.
+    await customer.post(`/panel/drives/${drive.uuid}/attach`, { instance: uuid }, { referer: edit });
+    page = await customer.page(edit);
+    expect(page.props.errors.instance).toMatch(/خاموش/);
+    expect(page.props.drive.attached).toBeNull();
+
+    await db().update(instances).set({ power: 'stopped' }).where(eq(instances.uuid, uuid));
+    const on = await customer.post(`/panel/drives/${drive.uuid}/attach`, { instance: uuid }, { referer: edit });
+    expect(on.headers.location).toBe(edit);
+    page = await customer.page(edit);
+    expect(page.props.drive.attached).toMatchObject({ uuid: drive.uuid, name: 'آرشیو رندرها' });
+    expect((page.props.drive.choices as Choice[]).some((d) => d.uuid === drive.uuid)).toBe(false);
+    const off = await customer.post(`/panel/drives/${drive.uuid}/detach`, {}, { referer: edit });
+    expect(off.headers.location).toBe(edit);
+    expect((await customer.page(edit)).props.drive.attached).toBeNull();
+  });
+
   it('reinstalls from another image on the typed name: a new machine on the same host and port, a new password', async () => {
     const res = await customer.post('/panel/instances', form({ name: 'سرور نصب دوباره' }));
     const uuid = uuidOf(res.headers.location as string);

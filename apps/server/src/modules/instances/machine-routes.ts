@@ -129,6 +129,9 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
     async (request, reply) => {
       const view = await instances.findOwn(request.user!.id, param(request));
       const { instance } = view;
+      const owned = await app.services.drives.listOwn(request.user!.id);
+      const choice = (d: (typeof owned)[number]) => ({ uuid: d.uuid, name: d.name, size_gb: d.size_gb });
+      const attached = owned.find((d) => d.machine?.uuid === instance.uuid);
       const deletable = canChangeStatus(instance.status, 'deleting');
       return render(reply, 'Panel/Instances/Edit', {
         instance: {
@@ -154,6 +157,14 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
             : instance.status === 'deleting'
               ? 'این سرور در حال حذف است.'
               : 'سرور هنوز در حال آماده‌سازی است؛ پس از آماده شدن می‌توانید حذفش کنید.',
+        },
+        drive: {
+          attached: attached ? choice(attached) : null,
+          choices: owned
+            .filter(
+              (d) => d.status === 'active' && d.machine === null && d.location.id === instance.locationId,
+            )
+            .map(choice),
         },
       });
     },

@@ -39,6 +39,7 @@ const props = (overrides: Partial<InstanceEditProps> = {}): InstanceEditProps =>
     { weekday: 0, start: '09:00', stop: '18:00' },
     { weekday: 4, start: '20:00', stop: '08:00' },
   ],
+  drive: { attached: null, choices: [] },
   ...overrides,
 });
 
@@ -52,6 +53,10 @@ function routes() {
     methods: ['POST'],
   };
   list.routes['panel.instances.destroy'] = { uri: 'panel/instances/{instance}', methods: ['DELETE'] };
+  list.routes['panel.drives.attach'] = { uri: 'panel/drives/{drive}/attach', methods: ['POST'] };
+  list.routes['panel.drives.detach'] = { uri: 'panel/drives/{drive}/detach', methods: ['POST'] };
+  list.routes['panel.drives.show'] = { uri: 'panel/drives/{drive}', methods: ['GET'] };
+  list.routes['panel.drives.list'] = { uri: 'panel/drives', methods: ['GET'] };
   return list;
 }
 
@@ -133,5 +138,46 @@ describe('Panel/Instances/Edit: the suggested idle limit', () => {
     await render({ suggested_idle_stop_minutes: null });
     expect(field().placeholder).toBe('');
     expect(document.body.textContent).not.toContain('پیشنهاد ما');
+  });
+});
+
+describe('Panel/Instances/Edit: the attached drive', () => {
+  const card = () => screen.getByRole('region', { name: 'فضای ذخیره‌سازی' });
+  const stopped: InstanceEditProps['instance'] = {
+    ...props().instance,
+    power: 'stopped',
+    actions: ['start'],
+  };
+  const scenes = { uuid: 'd-1', name: 'صحنه‌های ویلا', size_gb: 200 };
+  const frames = { uuid: 'd-2', name: 'فریم‌ها', size_gb: 50 };
+
+  it("attaches the picked drive through that drive's own action", async () => {
+    const visit = vi.spyOn(router, 'visit').mockResolvedValue();
+    await render({ instance: stopped, drive: { attached: null, choices: [scenes, frames] } });
+    fireEvent.change(within(card()).getByLabelText('فضا'), { target: { value: 'd-2' } });
+    fireEvent.click(within(card()).getByRole('button', { name: 'وصل کردن به این سرور' }));
+    expect(visit).toHaveBeenCalledTimes(1);
+    const [url, options] = visit.mock.calls[0]!;
+    expect(url).toBe('/panel/drives/d-2/attach');
+    expect(options).toMatchObject({ method: 'post', data: { instance: 'u-1' } });
+  });
+
+  it('detaches the attached drive, and asks for the machine to be stopped first', async () => {
+    const visit = vi.spyOn(router, 'visit').mockResolvedValue();
+    await render({ drive: { attached: scenes, choices: [frames] } });
+    const detach = within(card()).getByRole('button', { name: 'جدا کردن' }) as HTMLButtonElement;
+    expect(detach.disabled).toBe(true);
+    expect(card().textContent).toContain('نخست سرور را خاموش کنید');
+    cleanup();
+    await render({ instance: stopped, drive: { attached: scenes, choices: [frames] } });
+    fireEvent.click(within(card()).getByRole('button', { name: 'جدا کردن' }));
+    expect(visit.mock.calls[0]![0]).toBe('/panel/drives/d-1/detach');
+  });
+
+  it('points to the drives page when there is no free drive in this location', async () => {
+    await render({ instance: stopped });
+    expect(within(card()).getByRole('link', { name: 'ساخت فضای تازه' }).getAttribute('href')).toBe(
+      '/panel/drives',
+    );
   });
 });

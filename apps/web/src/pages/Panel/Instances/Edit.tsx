@@ -14,6 +14,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { rialToToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
+import { MachineDrive } from './parts/MachineDrive';
 import { ScheduleForm } from './parts/ScheduleForm';
 
 /**
@@ -26,6 +27,7 @@ export default function InstanceEdit({
   schedule,
   can_delete,
   suggested_idle_stop_minutes,
+  drive,
 }: InstanceEditProps) {
   const route = useRoute();
   const view = route('panel.instances.view', { instance: instance.uuid });
@@ -46,6 +48,7 @@ export default function InstanceEdit({
       <div className="grid gap-8">
         <SettingsForm instance={instance} suggestedIdleStop={suggested_idle_stop_minutes} />
         <ScheduleForm uuid={instance.uuid} schedule={schedule} />
+        <MachineDrive instance={instance} drive={drive} />
         <ReinstallMachine instance={instance} images={images} />
         <DeleteMachine instance={instance} canDelete={can_delete} />
       </div>
