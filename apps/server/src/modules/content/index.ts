@@ -8,6 +8,7 @@ import { createRedirects, type Redirector } from './redirects';
 import { contentRoutes } from './routes';
 import { seedDemoContent } from './seed';
 import { seoRoutes } from './seo-routes';
+import { contentTestingRoutes } from './testing-routes';
 import { contentUploadRoutes } from './upload-routes';
 
 declare module '../../service-types' {
@@ -31,6 +32,7 @@ export const contentModule: AppModule = {
     adminContentRoutes,
     contentUploadRoutes,
     careerRoutes,
+    contentTestingRoutes,
   ],
   services: ({ db, services, config }) => {
     const redirects = createRedirects({ db, cache: services.cache, appUrl: config.APP_URL });

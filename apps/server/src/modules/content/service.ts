@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { contentNow } from './clock';
 import type {
   ArticleView,
   DocsFolderNode,
@@ -74,7 +75,7 @@ export async function latestPosts(db: Database, limit = 3, options: { folderId?:
     .where(
       and(
         eq(articles.kind, 'post'),
-        visible(new Date()),
+        visible(contentNow()),
         options.folderId === undefined ? undefined : eq(articles.folderId, options.folderId),
       ),
     )
@@ -91,7 +92,7 @@ export async function listPosts(
   const perPage = filters.perPage ?? BLOG_PER_PAGE;
   const where = and(
     eq(articles.kind, 'post'),
-    visible(new Date()),
+    visible(contentNow()),
     filters.folder ? eq(folders.slug, filters.folder) : undefined,
     filters.q
       ? or(ilike(articles.title, likePattern(filters.q)), ilike(articles.excerpt, likePattern(filters.q)))
@@ -174,7 +175,7 @@ export async function findArticle(
         eq(articles.slug, where.slug),
         eq(articles.kind, where.kind),
         where.folderId === undefined ? undefined : eq(articles.folderId, where.folderId),
-        options.preview ? undefined : visible(new Date()),
+        options.preview ? undefined : visible(contentNow()),
       ),
     );
   if (!row) return null;
@@ -200,7 +201,7 @@ export async function findArticle(
 
 /** The posts either side of a published post, by publish time. */
 export async function neighbourPosts(db: Database, publishedAt: Date) {
-  const now = new Date();
+  const now = contentNow();
   const base = and(eq(articles.kind, 'post'), visible(now));
   const pick = { slug: articles.slug, title: articles.title };
   const [[previous], [next]] = await Promise.all([
@@ -230,7 +231,7 @@ export async function relatedPosts(db: Database, article: { id: number; folderId
     .where(
       and(
         eq(articles.kind, 'post'),
-        visible(new Date()),
+        visible(contentNow()),
         eq(articles.folderId, article.folderId),
         sql`${articles.id} <> ${article.id}`,
       ),
@@ -247,7 +248,7 @@ export async function docsTree(db: Database): Promise<DocsFolderNode[]> {
     db
       .select({ slug: articles.slug, title: articles.title, folderId: articles.folderId })
       .from(articles)
-      .where(and(eq(articles.kind, 'doc'), visible(new Date())))
+      .where(and(eq(articles.kind, 'doc'), visible(contentNow())))
       .orderBy(asc(articles.publishedAt), asc(articles.id)),
   ]);
   const build = (parentId: number | null): DocsFolderNode[] =>
@@ -293,7 +294,7 @@ export async function searchDocs(db: Database, q: string, limit = 20) {
     .where(
       and(
         eq(articles.kind, 'doc'),
-        visible(new Date()),
+        visible(contentNow()),
         or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern), ilike(articles.body, pattern)),
       ),
     )
@@ -307,7 +308,7 @@ export async function docsInFolder(db: Database, folderId: number) {
   const rows = await db
     .select({ slug: articles.slug, title: articles.title, excerpt: articles.excerpt })
     .from(articles)
-    .where(and(eq(articles.kind, 'doc'), eq(articles.folderId, folderId), visible(new Date())))
+    .where(and(eq(articles.kind, 'doc'), eq(articles.folderId, folderId), visible(contentNow())))
     .orderBy(asc(articles.publishedAt), asc(articles.id));
   return rows;
 }
@@ -342,7 +343,7 @@ export async function findPage(
 
 /** What the sitemap lists from the content tables, with their last change. */
 export async function sitemapContent(db: Database) {
-  const now = new Date();
+  const now = contentNow();
   const [articleRows, folderRows, pageRows] = await Promise.all([
     db
       .select({
@@ -432,7 +433,7 @@ export async function latestPostsForFeed(db: Database, limit: number, folderId?:
     .where(
       and(
         eq(articles.kind, 'post'),
-        visible(new Date()),
+        visible(contentNow()),
         folderId === undefined ? undefined : eq(articles.folderId, folderId),
       ),
     )
