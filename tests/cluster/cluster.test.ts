@@ -1,77 +1,44 @@
 import { randomBytes } from 'node:crypto';
 import { createRealtimeClient, type RealtimeClient } from '@renderfarm/realtime/client';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type CrashFixture, createCrashFixture } from '../../apps/server/src/testing/crash-fixture';
 import { subscribed, waitFor } from '../conformance/realtime/harness';
-import { freePort, type ServerProcess, startServerProcess } from '../support/server-process';
-import { REDIS_TEST_URL, reachable } from '../support/services';
-import { type Child, redisServerInstalled, startRedisServer, startWorkerProcess } from './processes';
+import { REMEMBER_COOKIE, SESSION_COOKIE } from '../support/session-cookies';
+import { ADMIN, type Cluster, CUSTOMER, clusterServicesUp, ownRedis, startCluster } from './cluster-fixture';
+import { eventually } from './eventually';
 import { Visitor } from './visitor';
 
 /*
- * Issue 17, «several servers»: two app servers (A and B) and a job worker, each its own process
- * (`pnpm start` twice with WORKER_IN_PROCESS=false, `pnpm worker`), on one fresh PostgreSQL
- * database and one Redis. Each app runs its realtime server in process; Redis joins the two. The
- * processes start once for the file and the tests run in order (the last kills A).
+ * Issue 17, «several servers»: two app servers (A and B) and a job worker, each its own process,
+ * on one fresh PostgreSQL database and one Redis (cluster-fixture.ts). The processes start once for
+ * the file and the tests run in order (the last kills A).
  *
- * Redis: a redis-server of this test alone when the binary is installed (so the outage test may
- * stop it), else REDIS_URL's server (database 13, emptied first) and no outage test.
+ * The Redis outage test needs a redis-server of this file alone (installed binary); on REDIS_URL's
+ * shared server it is skipped.
  */
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const APP_KEY = `base64:${randomBytes(32).toString('base64')}`;
-const CUSTOMER = 'customer@renderfarm.test';
-const ADMIN = 'admin@renderfarm.test';
-const ownRedis = redisServerInstalled();
-
 interface Machine {
   id: number;
   uuid: string;
   power: string;
 }
 
-/** The probe's first defined answer, tried every 100 ms until `timeoutMs`. */
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function servicesUp(): Promise<boolean> {
-  const missing: string[] = [];
-  if (!(await reachable(PG_URL))) missing.push(`PostgreSQL at ${new URL(PG_URL).host}`);
-  if (!ownRedis && !(await reachable(REDIS_TEST_URL)))
-    missing.push(`Redis at ${REDIS_TEST_URL} (and no redis-server to start)`);
-  if (missing.length === 0) return true;
-  const message = `no answer from ${missing.join(' or ')}.`;
-  if (process.env.CI) throw new Error(`${message} They are required in CI.`);
-  console.warn(`Cluster tests skipped: ${message}`);
-  return false;
-}
-const up = await servicesUp();
+const up = await clusterServicesUp('Cluster tests');
 
 describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Redis', () => {
-  let fixture: CrashFixture;
-  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
-  let redisUrl: string;
-  let a: ServerProcess;
-  let b: ServerProcess;
-  let worker: Child;
-  let realtimePortB: number;
+  let cluster: Cluster;
+  // Short names for the parts the tests use most.
+  let a: Cluster['a'];
+  let b: Cluster['b'];
+  let worker: Cluster['worker'];
+  let sql: Cluster['sql'];
   let customerId: number;
-  let sql: pg.Pool;
   const machines: Machine[] = [];
   const sockets: RealtimeClient[] = [];
 
   /** `count` more stopped machines of the customer, copies of a demo one with their own names (no port: starting needs none). */
   async function stoppedMachines(count: number): Promise<Machine[]> {
-    const template = await fixture.stoppedMachine();
+    const template = await cluster.fixture.stoppedMachine();
     const { rows: columns } = await sql.query<{ name: string }>(
       `select column_name as name from information_schema.columns
         where table_name = 'instances' and column_name not in ('id', 'uuid', 'name', 'driver_ref', 'port_id')`,
@@ -116,7 +83,7 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
     const client = createRealtimeClient({
       key: 'renderfarm-key',
       wsHost: '127.0.0.1',
-      wsPort: realtimePortB,
+      wsPort: cluster.realtimePortB,
       forceTLS: false,
       csrfToken: visitor.xsrf,
       authEndpoint: `${b.url}/broadcasting/auth`,
@@ -131,80 +98,14 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
     return client;
   }
 
-  /** The error lines (pino level 50+) the servers and the worker logged, for a failure's message. */
-  const errorLines = () =>
-    [a, b, worker]
-      .flatMap((proc, i) =>
-        proc
-          .output()
-          .split('\n')
-          .filter((line) => /"level":(50|60)/.test(line))
-          .map((line) => `${'ABW'[i]}: ${line.slice(0, 1500)}`),
-      )
-      .slice(0, 5)
-      .join('\n');
-
   beforeAll(async () => {
-    if (ownRedis) {
-      redis = await startRedisServer();
-      redisUrl = redis.url;
-    } else {
-      redisUrl = `${REDIS_TEST_URL.replace(/\/\d*$/, '')}/13`;
-      const client = new Redis(redisUrl);
-      await client.flushdb();
-      client.disconnect();
-    }
-    fixture = await createCrashFixture(PG_URL, APP_KEY);
-    sql = new pg.Pool({ connectionString: fixture.url, max: 2 });
-    const { rows } = await sql.query<{ id: number }>('select id from users where email = $1', [CUSTOMER]);
-    customerId = rows[0]!.id;
-    realtimePortB = await freePort();
-    const shared = {
-      // Not `test`, which silences the logs: the Redis link's two lines and any error are read here.
-      NODE_ENV: 'development',
-      DATABASE_URL: fixture.url,
-      REDIS_URL: redisUrl,
-      APP_KEY,
-      SEED_DEMO: 'false',
-      INSTANCE_SIMULATED_LATENCY_MS: '0',
-      JOB_LEASE_MS: '3000',
-    };
-    // The three start together: migrations ran in the fixture (and take an advisory lock anyway).
-    [a, b, worker] = await Promise.all([
-      startServerProcess({ ...shared, WORKER_IN_PROCESS: 'false', LOG_LEVEL: 'warn' }),
-      startServerProcess({
-        ...shared,
-        WORKER_IN_PROCESS: 'false',
-        LOG_LEVEL: 'info',
-        REVERB_PORT: String(realtimePortB),
-      }),
-      startWorkerProcess({
-        ...shared,
-        LOG_LEVEL: 'warn',
-        REVERB_HOST: '127.0.0.1',
-        REVERB_PORT: String(realtimePortB),
-      }),
-    ]);
+    cluster = await startCluster();
+    ({ a, b, worker, sql, customerId } = cluster);
   });
 
   afterAll(async () => {
-    if (process.env.CLUSTER_LOGS) {
-      const { writeFileSync } = await import('node:fs');
-      for (const [name, proc] of [
-        ['A', a],
-        ['B', b],
-        ['W', worker],
-      ] as const) {
-        if (proc) writeFileSync(`${process.env.CLUSTER_LOGS}-${name}.log`, proc.output());
-      }
-    }
     for (const socket of sockets) socket.disconnect();
-    const alive = (proc: ServerProcess | undefined) =>
-      proc && proc.child.exitCode === null && proc.child.signalCode === null ? proc.stop() : undefined;
-    await Promise.all([alive(a), alive(b), worker?.stop()]);
-    await sql?.end();
-    await fixture?.destroy();
-    await redis?.stop();
+    await cluster?.stop();
   });
 
   it('a customer signed in on A is signed in on B; signed out on B, out on A at once', async () => {
@@ -219,6 +120,44 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
     const onA = await visitor.visit(a.url, '/panel');
     expect([302, 303], 'the panel on A right after').toContain(onA.status);
     expect(onA.location).toMatch(/\/login$/);
+  });
+
+  it('remember me: ticked on A, the session cookie gone, B signs the customer in from it; a sign-out on A ends it on B', async () => {
+    const visitor = new Visitor();
+    await visitor.signIn(a.url, CUSTOMER, 'password', { remember: true });
+    const fromA = visitor.jar.get(REMEMBER_COOKIE);
+    const sessionOfA = visitor.jar.get(SESSION_COOKIE);
+    expect(fromA, 'the remember cookie A set').toBeDefined();
+
+    // The browser was closed: only the remember cookie is left, and the next page is served by B.
+    visitor.jar.delete(SESSION_COOKIE);
+    const onB = await visitor.visit(b.url, '/panel');
+    expect(onB.status, 'the panel on B from the remember cookie').toBe(200);
+    expect(onB.page?.props.auth?.user?.id).toBe(customerId);
+    // A session of B's making, and the secret rotated there (what A issued is spent).
+    expect(visitor.jar.get(SESSION_COOKIE)).toBeDefined();
+    expect(visitor.jar.get(SESSION_COOKIE)).not.toBe(sessionOfA);
+    const fromB = visitor.jar.get(REMEMBER_COOKIE);
+    expect(fromB, 'the rotated remember cookie from B').toBeDefined();
+    expect(fromB).not.toBe(fromA);
+    // That session is shared too: A serves the same signed-in customer.
+    expect((await visitor.visit(a.url, '/panel')).page?.props.auth?.user?.id).toBe(customerId);
+
+    // Signing out on A ends remember-me everywhere: neither cookie signs anyone in on B any more.
+    const out = await visitor.request(a.url, 'POST', '/logout');
+    expect([302, 303], 'the sign-out on A').toContain(out.status);
+    expect(visitor.jar.has(REMEMBER_COOKIE), 'A cleared the cookie').toBe(false);
+    for (const [which, cookie] of [
+      ['the one B rotated', fromB],
+      ['the one A issued', fromA],
+    ] as const) {
+      const copy = new Visitor();
+      copy.jar.set(REMEMBER_COOKIE, cookie!);
+      const again = await copy.visit(b.url, '/panel');
+      expect([302, 303], `the panel on B with ${which}`).toContain(again.status);
+      expect(again.location).toMatch(/\/login$/);
+      expect(copy.jar.has(REMEMBER_COOKIE), `B dropped ${which}`).toBe(false);
+    }
   });
 
   it('a config change on A applies on B without a restart', async () => {
@@ -295,7 +234,7 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
     );
     expect(
       answers.filter((status) => status >= 500),
-      `server errors:\n${bodies.slice(0, 2).join('\n')}\n${errorLines()}`,
+      `server errors:\n${bodies.slice(0, 2).join('\n')}\n${cluster.errorLines()}`,
     ).toEqual([]);
 
     const ids = twenty.map((m) => m.id);
@@ -338,34 +277,60 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
     expect(await attempt(b.url, 21)).toMatch(/بیش از حد مجاز/);
 
     // This address may sign in again for the tests after this one.
-    const client = new Redis(redisUrl);
+    const client = new Redis(cluster.redisUrl);
     const keys = await client.keys('rf:rl:*');
     if (keys.length > 0) await client.del(...keys);
     client.disconnect();
   });
 
   it.skipIf(!ownRedis)(
-    'Redis lost while running: pages keep serving, one log line each way, fan-out resumes when it returns',
+    'Redis lost while running: pages and jobs go on, B and the worker log one line each way, fan-out resumes when it returns',
     async () => {
       const visitor = new Visitor();
       await visitor.signIn(b.url, CUSTOMER);
       const events: { power: string; uuid: string }[] = [];
       await listenOnB(visitor, events);
-      const lost = () => b.output().split('Redis lost').length - 1;
-      const back = () => b.output().split('Redis is back').length - 1;
+      const said = (proc: { output(): string }, words: string) => proc.output().split(words).length - 1;
+      const lines = () => ({
+        b: [said(b, 'Redis lost'), said(b, 'Redis is back')],
+        worker: [said(worker, 'Redis lost'), said(worker, 'Redis is back')],
+      });
+      const during = await stoppedMachines(3);
 
-      await redis!.stop();
+      await cluster.redis!.stop();
       for (let i = 0; i < 6; i++) {
         expect((await visitor.visit(b.url, '/panel')).status, 'a page on B without Redis').toBe(200);
         expect((await visitor.visit(a.url, '/panel')).status, 'a page on A without Redis').toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      await eventually(async () => (lost() > 0 ? true : undefined), 10_000);
-      expect(lost(), 'B says so once').toBe(1);
+      // Jobs while it is away: three starts, each a power job the worker runs without Redis.
+      for (const machine of during) {
+        const res = await visitor.request(a.url, 'POST', `/panel/instances/${machine.uuid}/power`, {
+          action: 'start',
+        });
+        expect(res.status, 'a start on A without Redis').toBe(303);
+      }
+      const ids = during.map((m) => m.id);
+      await eventually(
+        async () => (await powerOf(ids)).every((row) => row.power === 'running') || undefined,
+        30_000,
+      ).catch(() => {});
+      expect(
+        (await powerOf(ids)).map((row) => row.power),
+        'started by the worker without Redis',
+      ).toEqual(ids.map(() => 'running'));
+      await eventually(async () => (lines().b[0]! > 0 && lines().worker[0]! > 0 ? true : undefined), 10_000);
+      expect(lines(), 'B and the worker say so once, whatever ran meanwhile').toEqual({
+        b: [1, 0],
+        worker: [1, 0],
+      });
 
-      await redis!.start();
-      await eventually(async () => (back() > 0 ? true : undefined), 20_000);
-      expect([lost(), back()], 'one line lost, one back').toEqual([1, 1]);
+      await cluster.redis!.start();
+      await eventually(async () => (lines().b[1]! > 0 && lines().worker[1]! > 0 ? true : undefined), 20_000);
+      expect(lines(), 'one line lost, one back, on B and in the worker').toEqual({
+        b: [1, 1],
+        worker: [1, 1],
+      });
 
       // Fan-out between servers again: a machine started on A is heard on B's socket.
       const [machine] = await stoppedMachines(1);

@@ -59,9 +59,19 @@ export class Visitor {
     };
   }
 
-  async signIn(server: string, email: string, password = 'password'): Promise<void> {
+  /** The e-mail sign-in; `remember` ticks «مرا به خاطر بسپار». */
+  async signIn(
+    server: string,
+    email: string,
+    password = 'password',
+    { remember = false } = {},
+  ): Promise<void> {
     await this.request(server, 'GET', '/login');
-    const response = await this.request(server, 'POST', '/login', { email, password });
+    const response = await this.request(server, 'POST', '/login', {
+      email,
+      password,
+      ...(remember ? { remember: true } : {}),
+    });
     if (response.status !== 302 && response.status !== 303) {
       throw new Error(`sign-in of ${email} on ${server} answered ${response.status}`);
     }

@@ -14,7 +14,7 @@ import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
-import { createRedisPing } from './lib/redis-ping';
+import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
 import { modules } from './modules';
 import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
@@ -119,14 +119,9 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   await app.register(faviconRoutes);
   // The one voice of the Redis link: lost once, back once (docs/operations.md, «Redis»).
   const redisHealth = config.REDIS_URL
-    ? createRedisPing(config.REDIS_URL, {
-        onLink: (up, error) =>
-          up
-            ? app.log.info('Redis is back: limits, cache invalidation and realtime fan-out resume')
-            : app.log.warn(
-                { err: error },
-                'Redis lost: pages keep serving; sign-in and other limits answer 503 and realtime fan-out between servers pauses until it returns',
-              ),
+    ? watchRedisLink(config.REDIS_URL, app.log, {
+        lost: 'Redis lost: pages keep serving; sign-in and other limits answer 503 and realtime fan-out between servers pauses until it returns',
+        back: 'Redis is back: limits, cache invalidation and realtime fan-out resume',
       })
     : null;
   if (redisHealth) app.addHook('onClose', () => redisHealth.close());

@@ -5,7 +5,7 @@ import { loadEnvironment } from './boot';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createJobHandlers, startModuleJobs } from './jobs';
-import { assertRedisAnswers } from './lib/redis-ping';
+import { assertRedisAnswers, watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
 import { createBroadcaster } from './modules/broadcasting/broadcaster';
 import { createWorker } from './modules/jobs/worker';
@@ -23,6 +23,14 @@ if (config.REDIS_URL) {
   });
 }
 const log = pino(loggerOptions(config) as pino.LoggerOptions).child({ area: 'jobs' });
+// As the app's: the link's loss and return said once each, not by every job or tick in between
+// (the cache's and the limiter's own connections keep quiet about a lost link).
+const redisLink = config.REDIS_URL
+  ? watchRedisLink(config.REDIS_URL, log, {
+      lost: 'Redis lost: jobs keep running; the cache invalidations and limits some of them use pause until it returns',
+      back: 'Redis is back: cache invalidations and limits from jobs resume',
+    })
+  : null;
 const storageDir = fromRoot(config.STORAGE_DIR);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(storageDir, 'db') });
 await runMigrations(database);
@@ -49,6 +57,7 @@ const stop = (signal: NodeJS.Signals) => {
   force.unref();
   worker
     .stop()
+    .then(() => redisLink?.close())
     .then(() => database.close())
     .then(
       () => process.exit(0),

@@ -44,6 +44,27 @@ export function createRedisPing(
   };
 }
 
+/** What a process says, once each way, when its Redis link goes and when it returns. */
+export interface RedisLinkWords {
+  lost: string;
+  back: string;
+}
+
+/**
+ * The one voice of the Redis link in a process (the app, the worker): a probe that watches the link
+ * and logs `lost` once (a warning, with the first error) and `back` once, however many requests,
+ * jobs or reconnection attempts fall in between. Close it with the process.
+ */
+export function watchRedisLink(
+  url: string,
+  log: { info(message: string): void; warn(context: { err: unknown }, message: string): void },
+  words: RedisLinkWords,
+): ReturnType<typeof createRedisPing> {
+  return createRedisPing(url, {
+    onLink: (up, error) => (up ? log.info(words.back) : log.warn({ err: error }, words.lost)),
+  });
+}
+
 /** An error of the link itself (refused, reset, timed out, closed), which the link watcher reports. */
 export function isRedisConnectionError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
