@@ -3,10 +3,12 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -39,6 +41,41 @@ export const walletTransactions = pgTable(
       sql`${t.type} in ('topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus')`,
     ),
     index('wallet_transactions_user_idx').on(t.userId, t.id),
+    // Today's lines for the admin figures (closed days come from ledger_day_totals).
+    index('wallet_transactions_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The Tehran days whose ledger totals are kept in `ledger_day_totals` (billing/ledger-days.ts):
+ * filled lazily once a day has ended; a line dated into a kept day after it was filled (the usage
+ * tick catching up) removes the day here, through a trigger (migration 0015), and with it its totals.
+ */
+export const ledgerDays = pgTable('ledger_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  filledAt: timestamp('filled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One kept Tehran day of the ledger by line type: `reference` '' is every line of the type; a
+ * machine's uuid is its `usage` lines alone (the charts' location and plan filters). `amount` is
+ * the signed sum, `magnitude` the sum of sizes, `lines` the count.
+ */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    day: date('day', { mode: 'string' })
+      .notNull()
+      .references(() => ledgerDays.day, { onDelete: 'cascade' }),
+    type: text('type').$type<WalletTransactionType>().notNull(),
+    reference: text('reference').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    magnitude: bigint('magnitude', { mode: 'number' }).notNull(),
+    lines: integer('lines').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference, t.day, t.type] }),
+    index('ledger_day_totals_day_idx').on(t.day),
   ],
 );
 
