@@ -21,8 +21,7 @@ const up = await clusterServicesUp('The cluster browser test');
 const LIVE = { timeout: 20_000 };
 
 /** A marker on window that only survives while the page is never loaded again. */
-const markSameDocument = (page: Page) =>
-  page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+const markSameDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
 
