@@ -1,11 +1,10 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminPageProps } from '@server/modules/content/contracts';
 import { FileText, History } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Head, Link } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
-import { ImageUpload } from '../../components/content/ImageUpload';
-import { Prose } from '../../components/content/Prose';
+import { BodyField } from '../../components/editor/BodyField';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
@@ -57,7 +56,6 @@ function PageForm({
   revisions: AdminPageProps['revisions'];
 }) {
   const route = useRoute();
-  const [preview, setPreview] = useState(false);
   const form = useForm({
     title: page.title,
     body: page.body,
@@ -82,24 +80,11 @@ function PageForm({
               </ButtonLink>
             )}
           </div>
-          <div>
-            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-              <ImageUpload
-                url={route('admin.uploads.store')}
-                onUploaded={(html) => form.setData('body', `${form.data.body}\n${html}`)}
-              />
-              <Button type="button" size="sm" variant="ghost" onClick={() => setPreview((on) => !on)}>
-                {preview ? 'ویرایش متن' : 'پیش‌نمایش'}
-              </Button>
-            </div>
-            {preview ? (
-              <div className="min-h-48 rounded-xl border border-gray-200 bg-white p-4">
-                <Prose html={form.data.body} />
-              </div>
-            ) : (
-              <TextAreaField label="متن (HTML)" rows={16} dir="auto" {...bindField(form, errors, 'body')} />
-            )}
-          </div>
+          <BodyField
+            label="متن"
+            uploadUrl={route('admin.uploads.store')}
+            {...bindField(form, errors, 'body')}
+          />
           <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
           <TextAreaField
             label="توضیح سئو"

@@ -1,8 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminArticleFormProps, ArticleKind, ArticleStatus } from '@server/modules/content/contracts';
-import { type FormEvent, useState } from 'react';
-import { ImageUpload } from '../../../../components/content/ImageUpload';
-import { Prose } from '../../../../components/content/Prose';
+import type { FormEvent } from 'react';
+import { BodyField } from '../../../../components/editor/BodyField';
 import { Button } from '../../../../components/ui/Button';
 import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
@@ -29,13 +28,11 @@ const toLocalInput = (iso: string | null) => {
 };
 
 /**
- * The article form of Admin/Articles Make and Edit. The body is HTML in a plain text area with a
- * preview beside it; the server sanitises it on save (what the preview shows of scripts or
- * styles never reaches the site).
+ * The article form of Admin/Articles Make and Edit. The body is written as rich text (BodyField,
+ * its HTML source a click away); the server sanitises it on save.
  */
 export function ArticleForm({ article, options }: AdminArticleFormProps) {
   const route = useRoute();
-  const [preview, setPreview] = useState(false);
   const form = useForm({
     title: article?.title ?? '',
     slug: article?.slug ?? '',
@@ -95,28 +92,12 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
           <TextAreaField label="خلاصه" rows={2} maxLength={500} {...bindField(form, errors, 'excerpt')} />
         </div>
         <div className="sm:col-span-2">
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-            <ImageUpload
-              url={route('admin.uploads.store')}
-              onUploaded={(html) => form.setData('body', `${form.data.body}\n${html}`)}
-            />
-            <Button type="button" size="sm" variant="ghost" onClick={() => setPreview((on) => !on)}>
-              {preview ? 'ویرایش متن' : 'پیش‌نمایش'}
-            </Button>
-          </div>
-          {preview ? (
-            <div className="min-h-48 rounded-xl border border-gray-200 bg-white p-4">
-              <Prose html={form.data.body} />
-            </div>
-          ) : (
-            <TextAreaField
-              label="متن (HTML)"
-              rows={16}
-              dir="auto"
-              hint="برچسب‌های مجاز: p، h2، h3، فهرست، پیوند، تصویر (https یا بارگذاری‌شده)، جدول و ویدیوی آپارات. بقیه هنگام ذخیره حذف می‌شود."
-              {...bindField(form, errors, 'body')}
-            />
-          )}
+          <BodyField
+            label="متن"
+            uploadUrl={route('admin.uploads.store')}
+            hint="تصویرها JPEG، PNG یا WebP تا ۵ مگابایت. هنگام ذخیره هر چیزی بیرون از قالب‌های مجاز (اسکریپت، سبک، پیوند ناامن) حذف می‌شود."
+            {...bindField(form, errors, 'body')}
+          />
         </div>
         <TextField
           label="تصویر شاخص"

@@ -1,0 +1,236 @@
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef, useState } from 'react';
+import { PROSE_CLASS } from '../content/Prose';
+import { EditorToolbar } from './EditorToolbar';
+import { LinkDialog } from './LinkDialog';
+import { IMAGE_TYPES, uploadImage } from './upload-image';
+
+export interface BodyEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  /** `admin.uploads.store`. */
+  uploadUrl: string;
+  labelId: string;
+  /** The error and hint ids, read out with the text box. */
+  describedBy: string | undefined;
+  invalid: boolean;
+  placeholder: string;
+}
+
+/** An empty document is an empty body, not `<p></p>`. */
+const htmlOf = (editor: { isEmpty: boolean; getHTML: () => string }) =>
+  editor.isEmpty ? '' : editor.getHTML();
+
+/** The text box's own attributes: right to left, named by the field's label, with its error. */
+function editableAttributes(labelId: string, describedBy: string | undefined, invalid: boolean) {
+  return {
+    dir: 'rtl',
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    class: `${PROSE_CLASS} min-h-72 px-4 py-2 focus:outline-none`,
+  };
+}
+
+/**
+ * The rich-text body of articles and static pages (TipTap): right to left, with the tags the
+ * server's sanitiser keeps (headings 2 and 3, bold, italic, lists, quote, links, images); what
+ * it writes is the same HTML field the form always sent. Loaded only by admin pages, lazily
+ * (BodyField), so no public page downloads ProseMirror.
+ */
+export default function BodyEditor({
+  value,
+  onChange,
+  uploadUrl,
+  labelId,
+  describedBy,
+  invalid,
+  placeholder,
+}: BodyEditorProps) {
+  const [source, setSource] = useState(false);
+  const [linking, setLinking] = useState<{ href: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // What the editor last sent: a `value` that differs came from outside (a revision put back).
+  const sent = useRef(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const attributes = editableAttributes(labelId, describedBy, invalid);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        // Links keep only their address: the server adds rel and target to other sites' links.
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          HTMLAttributes: { rel: null, target: null },
+        },
+      }),
+      // Uploaded (same-site) or https images only, as the sanitiser keeps; no pasted data: URLs.
+      Image.configure({ allowBase64: false }),
+    ],
+    content: value,
+    editorProps: { attributes },
+    onUpdate: ({ editor: e }) => {
+      sent.current = htmlOf(e);
+      onChangeRef.current(sent.current);
+    },
+  });
+
+  // The error and hint change after a save is refused: the text box says so too.
+  useEffect(() => {
+    if (!editor.isDestroyed)
+      editor.setOptions({ editorProps: { attributes: editableAttributes(labelId, describedBy, invalid) } });
+  }, [editor, describedBy, invalid, labelId]);
+
+  useEffect(() => {
+    if (value !== sent.current && !source) {
+      sent.current = value;
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value, source]);
+
+  const empty = useEditorState({ editor, selector: ({ editor: e }) => e.isEmpty });
+
+  const openLink = () => {
+    const href = (editor.getAttributes('link').href as string | undefined) ?? '';
+    setLinking({ href });
+  };
+  useEffect(() => {
+    // Ctrl+K opens the same dialog as the button.
+    const dom = editor.view.dom;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        openLink();
+      }
+    };
+    dom.addEventListener('keydown', onKey);
+    return () => dom.removeEventListener('keydown', onKey);
+  });
+
+  const insertImage = async (file: File) => {
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const result = await uploadImage(uploadUrl, file);
+      if (!result.ok) {
+        setUploadError(result.message);
+        return;
+      }
+      editor
+        .chain()
+        .focus()
+        .setImage({
+          src: result.url,
+          alt: '',
+          ...(result.width ? { width: result.width, height: result.height } : {}),
+        })
+        .run();
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const toggleSource = () => {
+    // Back from the source: the typed HTML becomes the document (what the schema cannot hold is
+    // dropped here, and the server sanitises whatever is saved).
+    if (source) editor.commands.setContent(value, { emitUpdate: true });
+    setSource((on) => !on);
+  };
+
+  return (
+    <div
+      className={`mt-1.5 overflow-hidden rounded-lg border bg-white shadow-xs focus-within:border-brand-600 ${
+        invalid ? 'border-red-500' : 'border-gray-300'
+      }`}
+    >
+      <EditorToolbar
+        editor={editor}
+        source={source}
+        uploading={uploading}
+        onLink={openLink}
+        onImage={() => fileInput.current?.click()}
+        onSource={toggleSource}
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="body-image-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void insertImage(file);
+        }}
+      />
+      <div aria-live="polite">
+        {uploadError && (
+          <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-700">
+            {uploadError}
+          </p>
+        )}
+      </div>
+      {source ? (
+        <textarea
+          aria-label="کد HTML متن"
+          dir="ltr"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => {
+            sent.current = event.target.value;
+            onChange(event.target.value);
+          }}
+          className="block min-h-72 w-full resize-y border-0 bg-gray-50 p-3 font-mono text-sm leading-6 text-gray-900 focus:outline-none"
+        />
+      ) : (
+        <div className="relative">
+          {empty && (
+            <p aria-hidden="true" className="pointer-events-none absolute inset-x-4 top-6 text-gray-400">
+              {placeholder}
+            </p>
+          )}
+          <EditorContent editor={editor} />
+        </div>
+      )}
+      {linking && (
+        <LinkDialog
+          initial={linking.href}
+          onClose={() => {
+            setLinking(null);
+            editor.commands.focus();
+          }}
+          onRemove={
+            linking.href
+              ? () => {
+                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                  setLinking(null);
+                }
+              : null
+          }
+          onSave={(href) => {
+            const chain = editor.chain().focus().extendMarkRange('link');
+            // With nothing selected the address itself becomes the link's text.
+            if (editor.state.selection.empty && !editor.isActive('link'))
+              chain
+                .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+                .run();
+            else chain.setLink({ href }).run();
+            setLinking(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
