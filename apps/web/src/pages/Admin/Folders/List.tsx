@@ -1,8 +1,10 @@
 import type { AdminFolderListProps, AdminFolderRow } from '@server/modules/content/contracts';
 import { Folder } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { ReorderButtons } from '../../../components/admin/ReorderButtons';
+import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
 import type { Column } from '../../../components/ui/DataTable';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -23,10 +25,30 @@ function ordered(folders: AdminFolderRow[]): (AdminFolderRow & { depth: number }
   return out;
 }
 
+/** Each set of siblings, for dragging: the blog's and the docs' top levels, then each folder's children. */
+function sortGroups(folders: AdminFolderRow[]): SortGroup<AdminFolderRow>[] {
+  const bySort = (a: AdminFolderRow, b: AdminFolderRow) => a.sort - b.sort || a.id - b.id;
+  const groups: SortGroup<AdminFolderRow>[] = [];
+  for (const kind of ['blog', 'docs'] as const)
+    groups.push({
+      key: kind,
+      title: kind === 'blog' ? 'دسته‌های وبلاگ' : 'دسته‌های آموزش',
+      rows: folders.filter((f) => f.kind === kind && f.parent_id === null).sort(bySort),
+    });
+  for (const parent of folders)
+    groups.push({
+      key: `folder-${parent.id}`,
+      title: `زیردسته‌های «${parent.name}»`,
+      rows: folders.filter((f) => f.parent_id === parent.id).sort(bySort),
+    });
+  return groups;
+}
+
 /** `admin.folders.list` «دسته‌بندی‌ها»: blog and docs trees with article counts. */
 export default function FolderList({ folders }: AdminFolderListProps) {
   const route = useRoute();
   const sortUrl = route('admin.folders.sort');
+  const groups = useMemo(() => sortGroups(folders), [folders]);
   const columns: Column<AdminFolderRow & { depth: number }>[] = [
     {
       key: 'name',
@@ -66,6 +88,7 @@ export default function FolderList({ folders }: AdminFolderListProps) {
       caption="دسته‌بندی‌ها"
       columns={columns}
       rows={ordered(folders)}
+      above={<SortableGroups groups={groups} label={(row) => row.name} sortUrl={sortUrl} />}
       rowKey={(row) => row.id}
       empty={{ icon: Folder, title: 'هنوز دسته‌ای نساخته‌اید' }}
       remove={{

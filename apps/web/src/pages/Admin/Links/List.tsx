@@ -1,8 +1,10 @@
 import type { AdminLinkListProps, AdminLinkRow } from '@server/modules/content/contracts';
 import { Link2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { ReorderButtons } from '../../../components/admin/ReorderButtons';
+import { SortableGroups } from '../../../components/admin/SortableGroups';
 import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
 import { Ltr } from '../../../components/ui/Ltr';
@@ -10,11 +12,20 @@ import { useRoute } from '../../../lib/route';
 
 const GROUPS = { footer: 'پاصفحه', social: 'شبکه‌های اجتماعی' } as const;
 
-/** `admin.links.list` «پیوندها»: footer and social links by group, reordered with the arrows. */
+/** `admin.links.list` «پیوندها»: footer and social links by group, reordered by dragging or with the arrows. */
 export default function LinkList({ links }: AdminLinkListProps) {
   const route = useRoute();
   const sortUrl = route('admin.links.sort');
   const rows = [...links].sort((a, b) => a.group.localeCompare(b.group) || a.sort - b.sort || a.id - b.id);
+  const groups = useMemo(
+    () =>
+      (['footer', 'social'] as const).map((group) => ({
+        key: group,
+        title: GROUPS[group],
+        rows: [...links].filter((l) => l.group === group).sort((a, b) => a.sort - b.sort || a.id - b.id),
+      })),
+    [links],
+  );
   const columns: Column<AdminLinkRow>[] = [
     {
       key: 'label',
@@ -59,6 +70,7 @@ export default function LinkList({ links }: AdminLinkListProps) {
       caption="پیوندها"
       columns={columns}
       rows={rows}
+      above={<SortableGroups groups={groups} label={(row) => row.label} sortUrl={sortUrl} />}
       rowKey={(row) => row.id}
       empty={{ icon: Link2, title: 'هنوز پیوندی نساخته‌اید' }}
       remove={{

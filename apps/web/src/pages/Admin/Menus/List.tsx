@@ -1,8 +1,10 @@
 import type { AdminMenuListProps, AdminMenuRow } from '@server/modules/content/contracts';
 import { ListTree } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { ReorderButtons } from '../../../components/admin/ReorderButtons';
+import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
 import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
 import { Ltr } from '../../../components/ui/Ltr';
@@ -22,10 +24,28 @@ function ordered(menus: AdminMenuRow[]): AdminMenuRow[] {
   return out;
 }
 
-/** `admin.menus.list` «منوها»: the header and footer trees, reordered with the arrow buttons. */
+/** Each set of siblings, for dragging: the two top levels, then each item's submenu. */
+function sortGroups(menus: AdminMenuRow[]): SortGroup<AdminMenuRow>[] {
+  const bySort = (a: AdminMenuRow, b: AdminMenuRow) => a.sort - b.sort || a.id - b.id;
+  const groups: SortGroup<AdminMenuRow>[] = [];
+  for (const location of ['header', 'footer'] as const) {
+    const tops = menus.filter((m) => m.location === location && m.parent_id === null).sort(bySort);
+    groups.push({ key: location, title: `منوی ${LOCATIONS[location]}`, rows: tops });
+    for (const top of tops)
+      groups.push({
+        key: `menu-${top.id}`,
+        title: `زیرمنوی «${top.label}»`,
+        rows: menus.filter((m) => m.parent_id === top.id).sort(bySort),
+      });
+  }
+  return groups;
+}
+
+/** `admin.menus.list` «منوها»: the header and footer trees, reordered by dragging or with the arrow buttons. */
 export default function MenuList({ menus }: AdminMenuListProps) {
   const route = useRoute();
   const sortUrl = route('admin.menus.sort');
+  const groups = useMemo(() => sortGroups(menus), [menus]);
   const columns: Column<AdminMenuRow>[] = [
     {
       key: 'label',
@@ -66,11 +86,12 @@ export default function MenuList({ menus }: AdminMenuListProps) {
   return (
     <CatalogListPage
       title="منوها"
-      description="منوی بالای سایت و پیوندهای پاصفحه؛ ترتیب را با دکمه‌های بالا و پایین عوض کنید."
+      description="منوی بالای سایت و پیوندهای پاصفحه؛ ترتیب را با کشیدن یا دکمه‌های بالا و پایین عوض کنید."
       make={{ href: route('admin.menus.make'), label: 'آیتم جدید منو' }}
       caption="منوها"
       columns={columns}
       rows={ordered(menus)}
+      above={<SortableGroups groups={groups} label={(row) => row.label} sortUrl={sortUrl} />}
       rowKey={(row) => row.id}
       empty={{ icon: ListTree, title: 'منو خالی است', description: 'نخستین آیتم منو را بسازید.' }}
       remove={{
