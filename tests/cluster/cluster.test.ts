@@ -295,8 +295,9 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
         b: [said(b, 'Redis lost'), said(b, 'Redis is back')],
         worker: [said(worker, 'Redis lost'), said(worker, 'Redis is back')],
       });
-      const during = await stoppedMachines(3);
+      const meanwhile = await stoppedMachines(3);
 
+      const outageStart = [a, b, worker].map((proc) => proc.output().length);
       await cluster.redis!.stop();
       for (let i = 0; i < 6; i++) {
         expect((await visitor.visit(b.url, '/panel')).status, 'a page on B without Redis').toBe(200);
@@ -304,13 +305,13 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       // Jobs while it is away: three starts, each a power job the worker runs without Redis.
-      for (const machine of during) {
+      for (const machine of meanwhile) {
         const res = await visitor.request(a.url, 'POST', `/panel/instances/${machine.uuid}/power`, {
           action: 'start',
         });
         expect(res.status, 'a start on A without Redis').toBe(303);
       }
-      const ids = during.map((m) => m.id);
+      const ids = meanwhile.map((m) => m.id);
       await eventually(
         async () => (await powerOf(ids)).every((row) => row.power === 'running') || undefined,
         30_000,
@@ -324,6 +325,13 @@ describe.skipIf(!up)('two app servers and a worker on one PostgreSQL and one Red
         b: [1, 0],
         worker: [1, 0],
       });
+
+      // Nor a line per event that could not reach the other servers (the outbox sends it again).
+      const during = (proc: { output(): string }, i: number) => proc.output().slice(outageStart[i]);
+      expect(
+        [a, b, worker].map((proc, i) => during(proc, i).match(/event not published|"level":[56]0/g) ?? []),
+        'publish failures or errors logged on A, B, the worker while Redis was away',
+      ).toEqual([[], [], []]);
 
       await cluster.redis!.start();
       await eventually(async () => (lines().b[1]! > 0 && lines().worker[1]! > 0 ? true : undefined), 20_000);

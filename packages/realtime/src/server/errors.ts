@@ -153,9 +153,37 @@ export class ChannelForbiddenError extends HttpApiError {
   }
 }
 
+/**
+ * 503: Redis, which joins the realtime servers of a cluster, did not take the event. This server's
+ * own sockets have it; the other servers' have not, so the publisher should try again later.
+ */
+export class ClusterUnavailableError extends HttpApiError {
+  constructor(cause: unknown) {
+    super(
+      503,
+      'cluster_unavailable',
+      'The event reached this server only: its link to the other servers (Redis) is down.',
+    );
+    this.cause = cause;
+  }
+}
+
 /** The HTTP publish client got a non-2xx answer from the server. */
 export class PublishError extends HttpApiError {
+  /** The server's own `code` for the refusal (as `cluster_unavailable`), when it gave one. */
+  readonly reason: string | undefined;
+
   constructor(status: number, body: string) {
     super(status, 'publish_failed', `Publish failed with HTTP ${status}: ${body.slice(0, 200)}`);
+    this.reason = codeOf(body);
+  }
+}
+
+function codeOf(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { CACHE_TTL_SECONDS, type ClusterState, type Envelope, type PresenceMember } from './cluster-state.js';
+import { ClusterUnavailableError } from './errors.js';
 
 const JOIN_LUA = `
 local n = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
@@ -195,7 +196,13 @@ export class RedisState implements ClusterState {
 
   async publish(envelope: Envelope): Promise<void> {
     this.handler(envelope);
-    await this.cmd.publish(this.bus, JSON.stringify({ node: this.nodeId, envelope } satisfies BusMessage));
+    // Delivered here; a lost Redis keeps it from the other nodes, which the publisher must hear
+    // (to try again) as that, not as an unexplained failure.
+    await this.cmd
+      .publish(this.bus, JSON.stringify({ node: this.nodeId, envelope } satisfies BusMessage))
+      .catch((error: unknown) => {
+        throw new ClusterUnavailableError(error);
+      });
   }
 
   private entry(appId: string, channel: string, socketId: string, userId: string): string {
@@ -299,12 +306,11 @@ export class RedisState implements ClusterState {
   }
 
   async cacheSet(appId: string, channel: string, message: { event: string; data: unknown }): Promise<void> {
-    await this.cmd.set(
-      `${this.prefix}:cache:${appId}:${channel}`,
-      JSON.stringify(message),
-      'EX',
-      CACHE_TTL_SECONDS,
-    );
+    await this.cmd
+      .set(`${this.prefix}:cache:${appId}:${channel}`, JSON.stringify(message), 'EX', CACHE_TTL_SECONDS)
+      .catch((error: unknown) => {
+        throw new ClusterUnavailableError(error);
+      });
   }
 
   async cacheGet(appId: string, channel: string): Promise<{ event: string; data: unknown } | null> {

@@ -1,6 +1,12 @@
-import { createPublisher, type RealtimeServer } from '@renderfarm/realtime/server';
+import {
+  ClusterUnavailableError,
+  createPublisher,
+  PublishError,
+  type RealtimeServer,
+} from '@renderfarm/realtime/server';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isRedisConnectionError } from '../../lib/redis-ping';
 import { discardQueued, enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/registry';
 
@@ -54,6 +60,17 @@ export function createBroadcaster(config: Config, realtime?: RealtimeServer): Br
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * A publish that failed only because Redis, which joins the realtime servers, is away: from the
+ * realtime server in this process, or answered so (503 `cluster_unavailable`) by the one the
+ * worker sends to. The process's Redis watcher says once that Redis is lost, and the outbox
+ * publishes the event again later, so such a failure is not worth a line of its own each time.
+ */
+export function isRealtimeLinkLost(error: unknown): boolean {
+  if (error instanceof ClusterUnavailableError || isRedisConnectionError(error)) return true;
+  return error instanceof PublishError && error.reason === 'cluster_unavailable';
+}
+
 /** The outbox job: publishes one event the request could not publish itself. */
 export const BROADCAST_JOB = 'broadcast.publish';
 /**
@@ -92,7 +109,7 @@ export async function transactionWithBroadcasts<T>(
       broadcaster.publish(event).then(
         () => outbox[i]!,
         (error) => {
-          onPublishError(error, event);
+          if (!isRealtimeLinkLost(error)) onPublishError(error, event);
           return null;
         },
       ),
