@@ -141,18 +141,17 @@ export interface RefundState {
 }
 
 export async function refundState(db: Database, invoice: Invoice): Promise<RefundState> {
-  const [lines, activity] = await Promise.all([
-    db
-      .select({ amount: walletTransactions.amount })
-      .from(walletTransactions)
-      .where(
-        and(
-          eq(walletTransactions.userId, invoice.userId),
-          like(walletTransactions.idempotencyKey, `refund:${invoice.uuid}:%`),
-        ),
+  // One after another: a refund reads this inside its transaction (one connection, one query at a time).
+  const lines = await db
+    .select({ amount: walletTransactions.amount })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userId, invoice.userId),
+        like(walletTransactions.idempotencyKey, `refund:${invoice.uuid}:%`),
       ),
-    findActivityForSubject(db, { type: 'invoice', id: invoice.id }, 500),
-  ]);
+    );
+  const activity = await findActivityForSubject(db, { type: 'invoice', id: invoice.id }, 500);
   const entries = activity.filter((entry) => entry.event === REFUNDED_EVENT).reverse();
   const toWallet = lines.filter((l) => l.amount > 0).reduce((total, l) => total + l.amount, 0);
   const takenBack = -lines.filter((l) => l.amount < 0).reduce((total, l) => total + l.amount, 0);

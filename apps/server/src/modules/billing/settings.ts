@@ -18,11 +18,18 @@ const numberOr = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 export async function readBillingSettings(db: Database): Promise<BillingSettings> {
-  const [vat, inclusive, min, max, deadline] = await Promise.all(
-    ['vat_rate', 'tax_inclusive', 'topup_min', 'topup_max', 'payment_verify_deadline_minutes'].map((key) =>
-      readConfig(db, key),
-    ),
-  );
+  // One after another: `db` may be a transaction (the demo seed's, an invoice's), whose single
+  // connection takes one query at a time (pg 8 warns of overlapping ones, pg 9 refuses them).
+  const values: unknown[] = [];
+  for (const key of [
+    'vat_rate',
+    'tax_inclusive',
+    'topup_min',
+    'topup_max',
+    'payment_verify_deadline_minutes',
+  ])
+    values.push(await readConfig(db, key));
+  const [vat, inclusive, min, max, deadline] = values;
   return {
     vatRate: numberOr(vat, 10),
     taxInclusive: inclusive === true,
