@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { isRedisConnectionError } from '../../lib/redis-ping';
 import { discardQueued, enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/registry';
+import { QuietRetryError } from '../jobs/worker';
 
 export interface BroadcastEvent {
   channels: string | string[];
@@ -122,10 +123,15 @@ export async function transactionWithBroadcasts<T>(
   return result;
 }
 
-/** The worker's side of the outbox: publish the stored event (throwing retries it with backoff). */
+/**
+ * The worker's side of the outbox: publish the stored event (throwing retries it with backoff).
+ * While Redis is away the retries stay quiet: the Redis watcher has said so once.
+ */
 export function createBroadcastJobHandler(broadcaster: Broadcaster): JobHandler {
   return async (job) => {
     const { event } = job.payload as { event: BroadcastEvent };
-    await broadcaster.publish(event);
+    await broadcaster.publish(event).catch((error: unknown) => {
+      throw isRealtimeLinkLost(error) ? new QuietRetryError(error) : error;
+    });
   };
 }

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { enqueue } from './queue';
 import { JobRegistry, withFailedStep } from './registry';
 import { jobs } from './tables';
-import { createWorker, exponentialBackoff, JobAbandonedError, type Worker } from './worker';
+import { createWorker, exponentialBackoff, JobAbandonedError, QuietRetryError, type Worker } from './worker';
 
 /** A clock the test moves by hand, so backoff and leases are checked without waiting. */
 function manualClock(start = '2030-01-01T10:00:00Z') {
@@ -136,6 +136,34 @@ describe(`job worker (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, (
       lastError: 'attempt 3 broke',
       lockedBy: null,
       completedAt: null,
+    });
+  });
+
+  it('retries a job failing for an already reported reason (QuietRetryError) without a line per try', async () => {
+    const clock = manualClock();
+    const lines: string[] = [];
+    const log = {
+      info: (_: object, message: string) => lines.push(`info ${message}`),
+      warn: (_: object, message: string) => lines.push(`warn ${message}`),
+      error: (_: object, message: string) => lines.push(`error ${message}`),
+    };
+    let calls = 0;
+    const handlers = new JobRegistry().register('redis-away', async () => {
+      calls++;
+      throw new QuietRetryError(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    });
+    const worker = createWorker({ db: database.db, handlers, clock: clock.now, backoffMs: () => 5, log });
+    const { job } = await enqueue(database.db, 'redis-away', {}, { runAt: clock.now(), maxAttempts: 3 });
+    for (let i = 0; i < 5; i++) {
+      await worker.drain();
+      clock.advance(5);
+    }
+    expect(calls).toBe(3);
+    // Two quiet retries; the last try, failed for good, is still said.
+    expect(lines).toEqual(['error job failed for good']);
+    expect(await jobById(job.id)).toMatchObject({
+      state: 'failed',
+      lastError: 'connect ECONNREFUSED 127.0.0.1:6379',
     });
   });
 

@@ -61,6 +61,18 @@ export class JobAbandonedError extends Error {
     this.name = 'JobAbandonedError';
   }
 }
+/**
+ * Thrown by a handler whose try failed for a reason the process already reports once by itself
+ * (Redis away: its watcher's «Redis lost»). The job is retried like any other failure, without a
+ * line for each try; the last one, if it comes to that, is still logged as failed for good.
+ */
+export class QuietRetryError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message || cause.name : String(cause), { cause });
+    this.name = 'QuietRetryError';
+  }
+}
+
 const silent: JobLog = { info() {}, warn() {}, error() {} };
 
 function describeError(error: unknown): string {
@@ -177,10 +189,12 @@ export function createWorker(options: WorkerOptions): Worker {
         .update(jobs)
         .set({ state: 'queued', runAt: later(delay), lastError: message, lockedBy: null, lockedUntil: null })
         .where(ours(job));
-      log.warn(
-        { jobId: job.id, job: job.name, attempts: job.attempts, retryInMs: delay, err: error },
-        'job failed; will retry',
-      );
+      if (!(error instanceof QuietRetryError)) {
+        log.warn(
+          { jobId: job.id, job: job.name, attempts: job.attempts, retryInMs: delay, err: error },
+          'job failed; will retry',
+        );
+      }
     } else {
       log.error({ jobId: job.id, job: job.name, attempts: job.attempts, err: error }, 'job failed for good');
       await failForGood(job, error);
