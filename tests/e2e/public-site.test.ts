@@ -98,7 +98,11 @@ describe('public site in Chromium', () => {
       await page.getByLabel('عنوان', { exact: true }).fill('سرورهای تازه برای انیمیشن');
       await page.getByLabel('نشانی (slug)').fill('animation-servers');
       await page.getByLabel('خلاصه').fill('ظرفیت تازه برای استودیوهای انیمیشن.');
-      await page.getByLabel('متن (HTML)').fill('<p>از امروز سرورهای تازه برای رندر انیمیشن آماده‌اند.</p>');
+      // The body editor's HTML source (components/editor) takes the markup as typed.
+      await page.getByRole('button', { name: 'کد HTML' }).click();
+      await page
+        .getByRole('textbox', { name: 'کد HTML متن' })
+        .fill('<p>از امروز سرورهای تازه برای رندر انیمیشن آماده‌اند.</p>');
       await page.getByLabel('دسته').selectOption({ label: 'اخبار و مقالات' });
       await page.getByLabel('وضعیت').selectOption('scheduled');
       // The next whole minute at least 20 seconds away, in the browser's own clock (the input's).
@@ -142,7 +146,8 @@ describe('public site in Chromium', () => {
       await waitForTitle(page, 'مطلب جدید');
       await page.getByLabel('عنوان', { exact: true }).fill('آزمون امنیت متن');
       await page.getByLabel('نشانی (slug)').fill('xss-check');
-      await page.getByLabel('متن (HTML)').fill(XSS_VECTORS.join('\n<p>میان</p>\n'));
+      await page.getByRole('button', { name: 'کد HTML' }).click();
+      await page.getByRole('textbox', { name: 'کد HTML متن' }).fill(XSS_VECTORS.join('\n<p>میان</p>\n'));
       await page.getByLabel('وضعیت').selectOption('published');
       await page.getByRole('button', { name: 'ساخت مطلب' }).click();
       await page.getByText('ساخته شد').waitFor();

@@ -1,7 +1,8 @@
 import Image from '@tiptap/extension-image';
+import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { PROSE_CLASS } from '../content/Prose';
 import { EditorToolbar } from './EditorToolbar';
 import { LinkDialog } from './LinkDialog';
@@ -32,7 +33,21 @@ function editableAttributes(labelId: string, describedBy: string | undefined, in
     'aria-labelledby': labelId,
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
-    class: `${PROSE_CLASS} min-h-72 px-4 py-2 focus:outline-none`,
+    // The first block starts near the top, whatever its own margin on the page.
+    class: `${PROSE_CLASS} min-h-72 px-4 py-2 focus:outline-none [&>*:first-child]:mt-2`,
+  };
+}
+
+/** The text box's props: its attributes, and Ctrl+K for the link dialog (a ref: always the latest). */
+function editorProps(attributes: Record<string, string>, openLink: RefObject<() => void>) {
+  return {
+    attributes,
+    handleKeyDown: (_view: unknown, event: KeyboardEvent) => {
+      if (!((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k')) return false;
+      event.preventDefault();
+      openLink.current();
+      return true;
+    },
   };
 }
 
@@ -61,7 +76,8 @@ export default function BodyEditor({
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  const attributes = editableAttributes(labelId, describedBy, invalid);
+  // Ctrl+K opens the same dialog as the button.
+  const openLinkRef = useRef(() => {});
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -78,7 +94,7 @@ export default function BodyEditor({
       Image.configure({ allowBase64: false }),
     ],
     content: value,
-    editorProps: { attributes },
+    editorProps: editorProps(editableAttributes(labelId, describedBy, invalid), openLinkRef),
     onUpdate: ({ editor: e }) => {
       sent.current = htmlOf(e);
       onChangeRef.current(sent.current);
@@ -88,7 +104,9 @@ export default function BodyEditor({
   // The error and hint change after a save is refused: the text box says so too.
   useEffect(() => {
     if (!editor.isDestroyed)
-      editor.setOptions({ editorProps: { attributes: editableAttributes(labelId, describedBy, invalid) } });
+      editor.setOptions({
+        editorProps: editorProps(editableAttributes(labelId, describedBy, invalid), openLinkRef),
+      });
   }, [editor, describedBy, invalid, labelId]);
 
   useEffect(() => {
@@ -104,18 +122,7 @@ export default function BodyEditor({
     const href = (editor.getAttributes('link').href as string | undefined) ?? '';
     setLinking({ href });
   };
-  useEffect(() => {
-    // Ctrl+K opens the same dialog as the button.
-    const dom = editor.view.dom;
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        openLink();
-      }
-    };
-    dom.addEventListener('keydown', onKey);
-    return () => dom.removeEventListener('keydown', onKey);
-  });
+  openLinkRef.current = openLink;
 
   const insertImage = async (file: File) => {
     setUploading(true);
@@ -197,7 +204,7 @@ export default function BodyEditor({
       ) : (
         <div className="relative">
           {empty && (
-            <p aria-hidden="true" className="pointer-events-none absolute inset-x-4 top-6 text-gray-400">
+            <p aria-hidden="true" className="pointer-events-none absolute inset-x-4 top-4 text-gray-400">
               {placeholder}
             </p>
           )}
@@ -226,7 +233,15 @@ export default function BodyEditor({
               chain
                 .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
                 .run();
-            else chain.setLink({ href }).run();
+            // The cursor lands after the link: the next key types on rather than replacing it.
+            else
+              chain
+                .setLink({ href })
+                .command(({ tr }) => {
+                  tr.setSelection(TextSelection.near(tr.doc.resolve(tr.selection.to)));
+                  return true;
+                })
+                .run();
             setLinking(null);
           }}
         />
