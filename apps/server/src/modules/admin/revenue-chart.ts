@@ -29,12 +29,22 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+// Intl's formatToParts costs microseconds, and a year's chart asks it for every day several times
+// over (its buckets, labels and the days' sums): remembered, bounded so odd periods cannot grow it.
+const JALALI_CACHE = new Map<string, { year: number; month: number; day: number }>();
+const JALALI_CACHE_SIZE = 4096;
+
 /** The Jalali date of a (Tehran) calendar day. */
 export function jalaliOf(isoDay: string): { year: number; month: number; day: number } {
+  const known = JALALI_CACHE.get(isoDay);
+  if (known) return { ...known };
   const parts = Object.fromEntries(
     PARTS.formatToParts(new Date(`${isoDay}T12:00:00Z`)).map((p) => [p.type, p.value]),
   );
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+  const date = { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+  if (JALALI_CACHE.size >= JALALI_CACHE_SIZE) JALALI_CACHE.clear();
+  JALALI_CACHE.set(isoDay, date);
+  return { ...date };
 }
 
 function dayLabel(isoDay: string, withYear = false): string {

@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
 import { once, render } from '../../http/render';
 import { tehranDayStart as tehranStartOf } from '../../lib/tehran-day';
-import { jalaliMonthStart, tehranDayStart } from '../../lib/time/tehran-calendar';
+import { jalaliMonthStart } from '../../lib/time/tehran-calendar';
 import { distinctActorsSince } from '../activity/service';
-import { addDays, revenueSeries, totalsOf } from '../admin/revenue-chart';
+import { addDays, revenueSeries } from '../admin/revenue-chart';
 import { tehranIsoDay } from '../billing/jalali-month';
-import { dailyMoney, latestPayments, paymentsInReview, topupsSince } from '../billing/revenue';
+import { dailyMoney, latestPayments, paymentsInReview } from '../billing/revenue';
 import { soldOutPlaces } from '../catalog/placement';
 import { latestPosts } from '../content/service';
 import {
@@ -81,21 +81,24 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
     async (_request, reply) => {
       const now = new Date();
       const monthStart = jalaliMonthStart(now);
-      // Lazy props; the figures several props share are read once.
-      const month = once(() => topupsSince(db, monthStart));
-      // One read of this month's ledger by Tehran day gives both usage figures.
-      const monthDays = once(() => dailyMoney(db, { start: monthStart, end: now }));
-      const usageFrom = async (day: string) => totalsOf(await monthDays(), day, '9999-99-99').usage;
+      const today = tehranIsoDay(now);
+      // Lazy props; every money figure comes from one read of this month's ledger by Tehran day (to
+      // the end of today, so today's lines all count), whose ended days are kept totals.
+      const monthDays = once(() =>
+        dailyMoney(db, { start: monthStart, end: tehranStartOf(addDays(today, 1)) }, null, now),
+      );
+      const sumFrom = async (day: string, field: 'usage' | 'topups' | 'topupCount') =>
+        (await monthDays()).filter((d) => d.day >= day).reduce((n, d) => n + d[field], 0);
       const capacity = once(() => capacityByLocation(db));
       const total = async (field: 'running' | 'hosts_unavailable') =>
         (await capacity()).reduce((n, l) => n + l[field], 0);
       return render(reply, 'Admin/Dash', {
         kpis: {
-          revenue_today: async () => (await topupsSince(db, tehranDayStart(now))).amount,
-          usage_today: () => usageFrom(tehranIsoDay(now)),
-          usage_month: () => usageFrom('0000-00-00'),
-          revenue_month: async () => (await month()).amount,
-          topups_month: async () => (await month()).count,
+          revenue_today: () => sumFrom(today, 'topups'),
+          usage_today: () => sumFrom(today, 'usage'),
+          usage_month: () => sumFrom('0000-00-00', 'usage'),
+          revenue_month: () => sumFrom('0000-00-00', 'topups'),
+          topups_month: () => sumFrom('0000-00-00', 'topupCount'),
           active_customers: () => distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
           running_machines: () => total('running'),
         },
@@ -117,13 +120,14 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
         signups: () => latestSignups(db, 5),
         payments: () => latestPayments(db, 5),
         sparklines: defer(async () => {
-          const to = tehranIsoDay(now);
-          const from = addDays(to, -29);
-          const days = await dailyMoney(db, {
-            start: tehranStartOf(from),
-            end: tehranStartOf(addDays(to, 1)),
-          });
-          return revenueSeries(days, from, to, 'day').map((p) => ({
+          const from = addDays(today, -29);
+          const days = await dailyMoney(
+            db,
+            { start: tehranStartOf(from), end: tehranStartOf(addDays(today, 1)) },
+            null,
+            now,
+          );
+          return revenueSeries(days, from, today, 'day').map((p) => ({
             label: p.label,
             topups: p.topups,
             usage: p.usage,
