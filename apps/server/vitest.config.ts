@@ -5,6 +5,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // On PostgreSQL: parallel queries on one transaction fail the test (src/testing/pg-overlap-guard.ts).
+    setupFiles: ['src/testing/pg-overlap-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

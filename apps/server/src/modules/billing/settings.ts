@@ -19,7 +19,7 @@ const numberOr = (value: unknown, fallback: number) =>
 
 export async function readBillingSettings(db: Database): Promise<BillingSettings> {
   // One after another: `db` may be a transaction (the demo seed's, an invoice's), whose single
-  // connection takes one query at a time (pg 8 warns of overlapping ones, pg 9 refuses them).
+  // connection takes one query at a time (pg 8 warns of overlaps; pg 9 will no longer queue them).
   const values: unknown[] = [];
   for (const key of [
     'vat_rate',
