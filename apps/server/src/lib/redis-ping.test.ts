@@ -1,7 +1,8 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { ClusterUnavailableError } from '@renderfarm/realtime/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REDIS_TEST_URL, redisForTests } from '../../../../tests/support/services';
-import { watchRedisLink } from './redis-ping';
+import { isRedisConnectionError, watchRedisLink } from './redis-ping';
 
 /**
  * A TCP relay to the test Redis that can be cut and joined again on the same port: Redis as a
@@ -94,5 +95,26 @@ describe.runIf(await redisForTests())('the Redis link watcher (app and worker)',
     await relay.join();
     await until(() => lines.length > 3);
     expect(lines.slice(2)).toEqual(['warn lost (with its error)', 'info back']);
+  });
+});
+
+describe('which errors are the lost link’s (left to the watcher)', () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+
+  it('the link’s own, and those it caused (a fan-out the realtime server could not send on)', () => {
+    expect(isRedisConnectionError(refused)).toBe(true);
+    expect(isRedisConnectionError(new ClusterUnavailableError(refused))).toBe(true);
+    expect(isRedisConnectionError(new Error('wrapped', { cause: refused }))).toBe(true);
+  });
+
+  it('not anything else', () => {
+    expect(isRedisConnectionError(new Error('ERR wrong number of arguments'))).toBe(false);
+    expect(isRedisConnectionError(new ClusterUnavailableError(new Error('OOM command not allowed')))).toBe(
+      false,
+    );
+    expect(isRedisConnectionError(undefined)).toBe(false);
+    const loop: Error & { cause?: unknown } = new Error('loop');
+    loop.cause = loop;
+    expect(isRedisConnectionError(loop)).toBe(false);
   });
 });

@@ -65,10 +65,23 @@ export function watchRedisLink(
   });
 }
 
-/** An error of the link itself (refused, reset, timed out, closed), which the link watcher reports. */
+/**
+ * An error of the link itself (refused, reset, timed out, closed), which the link watcher reports,
+ * or one it caused (the realtime server's ClusterUnavailableError, a job's QuietRetryError).
+ */
 export function isRedisConnectionError(error: unknown): boolean {
+  return isLinkError(error, 0);
+}
+
+function isLinkError(error: unknown, depth: number): boolean {
   if (!error || typeof error !== 'object') return false;
-  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  const { code, message, name, cause } = error as {
+    code?: unknown;
+    message?: unknown;
+    name?: unknown;
+    cause?: unknown;
+  };
+  if (cause && depth < 3 && isLinkError(cause, depth + 1)) return true;
   if (
     typeof code === 'string' &&
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(

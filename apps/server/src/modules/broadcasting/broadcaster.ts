@@ -1,9 +1,4 @@
-import {
-  ClusterUnavailableError,
-  createPublisher,
-  PublishError,
-  type RealtimeServer,
-} from '@renderfarm/realtime/server';
+import { createPublisher, PublishError, type RealtimeServer } from '@renderfarm/realtime/server';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRedisConnectionError } from '../../lib/redis-ping';
@@ -68,7 +63,9 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * publishes the event again later, so such a failure is not worth a line of its own each time.
  */
 export function isRealtimeLinkLost(error: unknown): boolean {
-  if (error instanceof ClusterUnavailableError || isRedisConnectionError(error)) return true;
+  // In process the cause is at hand (ClusterUnavailableError wraps the link's own error); over
+  // HTTP only the realtime server's word is, which also covers a Redis that refuses (rare: full).
+  if (isRedisConnectionError(error)) return true;
   return error instanceof PublishError && error.reason === 'cluster_unavailable';
 }
 
