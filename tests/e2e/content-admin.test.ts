@@ -19,7 +19,8 @@ import { makePng } from '../support/png';
  * schedules it for tomorrow and saves; it is nowhere public until the content fake clock
  * (`/__testing/content/clock`, which runs the scheduled-publish job at that time) passes its
  * time, then it is on Blog, in the RSS feed and in the sitemap. A header item dragged with the
- * keyboard in Admin/Menus moves in the public header. A contact message reaches the care queue
+ * keyboard in Admin/Menus moves in the public header, a footer link dragged with the mouse in
+ * Admin/Links keeps its place, and a static page's body is edited in the same editor. A contact message reaches the care queue
  * and the captured staff mail (contact.test.ts proves the live row and the mail's link).
  */
 const baseUrl = () => inject('baseUrl');
@@ -229,6 +230,53 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
     await guest.page.goto(`${baseUrl()}/about`);
     await waitForTitle(guest.page, 'درباره ما');
     expect(await headerLabels(guest.page)).toEqual([before[1], before[0], ...before.slice(2)]);
+    expect(failures).toEqual([]);
+  });
+
+  it('a footer link dragged with the mouse in Admin/Links keeps its new place', async () => {
+    const { page, failures } = admin;
+    await page.goto(`${baseUrl()}/admin/links`);
+    await waitForTitle(page, 'پیوندها');
+    const footer = page.getByRole('list', { name: 'پاصفحه', exact: true });
+    const names = async () =>
+      (await footer.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/^[۰-۹]+\s*/, '').trim());
+    const before = await names();
+    expect(before.length).toBeGreaterThan(2);
+    const handle = await footer.getByRole('button', { name: `جابه‌جا کردن «${before[0]}»` }).boundingBox();
+    const second = await footer.getByRole('listitem').nth(1).boundingBox();
+    const x = handle!.x + handle!.width / 2;
+    await page.mouse.move(x, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    // Past the 4 px that tell a drag from a click, then over the lower half of the second row.
+    await page.mouse.move(x, handle!.y + handle!.height / 2 + 8, { steps: 4 });
+    await page.mouse.move(x, second!.y + second!.height * 0.75, { steps: 12 });
+    await page.mouse.up();
+    await page.getByText('ترتیب پیوندها ذخیره شد').waitFor();
+    await page.reload();
+    await waitForTitle(page, 'پیوندها');
+    expect(await names()).toEqual([before[1], before[0], ...before.slice(2)]);
+    expect(failures).toEqual([]);
+  });
+
+  it('the static page form edits its body in the same editor, and the page shows it', async () => {
+    const { page, failures } = admin;
+    await page.goto(`${baseUrl()}/admin/pages/about`);
+    await waitForTitle(page, 'صفحات ثابت');
+    const body = page.getByRole('textbox', { name: 'متن', exact: true });
+    await body.waitFor();
+    // The stored body is in the editor, as rich text.
+    await expect.poll(() => body.locator('h2, p').count()).toBeGreaterThan(1);
+    await lookAtBothWidths(page, 'admin-page-editor');
+    const sentence = `این جمله را ویرایشگر افزود ${Date.now()}.`;
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(sentence);
+    await page.getByRole('button', { name: 'ذخیرهٔ صفحه' }).click();
+    await page.getByText('ذخیره شد؛ نسخهٔ قبلی در تاریخچه مانده است').waitFor();
+    await guest.page.goto(`${baseUrl()}/about`);
+    await waitForTitle(guest.page, 'درباره ما');
+    await guest.page.locator('main').getByText(sentence).waitFor();
     expect(failures).toEqual([]);
   });
 

@@ -20,9 +20,12 @@ export interface BodyEditorProps {
   placeholder: string;
 }
 
-/** An empty document is an empty body, not `<p></p>`. */
+/**
+ * An empty document is an empty body, not `<p></p>`; the empty paragraph the editor keeps at the
+ * end (room to type after an image) is not saved either.
+ */
 const htmlOf = (editor: { isEmpty: boolean; getHTML: () => string }) =>
-  editor.isEmpty ? '' : editor.getHTML();
+  editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, '');
 
 /** The text box's own attributes: right to left, named by the field's label, with its error. */
 function editableAttributes(labelId: string, describedBy: string | undefined, invalid: boolean) {

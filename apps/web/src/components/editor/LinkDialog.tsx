@@ -2,17 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
-
-/** A link's address as typed: a site path, a full address, mail or phone; `www.x.ir` gets https. */
-export function normaliseHref(raw: string): string | null {
-  const href = raw.trim();
-  if (!href) return null;
-  if (/^\/(?![/\\])/.test(href) || /^#/.test(href)) return href;
-  if (/^(https?:\/\/|mailto:|tel:)/i.test(href)) return href;
-  // Anything else with a scheme (javascript:, data:) is not a link we make.
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return null;
-  return `https://${href}`;
-}
+import { normaliseHref } from './link-href';
 
 /**
  * «پیوند»: asks for the address of the selected text's link (or changes or removes the one under
