@@ -3,7 +3,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { type User, users } from '../users/tables';
-import { closedSpan, nextDay, tehranDayOf, tehranDayStartOf } from './ledger-days';
+import {
+  closedSpan,
+  keepableDays,
+  keepLedgerDays,
+  nextDay,
+  tehranDayOf,
+  tehranDayStartOf,
+} from './ledger-days';
 import { dailyMoney } from './revenue';
 import { postLedgerEntry } from './wallet';
 
@@ -157,25 +164,73 @@ describe(`billing: kept ledger days (${process.env.DATABASE_URL ? 'PostgreSQL' :
     ]);
   });
 
+  it('keeps a day only once it has ended by the database clock and no transaction begun before its end is open', () => {
+    const end = (day: string) => tehranDayStartOf(nextDay(day)).getTime();
+    const days = ['2025-03-19', '2025-03-20', '2025-03-21'];
+    expect(keepableDays(days, { databaseNow: end('2025-03-21'), openSince: null })).toEqual(days);
+    // The app's clock may be ahead: the 21st has not ended for the database yet.
+    expect(keepableDays(days, { databaseNow: end('2025-03-21') - 1, openSince: null })).toEqual(
+      days.slice(0, 2),
+    );
+    // A transaction begun during the 20th may still date a line on it.
+    expect(keepableDays(days, { databaseNow: end('2025-03-21'), openSince: end('2025-03-20') - 1 })).toEqual([
+      '2025-03-19',
+    ]);
+    expect(keepableDays(days, { databaseNow: end('2025-03-21'), openSince: end('2025-03-20') })).toEqual(
+      days.slice(0, 2),
+    );
+  });
+
   it.runIf(process.env.DATABASE_URL)(
-    'leaves a day unkept while a transaction begun before its end is still open',
+    'reads the open transactions and the clock of the database itself',
     async () => {
       const other = new pg.Client({ connectionString: database.url });
       await other.connect();
       try {
         await other.query('begin');
         await other.query('select 1');
-        // Read as if tomorrow had come: today has ended, but `other` began during it.
-        const tomorrow = new Date(tehranDayStartOf(nextDay(today)).getTime() + 3_600_000);
-        const span = range('2025-03-18', nextDay(today));
-        const read = await dailyMoney(db(), span, null, tomorrow);
-        expect(await keptDays()).not.toContain(today);
-        expect(read).toEqual(await liveSums('2025-03-18', nextDay(today)));
+        // Asked to keep today (as if tomorrow had come): neither clock allows it.
+        expect(await keepLedgerDays(db(), [today])).toBe(0);
         await other.query('commit');
-        await dailyMoney(db(), span, null, tomorrow);
-        expect(await keptDays()).toContain(today);
-        // Tidy: a real today is never kept.
-        await db().execute(sql`delete from ledger_days where day = ${today}::date`);
+        expect(await keepLedgerDays(db(), [today])).toBe(0);
+        expect(await keptDays()).not.toContain(today);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a fill waits for a line being dated into its day to commit, and counts it',
+    async () => {
+      const day = '2025-03-23';
+      await db().execute(sql`delete from ledger_days where day = ${day}::date`);
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(
+          `insert into wallet_transactions (user_id, type, amount, balance_after, description, idempotency_key, created_at)
+           values ($1, 'topup', 7000, 0, 'آزمون', 'test:kept:late', '2025-03-23T10:00:00Z')`,
+          [sara.id],
+        );
+        const keeping = keepLedgerDays(db(), [day]);
+        // The fill is queued behind the late line's shared lock.
+        for (let i = 0; i < 200; i++) {
+          const waiting = await db().execute(
+            sql`select 1 from pg_locks where locktype = 'advisory' and not granted and objid = 727016`,
+          );
+          if (waiting.rows.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('commit');
+        expect(await keeping).toBe(1);
+        const [kept] = (
+          await db().execute(
+            sql`select amount::float8 as amount from ledger_day_totals where day = ${day}::date and type = 'topup' and reference = ''`,
+          )
+        ).rows as { amount: number }[];
+        expect(kept?.amount).toBe(7000);
       } finally {
         await other.end();
       }

@@ -57,21 +57,36 @@ export function closedSpan(
 }
 
 /**
- * Keeps the ended days `days` (sorted ISO days, none of them today): sums each from the ledger
- * into ledger_day_totals in one statement. A day a transaction still open may add to (begun before
- * the day ended) is left for a later read. Returns how many days were kept.
+ * The days that may be kept now: ended by the database's own clock (the trigger judges «dated into
+ * an ended day» by it, so the app's clock running ahead must not keep a day early), and ended before
+ * the oldest transaction still open began (that one may still add a line dated by its start).
+ */
+export function keepableDays(
+  days: string[],
+  limits: { databaseNow: number; openSince: number | null },
+): string[] {
+  const limit = Math.min(limits.databaseNow, limits.openSince ?? Number.POSITIVE_INFINITY);
+  return days.filter((day) => tehranDayStartOf(nextDay(day)).getTime() <= limit);
+}
+
+/**
+ * Keeps the ended days `days` (sorted ISO days, none of them today): sums them from the ledger
+ * into ledger_day_totals in one statement, under LEDGER_DAYS_LOCK. Days not yet keepable
+ * (keepableDays) are left for a later read. Returns how many days were kept.
  */
 export async function keepLedgerDays(db: Database, days: string[]): Promise<number> {
   if (days.length === 0) return 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_DAYS_LOCK})`);
-    const oldest = await tx.execute(sql`
-      select (extract(epoch from min(xact_start)) * 1000)::float8 as at from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`);
-    const openSince = (oldest.rows[0] as { at: number | null } | undefined)?.at ?? null;
-    const wanted = days.filter(
-      (day) => openSince === null || tehranDayStartOf(nextDay(day)).getTime() <= Number(openSince),
-    );
+    const clock = await tx.execute<{ now: number; open_since: number | null }>(sql`
+      select (extract(epoch from clock_timestamp()) * 1000)::float8 as now,
+             (select (extract(epoch from min(xact_start)) * 1000)::float8 from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null) as open_since`);
+    const row = clock.rows[0]!;
+    const wanted = keepableDays(days, {
+      databaseNow: Number(row.now),
+      openSince: row.open_since === null ? null : Number(row.open_since),
+    });
     if (wanted.length === 0) return 0;
     const list = wanted.join(',');
     // A concurrent read may have kept some of them meanwhile (we waited for its lock): skip those.
