@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { RouteRegistry } from '@renderfarm/routes';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
@@ -12,6 +9,7 @@ import type { ObjectStorage } from '../../lib/storage';
 import { DriveError } from './errors';
 import type { DriveService } from './service';
 import { driveObjectPrefix, UPLOAD_TTL_MS } from './service';
+import { StagingFileStore, sha256File } from './staging-file-store';
 
 /** Staging of uploads in flight, under STORAGE_DIR (finished files move into the object storage). */
 export const UPLOAD_STAGING_DIR = 'staging/drive-uploads';
@@ -22,35 +20,15 @@ interface UploadContext {
   driveUuid: string;
 }
 
-/**
- * @tus/file-store makes its folder from the constructor with an async `fs.mkdir` whose callback
- * throws: a failure there (the storage folder removed meanwhile, a disk that says no) is an uncaught
- * exception that ends the process. Here the folder is made synchronously in the constructor, so a
- * failure stops the start with its reason and nothing runs later.
- */
-export class StagingFileStore extends FileStore {}
-Object.defineProperty(StagingFileStore.prototype, 'checkOrCreateDirectory', {
-  value(this: FileStore) {
-    mkdirSync(this.directory, { recursive: true });
-  },
-});
-
 /** A tus refusal: tus answers `status_code` with `body` (Persian, for the page to show). */
 const refusal = (status: number, message: string) => ({ status_code: status, body: `${message}\n` });
-
-/** SHA-256 of a file, read as a stream (a 1 GB scene is never in memory). */
-export async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
-    hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /**
  * The tus 1.0.0 server of drive uploads (creation, termination, expiration), with @tus/server
  * and its file store staging under STORAGE_DIR. Our hooks hold the rules: creation reserves the
- * space (quota 413, drive state, folder, name) before a byte is taken; the finish hashes the file,
- * moves it into the object storage as `drives/{drive}/{upload id}` and writes the file row.
+ * space (quota 413, drive state, folder, name) before a byte is taken; the finish takes the file's
+ * SHA-256 (computed while the bytes were written, staging-file-store.ts), moves it into the object
+ * storage as `drives/{drive}/{upload id}` and writes the file row.
  */
 export function createDriveUploads(options: {
   storageDir: string;
@@ -104,7 +82,8 @@ export function createDriveUploads(options: {
     onUploadFinish: async (req, upload) => {
       const context = contextOf(req as unknown as Request);
       const file = join(staging, upload.id);
-      const sha256 = await sha256File(file);
+      // Hashed while written; read again only when that hash does not cover the whole file.
+      const sha256 = (await datastore.digest(upload.id, upload.size ?? -1)) ?? (await sha256File(file));
       const key = `${driveObjectPrefix({ uuid: context.driveUuid })}${upload.id}`;
       const stored = await options.storage.putFile(key, file);
       await rm(`${file}.json`, { force: true });
