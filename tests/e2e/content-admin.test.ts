@@ -255,6 +255,10 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
     await page.reload();
     await waitForTitle(page, 'پیوندها');
     expect(await names()).toEqual([before[1], before[0], ...before.slice(2)]);
+    await lookAtBothWidths(page, 'admin-links-sortable');
+    await page.goto(`${baseUrl()}/admin/folders`);
+    await waitForTitle(page, 'دسته‌بندی‌ها');
+    await lookAtBothWidths(page, 'admin-folders-sortable');
     expect(failures).toEqual([]);
   });
 

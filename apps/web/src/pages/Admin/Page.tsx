@@ -72,8 +72,13 @@ function PageForm({
     <div className="min-w-0 space-y-6">
       <form onSubmit={submit} noValidate>
         <Card className="grid gap-4 p-4 sm:p-6">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <TextField label="عنوان" maxLength={200} {...bindField(form, errors, 'title')} />
+          <div className="flex flex-wrap items-end gap-2">
+            <TextField
+              label="عنوان"
+              maxLength={200}
+              className="min-w-60 flex-1"
+              {...bindField(form, errors, 'title')}
+            />
             {page.url && (
               <ButtonLink href={page.url} variant="secondary" target="_blank" rel="noopener">
                 دیدن در سایت
