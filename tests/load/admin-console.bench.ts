@@ -5,7 +5,8 @@ import { createAuthTestApp, logIn, type TestBrowser } from '../../apps/server/sr
  * The admin console over a year of a busy farm (issue 16): Admin/Dash (its load and the deferred
  * sparklines) and a 12-month Admin/Chart1 by month, over 1,000,000 ledger lines and 100,000 usage
  * sessions on PostgreSQL, each as a ratio to a plain page visit (Admin/Configs/Make: the session,
- * its user and the page) in the same run. Goal: ≤ 10×.
+ * its user and the page) in the same run. Goal: ≤ 10×. The first visit, which keeps the ended
+ * days' totals, is reported on its own line.
  *
  * Knobs (environment): ADMIN_BENCH_SCALE (1 = the sizes above; 0.1 for a quick proof),
  * ADMIN_BENCH_REPEATS (9 requests each, the median reported). At full size it refuses to run while
@@ -99,6 +100,12 @@ export async function run(): Promise<string> {
     const admin = await logIn(t, 'admin@renderfarm.test', 'password', { ip: '10.99.0.1' });
     const version = String((await admin.page('/admin/configs/create')).version ?? '');
     const chartUrl = `/admin/charts/revenue?interval=month&from=${tehranDay(364)}&to=${tehranDay(0)}`;
+    // The first read of ended days sums them from the ledger and keeps their totals (billing
+    // ledger-days.ts); every later visit reads the kept days and only today's lines. Timed once,
+    // apart from the medians: it happens once per ended day, not per visit.
+    const firstStarted = performance.now();
+    await visit(admin, version, chartUrl, 'Admin/Chart1')();
+    const firstChart = performance.now() - firstStarted;
     const plain = await median(REPEATS, visit(admin, version, '/admin/configs/create', 'Admin/Configs/Make'));
     const dash = await median(REPEATS, visit(admin, version, '/admin', 'Admin/Dash'));
     const sparklines = await median(REPEATS, visit(admin, version, '/admin', 'Admin/Dash', 'sparklines'));
@@ -116,6 +123,7 @@ export async function run(): Promise<string> {
       row('Admin/Dash', dash),
       row('Admin/Dash, deferred sparklines (30 days)', sparklines),
       row('Admin/Chart1, 12 months by month', chart),
+      `| Admin/Chart1, first visit after seeding (keeps two years of ended days; once, not a median) | ${firstChart.toFixed(1)} ms | ${(firstChart / plain).toFixed(1)}× | |`,
     ].join('\n');
   } finally {
     await t.close();

@@ -1,17 +1,8 @@
-import { and, count, desc, eq, gte, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accountNameOf } from '../users/queries';
 import { closedSpan, keepLedgerDays, LINE_DAY, nextDay, tehranDayStartOf } from './ledger-days';
 import { ledgerDays, ledgerDayTotals, payments, walletTransactions } from './tables';
-
-/** Money that came in as wallet top-ups since an instant: the farm's cash revenue. */
-export async function topupsSince(db: Database, since: Date): Promise<{ amount: number; count: number }> {
-  const [row] = await db
-    .select({ amount: sum(walletTransactions.amount).mapWith(Number), count: count() })
-    .from(walletTransactions)
-    .where(and(eq(walletTransactions.type, 'topup'), gte(walletTransactions.createdAt, since)));
-  return { amount: row?.amount ?? 0, count: row?.count ?? 0 };
-}
 
 /** One Tehran day's money by kind (Rial, all positive): what Admin/Chart1 adds up into buckets. */
 export interface DayMoney {
@@ -37,7 +28,8 @@ export interface LedgerDay extends DayMoney {
  * Ended days already kept (ledger-days.ts) come from their totals and the rest of the range (today,
  * a partial day at either end) from the ledger's lines through its created_at index, in one
  * statement over one snapshot. Ended days found not kept (the first read, or a day a late line
- * made forgotten) are then read from the lines in a second statement and kept for the next read.
+ * made forgotten) are kept then and the statement read again; a day that cannot be kept yet is
+ * summed from its lines.
  * The live ranges are constants, not a join, so the planner estimates them from the index (a
  * join's guess of a ninth of the ledger per range once cost JIT compilation, 0.8 s, per read).
  */
@@ -93,12 +85,23 @@ export async function dailyMoney(
       group by k.day
       ${around.length > 0 ? sql`union all ${live(around)}` : sql``}`;
   }
-  const rows = (await db.execute<MoneyRow>(statement)).rows;
+  let rows = (await db.execute<MoneyRow>(statement)).rows;
   if (span) {
-    const kept = new Set(rows.filter((r) => r.kept).map((r) => r.day));
-    const missing: string[] = [];
-    for (let day = span.first; day <= span.last; day = nextDay(day)) if (!kept.has(day)) missing.push(day);
+    const missingOf = (read: MoneyRow[]) => {
+      const kept = new Set(read.filter((r) => r.kept).map((r) => r.day));
+      const missing: string[] = [];
+      for (let day = span.first; day <= span.last; day = nextDay(day)) if (!kept.has(day)) missing.push(day);
+      return missing;
+    };
+    let missing = missingOf(rows);
+    // Keep them first (one pass over their lines), then read again: cheaper than summing them live
+    // and then again to keep them.
+    if (missing.length > 0 && (await keepLedgerDays(db, missing)) > 0) {
+      rows = (await db.execute<MoneyRow>(statement)).rows;
+      missing = missingOf(rows);
+    }
     if (missing.length > 0) {
+      // Days that could not be kept yet (a transaction begun before their end is still open).
       const ranges: { start: Date; end: Date }[] = [];
       for (const day of missing) {
         const start = tehranDayStartOf(day);
@@ -108,7 +111,6 @@ export async function dailyMoney(
         else ranges.push({ start, end });
       }
       rows.push(...(await db.execute<MoneyRow>(live(ranges))).rows);
-      await keepLedgerDays(db, missing);
     }
   }
   // A kept day without lines comes back too: only days with lines are listed, as the lines list them.
