@@ -230,6 +230,22 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
     await guest.page.goto(`${baseUrl()}/about`);
     await waitForTitle(guest.page, 'درباره ما');
     expect(await headerLabels(guest.page)).toEqual([before[1], before[0], ...before.slice(2)]);
+
+    // And back up with ArrowUp: the header is as it was for the files after this one.
+    await header.getByRole('button', { name: `جابه‌جا کردن «${before[0]}»` }).focus();
+    await page.keyboard.press('Space');
+    await said(`«${before[0]}» روی جای ۲`);
+    await page.keyboard.press('ArrowUp');
+    await said(`«${before[0]}» روی جای ۱ است`);
+    // The first save's message may still be up: wait for this save's answer instead.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === '/admin/menus/sort',
+    );
+    await page.keyboard.press('Space');
+    expect((await saved).status()).toBeLessThan(400);
+    await guest.page.goto(`${baseUrl()}/about`);
+    await waitForTitle(guest.page, 'درباره ما');
+    expect(await headerLabels(guest.page)).toEqual(before);
     expect(failures).toEqual([]);
   });
 
@@ -256,6 +272,9 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
     await waitForTitle(page, 'پیوندها');
     expect(await names()).toEqual([before[1], before[0], ...before.slice(2)]);
     await lookAtBothWidths(page, 'admin-links-sortable');
+    // The table's up/down buttons still work beside the dragging: one step up puts it back.
+    await page.getByRole('button', { name: `${before[0]}: یک پله بالاتر` }).click();
+    await expect.poll(names).toEqual(before);
     await page.goto(`${baseUrl()}/admin/folders`);
     await waitForTitle(page, 'دسته‌بندی‌ها');
     await lookAtBothWidths(page, 'admin-folders-sortable');
