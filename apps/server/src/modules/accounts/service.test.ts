@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from '../../lib/rate-limit';
+import { createMemoryRateLimiter, type RateLimiter } from '../../lib/rate-limit';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { activityLog } from '../activity/tables';
 import { verifyPassword } from '../auth/password';
@@ -151,24 +151,44 @@ describe(`accounts (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(right.status).toBe('throttled');
   });
 
-  it('lets the right password through a burst only within the limit (12 wrong + 1 right)', async () => {
+  it('refuses the right password sent in a burst after the limit (11 wrong + 1 right)', async () => {
     await accounts.createWithPassword({
       name: 'ی',
       email: 'mixed@example.test',
       password: 'right-password-7',
     });
-    const tries = Array.from({ length: 12 }, (_, i) => `wrong-${i}`);
-    tries.splice(11, 0, 'right-password-7');
-    const outcomes = await Promise.all(
-      tries.map((password) =>
-        accounts.attemptLogin({ identifier: 'mixed@example.test', password, ip: '203.0.114.1' }),
-      ),
+    // The right password is sent once the eleven wrong ones have taken their places, while their
+    // hashes may still run: it is refused because they were counted as they arrived. (Sent in
+    // one Promise.all, the order in which the tries reach the limiter follows their account
+    // lookups, which PostgreSQL's pool answers in any order.)
+    const limiter = createMemoryRateLimiter();
+    let placed = 0;
+    let allPlaced!: () => void;
+    const eleven = new Promise<void>((resolve) => {
+      allPlaced = resolve;
+    });
+    const counting: RateLimiter = {
+      ...limiter,
+      async hit(key, limit, windowSeconds) {
+        const result = await limiter.hit(key, limit, windowSeconds);
+        if (key.startsWith('login:account:') && ++placed === 11) allPlaced();
+        return result;
+      },
+    };
+    const own = createAccountService({ db: database.db, limiter: counting });
+    const wrong = Array.from({ length: 11 }, (_, i) =>
+      own.attemptLogin({ identifier: 'mixed@example.test', password: `wrong-${i}`, ip: '203.0.114.1' }),
     );
-    // The twelfth attempt in arrival order is far past the five allowed: it never reaches the hash.
-    expect(outcomes[11]!.status).toBe('throttled');
-    expect(outcomes.filter((o) => o.status !== 'throttled').length).toBeLessThanOrEqual(
-      LOGIN_LIMITS.perAccount,
-    );
+    await eleven;
+    const right = await own.attemptLogin({
+      identifier: 'mixed@example.test',
+      password: 'right-password-7',
+      ip: '203.0.114.1',
+    });
+    expect(right.status).toBe('throttled');
+    const outcomes = await Promise.all(wrong);
+    expect(outcomes.filter((o) => o.status === 'failed')).toHaveLength(LOGIN_LIMITS.perAccount);
+    expect(outcomes.filter((o) => o.status === 'throttled')).toHaveLength(11 - LOGIN_LIMITS.perAccount);
   });
 
   it('counts one IP’s concurrent tries across accounts against the IP limit', async () => {
