@@ -27,6 +27,7 @@ const baseUrl = () => inject('baseUrl');
 const SLUG = `cloud-render-${Date.now()}`;
 const TITLE = 'رندر ابری برای استودیوهای کوچک';
 const HEADING = 'چرا رندر ابری؟';
+const IMAGE_ALT = 'نمای بیرونی ویلا در رندر شب';
 
 async function contentClock(at: Date | null): Promise<{ published: number[] }> {
   const res = await fetch(`${baseUrl()}/__testing/content/clock`, {
@@ -129,6 +130,10 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
       mimeType: 'image/png',
       buffer: makePng(64, 40, [40, 90, 200]),
     });
+    // What the picture shows is asked before it goes in.
+    const altDialog = page.getByRole('dialog', { name: 'افزودن تصویر' });
+    await altDialog.getByLabel('توضیح تصویر').fill(IMAGE_ALT);
+    await altDialog.getByRole('button', { name: 'گذاشتن در متن' }).click();
     const image = body.locator('img[src^="/uploads/content/"]');
     await image.waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'فقط تصویر' }).count()).toBe(0);
@@ -185,6 +190,7 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
     expect(await article.locator('a[href="/prices"]').textContent()).toBe('تعرفه‌ها');
     const shown = article.locator('img[src^="/uploads/content/"]');
     await shown.waitFor();
+    expect(await shown.getAttribute('alt')).toBe(IMAGE_ALT);
     await expect
       .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(64);

@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { PROSE_CLASS } from '../content/Prose';
 import { EditorToolbar } from './EditorToolbar';
+import { ImageAltDialog } from './ImageAltDialog';
 import { LinkDialog } from './LinkDialog';
 import { IMAGE_TYPES, uploadImage } from './upload-image';
 
@@ -73,6 +74,8 @@ export default function BodyEditor({
   const [linking, setLinking] = useState<{ href: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  /** An uploaded image waiting for its description before it goes into the text. */
+  const [placing, setPlacing] = useState<{ url: string; width?: number; height?: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // What the editor last sent: a `value` that differs came from outside (a revision put back).
   const sent = useRef(value);
@@ -136,15 +139,8 @@ export default function BodyEditor({
         setUploadError(result.message);
         return;
       }
-      editor
-        .chain()
-        .focus()
-        .setImage({
-          src: result.url,
-          alt: '',
-          ...(result.width ? { width: result.width, height: result.height } : {}),
-        })
-        .run();
+      // What the picture shows is asked before it goes in (ImageAltDialog).
+      setPlacing({ url: result.url, width: result.width, height: result.height });
     } finally {
       setUploading(false);
     }
@@ -213,6 +209,26 @@ export default function BodyEditor({
           )}
           <EditorContent editor={editor} />
         </div>
+      )}
+      {placing && (
+        <ImageAltDialog
+          onClose={() => {
+            setPlacing(null);
+            editor.commands.focus();
+          }}
+          onInsert={(alt) => {
+            editor
+              .chain()
+              .focus()
+              .setImage({
+                src: placing.url,
+                alt,
+                ...(placing.width ? { width: placing.width, height: placing.height } : {}),
+              })
+              .run();
+            setPlacing(null);
+          }}
+        />
       )}
       {linking && (
         <LinkDialog
