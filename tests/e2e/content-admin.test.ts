@@ -10,6 +10,7 @@ import {
   signIn,
   waitForTitle,
 } from '../support/app-page';
+import { fillJalaliDateTime, tehranTimeOfDay } from '../support/jalali-date-time';
 import { readMail } from '../support/outbox';
 import { makePng } from '../support/png';
 
@@ -152,18 +153,10 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
 
     await lookAtBothWidths(page, 'admin-editor');
 
-    // Tomorrow at 10:00 by the browser's clock (the datetime-local input's).
-    const at = await page.evaluate(() => {
-      const d = new Date(Date.now() + 24 * 3600_000);
-      d.setHours(10, 0, 0, 0);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return {
-        local: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`,
-        iso: d.toISOString(),
-      };
-    });
+    // Tomorrow at 10:00, Tehran time, picked in the Jalali calendar.
+    const at = tehranTimeOfDay(new Date(Date.now() + 24 * 3600_000), '10:00');
     await page.getByLabel('وضعیت').selectOption('scheduled');
-    await page.getByLabel('زمان انتشار').fill(at.local);
+    await fillJalaliDateTime(page, 'زمان انتشار', at);
     await page.getByRole('button', { name: 'ساخت مطلب' }).click();
     await page.getByText('ساخته شد').waitFor();
 
@@ -175,11 +168,11 @@ describe('content admin in Chromium: TipTap, a scheduled post on a fake clock, m
     expect(await fetchText('/feed')).not.toContain(SLUG);
     expect(await fetchText('/sitemap.xml')).not.toContain(SLUG);
     // A minute before its time the job leaves it scheduled.
-    expect((await contentClock(new Date(Date.parse(at.iso) - 60_000))).published).toEqual([]);
+    expect((await contentClock(new Date(at.getTime() - 60_000))).published).toEqual([]);
     expect(await fetchText('/feed')).not.toContain(SLUG);
 
     // The clock passes its time: the job publishes it, and it is everywhere a reader looks.
-    expect((await contentClock(new Date(Date.parse(at.iso) + 60_000))).published).toHaveLength(1);
+    expect((await contentClock(new Date(at.getTime() + 60_000))).published).toHaveLength(1);
     await guest.page.goto(`${baseUrl()}/blog`);
     await waitForTitle(guest.page, 'وبلاگ');
     await guest.page.getByRole('link', { name: TITLE }).first().click();

@@ -10,6 +10,7 @@ import {
   waitForTitle,
 } from '../support/app-page';
 import { launchChromium } from '../support/browser';
+import { fillJalaliDateTime } from '../support/jalali-date-time';
 
 /*
  * The public site from the content tables in Chromium (docs/screens.md §1): every page renders with
@@ -105,17 +106,9 @@ describe('public site in Chromium', () => {
         .fill('<p>از امروز سرورهای تازه برای رندر انیمیشن آماده‌اند.</p>');
       await page.getByLabel('دسته').selectOption({ label: 'اخبار و مقالات' });
       await page.getByLabel('وضعیت').selectOption('scheduled');
-      // The next whole minute at least 20 seconds away, in the browser's own clock (the input's).
-      const at = await page.evaluate(() => {
-        const d = new Date(Date.now() + 80_000);
-        d.setSeconds(0, 0);
-        const pad = (n: number) => String(n).padStart(2, '0');
-        return {
-          local: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`,
-          ms: d.getTime(),
-        };
-      });
-      await page.getByLabel('زمان انتشار').fill(at.local);
+      // The next whole minute at least 20 seconds away, picked in Tehran time.
+      const at = { ms: Math.floor((Date.now() + 80_000) / 60_000) * 60_000 };
+      await fillJalaliDateTime(page, 'زمان انتشار', new Date(at.ms));
       await page.getByRole('button', { name: 'ساخت مطلب' }).click();
       await page.getByText('ساخته شد').waitFor();
 

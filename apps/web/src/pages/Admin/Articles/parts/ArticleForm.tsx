@@ -6,6 +6,7 @@ import { Button } from '../../../../components/ui/Button';
 import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
+import { JalaliDateTimeField } from '../../../../components/ui/JalaliDateTimeField';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -17,14 +18,6 @@ export const STATUS_LABELS: Record<ArticleStatus, string> = {
   scheduled: 'زمان‌بندی‌شده',
   published: 'منتشرشده',
   unpublished: 'برداشته‌شده',
-};
-
-/** `2026-03-20T10:30` in the browser's clock for a datetime-local input, from an ISO time. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
 /**
@@ -42,7 +35,7 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
     body: article?.body ?? '',
     cover_url: article?.cover_url ?? '',
     status: article?.status ?? ('draft' as ArticleStatus),
-    published_at: toLocalInput(article?.published_at ?? null),
+    published_at: article?.published_at ?? '',
     seo_title: article?.seo_title ?? '',
     seo_description: article?.seo_description ?? '',
     canonical_url: article?.canonical_url ?? '',
@@ -55,8 +48,7 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
     form.transform((data) => ({
       ...data,
       folder_id: data.folder_id ? Number(data.folder_id) : null,
-      // The browser's local time becomes an absolute time for the server.
-      published_at: data.published_at ? new Date(data.published_at).toISOString() : null,
+      published_at: data.published_at || null,
     }));
     if (article) void form.put(route('admin.articles.update', { article: article.id }));
     else void form.post(route('admin.articles.store'));
@@ -113,12 +105,12 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
           error={errors.status}
           options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
         />
-        <TextField
+        <JalaliDateTimeField
           label="زمان انتشار"
-          type="datetime-local"
-          ltr
-          hint="برای «زمان‌بندی‌شده» لازم است؛ در این زمان خودکار منتشر می‌شود."
-          {...bindField(form, errors, 'published_at')}
+          value={form.data.published_at}
+          onChange={(value) => form.setData('published_at', value)}
+          error={errors.published_at}
+          hint="برای «زمان‌بندی‌شده» لازم است؛ در این زمان (به وقت تهران) خودکار منتشر می‌شود."
         />
       </Card>
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
