@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  *     import, in one chunk;
  *   - what fewer public pages import (and the bundler would split off, because a staff page or
  *     another public page imports it too) in one chunk per such set of pages, named after them
- *     (`site-Public-Home`, `site-Public-Career+Public-Contact`);
+ *     (`site-Public-Home`, `site-Public-Career_Public-Contact`);
  *   - the rest as the bundler splits it.
  * Only modules that a public page or the public layout reaches through static imports are taken,
  * so staff code cannot enter these chunks: anything behind a dynamic import (the header's submenu,
@@ -230,7 +230,7 @@ function planChunks(options: PublicChunkOptions, graph: ModuleGraph): Map<string
     // imports stays in that chunk already.
     if (plan.has(id) || pages.includes(id)) continue;
     if (names.length === 1 && !elsewhere.has(id)) continue;
-    plan.set(id, names.length >= minPages ? SITE_CHUNK : `${SITE_CHUNK}-${names.sort().join('+')}`);
+    plan.set(id, names.length >= minPages ? SITE_CHUNK : `${SITE_CHUNK}-${names.sort().join('_')}`);
   }
   return plan;
 }
