@@ -1,15 +1,29 @@
+import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { areaOf } from './src/app/area';
+import { entryStaysAlone, publicChunks } from './vite.public-chunks';
 
 // The server renders the HTML shell (there is no index.html): it reads dist/.vite/manifest.json
 // in production, and in development points its <script> tags at this dev server.
 const DEV_PORT = 5173;
 
+const src = (path: string) => join(import.meta.dirname, 'src', path);
+const componentOf = (id: string) => id.slice(src('pages/').length).replace(/\.tsx$/, '');
+const siteChunk = publicChunks({
+  entry: src('main.tsx'),
+  pageLoader: src('app/resolve-page.ts'),
+  layout: src('layouts/PublicLayout.tsx'),
+  // A page's component name is its path under pages/ (app/resolve-page.ts), its area from that.
+  isPublicPage: (id) => id.startsWith(src('pages/')) && areaOf(componentOf(id)) === 'public',
+  pageName: (id) => componentOf(id).replaceAll('/', '-'),
+});
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/build/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), entryStaysAlone()],
   server: {
     port: DEV_PORT,
     strictPort: true,
@@ -22,7 +36,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // No map of every page's chunks in the entry (4 KiB gzipped on every first load): the server
+    // names the first page's chunks in the HTML (modulepreload), and a later visit's page chunk
+    // brings its own imports.
+    modulePreload: false,
     // Vite 8 name for rollupOptions (same shape; the old name is deprecated).
-    rolldownOptions: { input: 'src/main.tsx' },
+    rolldownOptions: {
+      input: 'src/main.tsx',
+      output: {
+        codeSplitting: {
+          // The public site's shared code in one chunk (vite.public-chunks.ts). Its modules'
+          // own imports that the entry holds stay in the entry, so the group must not pull them in.
+          groups: [{ name: siteChunk, debugName: 'public-site', includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

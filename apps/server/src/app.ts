@@ -4,7 +4,7 @@ import { RouteRegistry } from '@renderfarm/routes';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { ASSET_BASE, MANIFEST_PATH, registerAssets, VITE_ENTRY } from './http/assets';
+import { ASSET_BASE, MANIFEST_PATH, pageModule, registerAssets, VITE_ENTRY } from './http/assets';
 import { registerCurrentUser } from './http/current-user';
 import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from './http/domain-errors';
 import { faviconRoutes } from './http/favicon';
@@ -156,6 +156,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
       manifestPath: MANIFEST_PATH,
       entry: VITE_ENTRY,
       base: ASSET_BASE,
+      pageModule,
       ...(config.VITE_DEV_SERVER ? { devServer: config.VITE_DEV_SERVER } : {}),
     },
     title: SITE_TITLE,

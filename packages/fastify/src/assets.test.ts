@@ -68,6 +68,38 @@ describe('loadAssets', () => {
   });
 
   it('no manifest and no dev server: no tags, no version', () => {
-    expect(loadAssets()).toEqual({ tags: '', version: null });
+    const assets = loadAssets({ pageModule: (component) => `src/pages/${component}.tsx` });
+    expect([assets.tags, assets.version, assets.pageTags('Public/Home')]).toEqual(['', null, '']);
+  });
+
+  it("names a page's chunk, its static imports and their CSS, beyond what the entry loads", () => {
+    const manifest = {
+      'src/main.tsx': { file: 'assets/main.js', css: ['assets/main.css'], imports: ['_react.js'] },
+      _react: { file: 'assets/unused.js' },
+      '_react.js': { file: 'assets/react.js' },
+      'src/pages/Public/Home.tsx': {
+        file: 'assets/Home.js',
+        css: ['assets/main.css', 'assets/Home.css'],
+        imports: ['src/main.tsx', '_site.js', '_react.js'],
+      },
+      '_site.js': { file: 'assets/site.js', imports: ['src/main.tsx', '_icons.js'] },
+      '_icons.js': { file: 'assets/icons.js', imports: ['_site.js'] },
+      'src/pages/Admin/Dash.tsx': { file: 'assets/Dash.js', imports: ['src/main.tsx'] },
+    };
+    const assets = loadAssets({
+      manifestPath: write(JSON.stringify(manifest)),
+      pageModule: (component) => `src/pages/${component}.tsx`,
+    });
+    expect(assets.pageTags('Public/Home').split('\n')).toEqual([
+      '<link rel="stylesheet" href="/build/assets/Home.css">',
+      '<link rel="modulepreload" href="/build/assets/Home.js">',
+      '<link rel="modulepreload" href="/build/assets/site.js">',
+      '<link rel="modulepreload" href="/build/assets/icons.js">',
+    ]);
+    expect(assets.pageTags('Admin/Dash')).toBe('<link rel="modulepreload" href="/build/assets/Dash.js">');
+    // A component this build lacks (a stale deploy) names nothing; the client reports it.
+    expect(assets.pageTags('Public/Gone')).toBe('');
+    // Without `pageModule` the document names the entry's files only.
+    expect(loadAssets({ manifestPath: write(JSON.stringify(manifest)) }).pageTags('Public/Home')).toBe('');
   });
 });

@@ -13,6 +13,11 @@ export interface ViteOptions {
   devServer?: string;
   /** Inject @vitejs/plugin-react's refresh preamble in dev (default true). */
   reactRefresh?: boolean;
+  /**
+   * The manifest key of a page component's module (`Public/Home` → `src/pages/Public/Home.tsx`),
+   * so the first-load HTML names that page's chunks (`pageTags`); unset, it names none.
+   */
+  pageModule?: (component: string) => string;
 }
 
 interface ManifestChunk {
@@ -28,7 +33,14 @@ export interface Assets {
   tags: string;
   /** The asset version: a hash of the manifest, or null in dev (no 409 version checks). */
   version: string | null;
+  /**
+   * `<link>` tags for a page's own chunk, its static imports and their CSS, beyond what `tags`
+   * loads already ('' in dev, without `pageModule`, or for a component the manifest lacks).
+   */
+  pageTags: (component: string) => string;
 }
+
+const noPageTags = () => '';
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -45,9 +57,9 @@ export function loadAssets(options: ViteOptions = {}): Assets {
       `<script type="module" src="${attr(origin)}@vite/client"></script>`,
       `<script type="module" src="${attr(origin + entry)}"></script>`,
     ];
-    return { tags: tags.filter(Boolean).join('\n'), version: null };
+    return { tags: tags.filter(Boolean).join('\n'), version: null, pageTags: noPageTags };
   }
-  if (!options.manifestPath) return { tags: '', version: null };
+  if (!options.manifestPath) return { tags: '', version: null, pageTags: noPageTags };
   let raw: string;
   let manifest: Record<string, ManifestChunk>;
   try {
@@ -90,5 +102,50 @@ export function loadAssets(options: ViteOptions = {}): Assets {
     ...[...preloads].map((f) => `<link rel="modulepreload" href="${attr(base + f)}">`),
     `<script type="module" src="${attr(base + chunk.file)}"></script>`,
   ];
-  return { tags: tags.join('\n'), version: createHash('sha256').update(raw).digest('hex').slice(0, 20) };
+  return {
+    tags: tags.join('\n'),
+    version: createHash('sha256').update(raw).digest('hex').slice(0, 20),
+    pageTags: options.pageModule
+      ? pageTagsFrom(manifest, options.pageModule, base, new Set([chunk.file, ...preloads]), css)
+      : noPageTags,
+  };
+}
+
+/*
+ * The entry imports pages lazily, so without these tags a first load fetches the entry, runs it,
+ * and only then asks for the page's chunk and, once that arrives, for its imports: a round trip
+ * per level. Named in the HTML, they download beside the entry. (Vite's own answer, a map of
+ * every page's chunks inside the entry, cost each first load 4 KiB of gzipped JS; the web build
+ * turns it off: apps/web/vite.config.ts.) Client-side visits still import the page's chunk,
+ * which brings its imports.
+ */
+function pageTagsFrom(
+  manifest: Record<string, ManifestChunk>,
+  pageModule: (component: string) => string,
+  base: string,
+  entryFiles: ReadonlySet<string>,
+  entryCss: ReadonlySet<string>,
+): (component: string) => string {
+  const cache = new Map<string, string>();
+  return (component) => {
+    let tags = cache.get(component);
+    if (tags !== undefined) return tags;
+    const css = new Set<string>();
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const c = manifest[key];
+      if (!c || files.has(c.file) || entryFiles.has(c.file)) return;
+      files.add(c.file);
+      for (const file of c.css ?? []) if (!entryCss.has(file)) css.add(file);
+      for (const imported of c.imports ?? []) visit(imported);
+    };
+    visit(pageModule(component));
+    tags = [
+      ...[...css].map((f) => `<link rel="stylesheet" href="${attr(base + f)}">`),
+      ...[...files].map((f) => `<link rel="modulepreload" href="${attr(base + f)}">`),
+    ].join('\n');
+    // Components come from the server's own code, so the cache is bounded by the page count.
+    cache.set(component, tags);
+    return tags;
+  };
 }

@@ -24,6 +24,9 @@ function manifest(): string {
         imports: ['_vendor'],
       },
       _vendor: { file: 'assets/vendor-def.js', css: ['assets/vendor.css'] },
+      'src/pages/Home.tsx': { file: 'assets/Home-1.js', imports: ['src/main.tsx', '_vendor', '_cards'] },
+      _cards: { file: 'assets/cards-2.js' },
+      'src/pages/Other.tsx': { file: 'assets/Other-3.js', imports: ['src/main.tsx'] },
     }),
   );
   return path;
@@ -45,7 +48,12 @@ async function build(extra: { secure?: boolean; touchAfterSeconds?: number } = {
   const app = Fastify();
   await app.register(pages, {
     session: { store, secret: SECRET, ...extra },
-    vite: { manifestPath: manifest(), entry: 'src/main.tsx', base: '/build/' },
+    vite: {
+      manifestPath: manifest(),
+      entry: 'src/main.tsx',
+      base: '/build/',
+      pageModule: (component) => `src/pages/${component}.tsx`,
+    },
     share: (request) => ({
       auth: { user: request.session.userId === null ? null : { id: request.session.userId } },
       locale: 'fa',
@@ -136,6 +144,19 @@ describe('first load (HTML)', () => {
     expect(res.body).toMatch(/<meta name="description" content="d">\n[\s\S]*<\/head>/);
     const visit = await client.get('/seo');
     expect(visit.body).not.toContain('description');
+  });
+
+  it("names the page's own chunks in the first-load HTML, and no other page's", async () => {
+    const home = (await boot()).body;
+    expect(home).toContain('<link rel="modulepreload" href="/build/assets/Home-1.js">');
+    expect(home).toContain('<link rel="modulepreload" href="/build/assets/cards-2.js">');
+    expect(home.match(/vendor-def\.js/g)).toHaveLength(1);
+    expect(home).not.toContain('Other-3.js');
+    const other = await ctx.app.inject({ url: '/other' });
+    expect(other.body).toContain('<link rel="modulepreload" href="/build/assets/Other-3.js">');
+    expect(other.body).not.toContain('Home-1.js');
+    // A client-side visit gets the page object only: its chunk brings its own imports.
+    expect((await client.get('/other')).body).not.toContain('modulepreload');
   });
 
   it('renders the shell: script and attribute page, csrf meta, rtl, title, assets, Vary', async () => {

@@ -337,7 +337,7 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
         renderDocument({
           page,
           csrfToken: session?.token ?? '',
-          assetTags: assets.tags,
+          assetTags: [assets.tags, assets.pageTags(component)].filter(Boolean).join('\n'),
           title: pageOptions.title ?? options.title ?? DEFAULT_TITLE,
           format: options.initialPage ?? 'both',
           rootId: options.rootId ?? 'app',

@@ -7,6 +7,8 @@ import { WEB_DIST_DIR } from '../paths';
 export const ASSET_BASE = '/build/';
 export const VITE_ENTRY = 'src/main.tsx';
 export const MANIFEST_PATH = join(WEB_DIST_DIR, '.vite', 'manifest.json');
+/** A page component's module in the web app's manifest (apps/web/src/app/resolve-page.ts). */
+export const pageModule = (component: string) => `src/pages/${component}.tsx`;
 
 /**
  * Serves the built web app. Vite puts a content hash in every file name under `assets/`, so those
