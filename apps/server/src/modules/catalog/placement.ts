@@ -151,7 +151,10 @@ class HostFull extends Error {}
 async function tryHost(tx: Database, resourceId: number, instanceId: number, wait: boolean) {
   try {
     return await tx.transaction(async (savepoint) => {
-      const locked = savepoint.select({ id: resources.id }).from(resources).where(eq(resources.id, resourceId));
+      const locked = savepoint
+        .select({ id: resources.id })
+        .from(resources)
+        .where(eq(resources.id, resourceId));
       const [host] = await (wait ? locked.for('update') : locked.for('update', { skipLocked: true }));
       if (!host) return null;
       const port = await takePort(savepoint, host.id, instanceId);

@@ -330,7 +330,11 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
     expect(page.props.drive.attached).toBeNull();
 
     await db().update(instances).set({ power: 'stopped' }).where(eq(instances.uuid, uuid));
-    const on = await customer.post(`/panel/drives/${drive.uuid}/attach`, { instance: uuid }, { referer: edit });
+    const on = await customer.post(
+      `/panel/drives/${drive.uuid}/attach`,
+      { instance: uuid },
+      { referer: edit },
+    );
     expect(on.headers.location).toBe(edit);
     page = await customer.page(edit);
     expect(page.props.drive.attached).toMatchObject({ uuid: drive.uuid, name: 'آرشیو رندرها' });
