@@ -5,6 +5,7 @@ import { createPaymentGateway } from './gateway';
 import { invoiceRoutes } from './invoice-routes';
 import { createInvoices, type Invoices } from './invoice-service';
 import { itemRoutes } from './items-routes';
+import { createLedgerDaysJobHandler, ensureLedgerDays, LEDGER_DAYS_JOB } from './ledger-days-job';
 import {
   createMonthlyStatementJobHandler,
   ensureMonthlyStatements,
@@ -61,12 +62,15 @@ export const billingModule: AppModule = {
     }),
     [RECONCILE_JOB]: createReconcileJobHandler(db, services.payments),
     [MONTHLY_STATEMENTS_JOB]: createMonthlyStatementJobHandler({ db, log }),
+    [LEDGER_DAYS_JOB]: createLedgerDaysJobHandler({ db, log }),
   }),
-  // Running machines are charged, open payments reconciled and ended months stated, by jobs that queue themselves.
+  // Running machines are charged, open payments reconciled, ended months stated and ended days kept
+  // for the admin's figures, by jobs that queue themselves.
   onWorkerStart: async (db) => {
     await ensureUsageTick(db);
     await ensurePaymentReconciler(db);
     await ensureMonthlyStatements(db);
+    await ensureLedgerDays(db);
   },
   deleteBlockers: [unpaidInvoicesBlocker],
   seed: seedDemoWallet,
