@@ -250,7 +250,7 @@ describe('area homes in Chromium', () => {
       month: 'long',
       timeZone: 'Asia/Tehran',
     }).format(new Date());
-    expect(text).toContain(`افزایش اعتبار در ${month}`);
+    expect(text).toContain(`از مصرف در ${month}`);
 
     // One meter per location with hosts, each saying its numbers in Persian.
     const capacity = page.getByRole('region', { name: 'ظرفیت دیتاسنترها' });

@@ -65,15 +65,18 @@ export interface CareHomeProps {
 }
 
 export interface Kpis {
-  /** Rial topped up since the start of the Tehran day. */
-  revenue_today: number;
+  /** Rial topped up since the start of the Tehran day (cash in; the revenue shown is usage). */
+  topped_up_today: number;
   /** Rial topped up since the start of the Jalali month. */
-  revenue_month: number;
+  topped_up_month: number;
   topups_month: number;
   /** People who signed in this Jalali month. */
   active_customers: number;
   running_machines: number;
-  /** Rial charged for machine and drive usage since the start of the Tehran day, and of the Jalali month. */
+  /**
+   * Rial charged for machine and drive usage since the start of the Tehran day, and of the Jalali
+   * month: the revenue Dash shows (earned, unlike a top-up, which is a prepayment).
+   */
   usage_today: number;
   usage_month: number;
 }

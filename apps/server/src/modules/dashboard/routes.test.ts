@@ -139,8 +139,8 @@ describe('area homes: Panel/Home, Care/Home, Admin/Dash', () => {
     });
     const page = await admin.page('/admin');
     expect(page.component).toBe('Admin/Dash');
-    expect(page.props.kpis.revenue_today - before.kpis.revenue_today).toBe(1_200_000);
-    expect(page.props.kpis.revenue_month - before.kpis.revenue_month).toBe(1_200_000);
+    expect(page.props.kpis.topped_up_today - before.kpis.topped_up_today).toBe(1_200_000);
+    expect(page.props.kpis.topped_up_month - before.kpis.topped_up_month).toBe(1_200_000);
     expect(page.props.kpis.topups_month - before.kpis.topups_month).toBe(1);
     // Staff sign in too (this test's admin and care did), but only customers count.
     expect(page.props.kpis.active_customers).toBe(before.kpis.active_customers);

@@ -94,10 +94,10 @@ export async function dashboardRoutes(app: FastifyInstance, { registry }: { regi
         (await capacity()).reduce((n, l) => n + l[field], 0);
       return render(reply, 'Admin/Dash', {
         kpis: {
-          revenue_today: () => sumFrom(today, 'topups'),
+          topped_up_today: () => sumFrom(today, 'topups'),
           usage_today: () => sumFrom(today, 'usage'),
           usage_month: () => sumFrom('0000-00-00', 'usage'),
-          revenue_month: () => sumFrom('0000-00-00', 'topups'),
+          topped_up_month: () => sumFrom('0000-00-00', 'topups'),
           topups_month: () => sumFrom('0000-00-00', 'topupCount'),
           active_customers: () => distinctActorsSince(db, 'auth:login', monthStart, { roles: ['customer'] }),
           running_machines: () => total('running'),

@@ -16,8 +16,8 @@ const admin = { auth: { user: ADMIN } };
 function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
   return {
     kpis: {
-      revenue_today: 1_200_000,
-      revenue_month: 58_500_000,
+      topped_up_today: 1_200_000,
+      topped_up_month: 58_500_000,
       topups_month: 14,
       active_customers: 1_250,
       running_machines: 5,
@@ -81,13 +81,14 @@ function props(overrides: Partial<AdminDashProps> = {}): AdminDashProps {
 }
 
 describe('Admin/Dash', () => {
-  it('shows revenue today and this Jalali month in Toman, with the month named', async () => {
+  it('shows revenue (usage) today and this Jalali month in Toman, top-ups beside it, with the month named', async () => {
     vi.useFakeTimers({ now: new Date('2025-03-22T08:00:00Z'), toFake: ['Date'] });
     await renderPage('Admin/Dash', props(), admin);
     const main = screen.getByRole('main');
-    expect(main.textContent).toContain('درآمد امروز۱۲۰٬۰۰۰ تومان');
-    expect(main.textContent).toContain('درآمد این ماه۵٬۸۵۰٬۰۰۰ تومان');
-    expect(main.textContent).toContain('۱۴ افزایش اعتبار در فروردین ۱۴۰۴');
+    expect(main.textContent).toContain('درآمد امروز۳۵٬۰۰۰ تومان');
+    expect(main.textContent).toContain('افزایش اعتبار ۱۲۰٬۰۰۰ تومان');
+    expect(main.textContent).toContain('درآمد این ماه۹۰۰٬۰۰۰ تومان');
+    expect(main.textContent).toContain('از مصرف در فروردین ۱۴۰۴؛ ۱۴ افزایش اعتبار، ۵٬۸۵۰٬۰۰۰ تومان');
     expect(main.textContent).toContain('مشتریان فعال۱٬۲۵۰');
     expect(main.textContent).toContain('سرورهای روشن۵از ۱۲ جایگاه');
   });
@@ -157,8 +158,8 @@ describe('Admin/Dash', () => {
         signups: [],
         payments: [],
         kpis: {
-          revenue_today: 0,
-          revenue_month: 0,
+          topped_up_today: 0,
+          topped_up_month: 0,
           topups_month: 0,
           active_customers: 0,
           running_machines: 0,

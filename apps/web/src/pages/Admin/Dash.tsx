@@ -51,16 +51,16 @@ export default function AdminDash({
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           label="درآمد امروز"
-          value={formatToman(kpis.revenue_today)}
+          value={formatToman(kpis.usage_today)}
           icon={Wallet}
-          hint={`افزایش اعتبار از بامداد امروز؛ مصرف ${formatToman(kpis.usage_today)}`}
+          hint={`از مصرف سرورها و فضاها از بامداد امروز؛ افزایش اعتبار ${formatToman(kpis.topped_up_today)}`}
           className="col-span-2 sm:col-span-1"
         />
         <StatCard
           label="درآمد این ماه"
-          value={formatToman(kpis.revenue_month)}
+          value={formatToman(kpis.usage_month)}
           icon={CalendarDays}
-          hint={`${formatNumber(kpis.topups_month)} افزایش اعتبار در ${month}؛ مصرف ${formatToman(kpis.usage_month)}`}
+          hint={`از مصرف در ${month}؛ ${formatNumber(kpis.topups_month)} افزایش اعتبار، ${formatToman(kpis.topped_up_month)}`}
           className="col-span-2 sm:col-span-1"
         />
         <StatCard
