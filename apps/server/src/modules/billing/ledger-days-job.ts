@@ -2,7 +2,7 @@ import { gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { everyMinute } from '../jobs/every-minute';
 import type { JobHandler } from '../jobs/registry';
-import { keepLedgerDays, nextDay, tehranDayOf } from './ledger-days';
+import { daysNotKept, keepLedgerDays, nextDay, tehranDayOf } from './ledger-days';
 import { ledgerDays } from './tables';
 
 /**
@@ -18,13 +18,8 @@ const REACH_DAYS = 731;
 export async function keepRecentLedgerDays(db: Database, now: Date): Promise<number> {
   const yesterday = nextDay(tehranDayOf(now), -1);
   const first = nextDay(yesterday, -(REACH_DAYS - 1));
-  const kept = new Set(
-    (await db.select({ day: ledgerDays.day }).from(ledgerDays).where(gte(ledgerDays.day, first))).map(
-      (r) => r.day,
-    ),
-  );
-  const missing: string[] = [];
-  for (let day = first; day <= yesterday; day = nextDay(day)) if (!kept.has(day)) missing.push(day);
+  const kept = await db.select({ day: ledgerDays.day }).from(ledgerDays).where(gte(ledgerDays.day, first));
+  const missing = daysNotKept(first, yesterday, new Set(kept.map((r) => r.day)));
   return keepLedgerDays(db, missing);
 }
 

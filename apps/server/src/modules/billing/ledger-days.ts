@@ -36,6 +36,13 @@ export function nextDay(day: string, days = 1): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The days from `first` to `last` (inclusive) that `kept` does not hold, in order. */
+export function daysNotKept(first: string, last: string, kept: Set<string>): string[] {
+  const missing: string[] = [];
+  for (let day = first; day <= last; day = nextDay(day)) if (!kept.has(day)) missing.push(day);
+  return missing;
+}
+
 /** The Tehran day of a ledger line, as the kept days and the live sums both name it. */
 export const LINE_DAY = sql`((wallet_transactions.created_at at time zone 'UTC') + interval '12600 seconds')::date`;
 

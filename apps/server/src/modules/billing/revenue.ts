@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accountNameOf } from '../users/queries';
-import { closedSpan, keepLedgerDays, LINE_DAY, nextDay, tehranDayStartOf } from './ledger-days';
+import { closedSpan, daysNotKept, keepLedgerDays, LINE_DAY, nextDay, tehranDayStartOf } from './ledger-days';
 import { ledgerDays, ledgerDayTotals, payments, walletTransactions } from './tables';
 
 /** One Tehran day's money by kind (Rial, all positive): what Admin/Chart1 adds up into buckets. */
@@ -87,12 +87,8 @@ export async function dailyMoney(
   }
   let rows = (await db.execute<MoneyRow>(statement)).rows;
   if (span) {
-    const missingOf = (read: MoneyRow[]) => {
-      const kept = new Set(read.filter((r) => r.kept).map((r) => r.day));
-      const missing: string[] = [];
-      for (let day = span.first; day <= span.last; day = nextDay(day)) if (!kept.has(day)) missing.push(day);
-      return missing;
-    };
+    const missingOf = (read: MoneyRow[]) =>
+      daysNotKept(span.first, span.last, new Set(read.filter((r) => r.kept).map((r) => r.day)));
     let missing = missingOf(rows);
     // Keep them first (one pass over their lines), then read again: cheaper than summing them live
     // and then again to keep them.
