@@ -99,6 +99,47 @@ const LABELS: Record<string, string> = {
   'admin:impersonation.started': 'ورود به‌جای کاربر',
   'admin:impersonation.ended': 'پایان ورود به‌جای کاربر',
   'admin:impersonation.action': 'اقدام در حالت ورود به‌جای کاربر',
+  'catalog:plan.created': 'ساخت پلن',
+  'catalog:plan.updated': 'ویرایش پلن',
+  'catalog:plan.deleted': 'حذف پلن',
+  'catalog:location.created': 'ساخت دیتاسنتر',
+  'catalog:location.updated': 'ویرایش دیتاسنتر',
+  'catalog:location.deleted': 'حذف دیتاسنتر',
+  'catalog:image.created': 'افزودن تصویر نرم‌افزاری',
+  'catalog:image.updated': 'ویرایش تصویر نرم‌افزاری',
+  'catalog:limit.created': 'ساخت محدودیت',
+  'catalog:limit.updated': 'ویرایش محدودیت',
+  'catalog:limit.deleted': 'حذف محدودیت',
+  'catalog:host.created': 'ساخت میزبان',
+  'catalog:host.updated': 'ویرایش میزبان',
+  'catalog:host.deleted': 'حذف میزبان',
+  'catalog:host.maintenance': 'تغییر حالت تعمیر میزبان',
+  'catalog:host.checked': 'بررسی اتصال میزبان',
+  'catalog:ports.added': 'افزودن پورت‌ها',
+  'catalog:port.updated': 'ویرایش پورت',
+  'catalog:port.released': 'آزاد کردن پورت',
+  'catalog:port.deleted': 'حذف پورت',
+  'content:article.created': 'ساخت مطلب',
+  'content:article.updated': 'ویرایش مطلب',
+  'content:article.published': 'انتشار مطلب',
+  'content:article.deleted': 'حذف مطلب',
+  'content:folder.created': 'ساخت دسته',
+  'content:folder.updated': 'ویرایش دسته',
+  'content:folder.deleted': 'حذف دسته',
+  'content:folders.sorted': 'تغییر ترتیب دسته‌ها',
+  'content:menu.created': 'افزودن آیتم منو',
+  'content:menu.updated': 'ویرایش آیتم منو',
+  'content:menu.deleted': 'حذف آیتم منو',
+  'content:menus.sorted': 'تغییر ترتیب منو',
+  'content:link.created': 'ساخت پیوند',
+  'content:link.updated': 'ویرایش پیوند',
+  'content:link.deleted': 'حذف پیوند',
+  'content:links.sorted': 'تغییر ترتیب پیوندها',
+  'content:page.updated': 'ویرایش صفحهٔ ثابت',
+  'content:redirect.created': 'افزودن تغییر مسیر',
+  'content:redirect.updated': 'ویرایش تغییر مسیر',
+  'content:redirect.deleted': 'حذف تغییر مسیر',
+  'content:upload.stored': 'بارگذاری تصویر',
 };
 
 export function activityLabel(event: string): string {
@@ -106,4 +147,9 @@ export function activityLabel(event: string): string {
   if (known) return known;
   const group = ACTIVITY_GROUPS[event.split(':')[0] ?? ''];
   return group ? `${group}: ${event}` : event;
+}
+
+/** Whether an event has its own Persian label (the registry test and the audit walk ask). */
+export function hasActivityLabel(event: string): boolean {
+  return Object.hasOwn(LABELS, event);
 }
