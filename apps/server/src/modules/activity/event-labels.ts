@@ -57,6 +57,7 @@ const LABELS: Record<string, string> = {
   'billing:payment.canceled': 'لغو پرداخت',
   'billing:payment.review': 'پرداخت در انتظار بررسی',
   'billing:payment.expired': 'منقضی شدن پرداخت',
+  'billing:payment.reconciled': 'پرسیدن دوبارهٔ پرداخت از درگاه',
   'billing:invoice.requested': 'درخواست پیش‌فاکتور',
   'billing:invoice.paid': 'پرداخت صورت‌حساب',
   'billing:invoice.cancelled': 'لغو صورت‌حساب',

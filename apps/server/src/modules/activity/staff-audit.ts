@@ -108,7 +108,7 @@ export function auditChanges(
     const now = stored(after?.[field]);
     if (comparable(was) === comparable(now)) continue;
     // A creation lists what was set, a deletion what was there: empty fields say nothing.
-    if (!before && (now === null || now === '')) continue;
+    if (!before && (now === null || now === '' || now === false)) continue;
     if (!after && (was === null || was === '')) continue;
     const format = formats[field];
     changes.push({

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
+import { recordMachineChange } from './machine-audit';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -503,10 +504,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
             })
             .where(eq(instances.id, row.id))
             .returning();
-          await recordActivity(tx, {
+          await recordMachineChange(tx, {
             event: `instance:power.${action}`,
             actorId: actorOf(owner),
-            subject: { type: 'instance', id: row.id },
+            staff: Boolean(request.staff),
+            before: row,
+            after: updated!,
+            reason: request.staff?.reason,
             ip: request.ip,
             userAgent: request.userAgent,
             properties: {
@@ -576,10 +580,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
           .set({ ...change.set, powerChangedAt: now, updatedAt: now })
           .where(eq(instances.id, row.id))
           .returning();
-        await recordActivity(tx, {
+        await recordMachineChange(tx, {
           event: change.event,
           actorId: request.actorId ?? user.id,
-          subject: { type: 'instance', id: row.id },
+          staff: Boolean(request.staff),
+          before: row,
+          after: updated!,
+          reason: request.staff?.reason,
           ip: request.ip,
           userAgent: request.userAgent,
           properties: { uuid: row.uuid, ...change.properties },
