@@ -33,6 +33,8 @@ export interface AuditSubject {
   /** The kind of record, before its name or id («پلن», «تیکت»). */
   label: string;
   fields: Record<string, AuditField>;
+  /** Names of whole lists an entry may be about instead of one record (a reorder of the header menu). */
+  scopes?: Record<string, string>;
 }
 
 const f = (label: string, format: AuditFormat = 'text', values?: Record<string, string>): AuditField =>
@@ -135,6 +137,12 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
         offline: 'بی‌پاسخ',
       }),
       lastSeenAt: f('آخرین پاسخ', 'datetime'),
+      publicIp: f('IP عمومی پورت‌ها', 'code'),
+      fromPort: f('از پورت', 'code'),
+      toPort: f('تا پورت', 'code'),
+      targetPort: f('پورت مقصد', 'code'),
+      protocol: f('پروتکل', 'code'),
+      count: f('تعداد پورت افزوده', 'number'),
     },
   },
   port: {
@@ -153,9 +161,6 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
         disabled: 'غیرفعال',
       }),
       notes: f('یادداشت'),
-      count: f('تعداد پورت', 'number'),
-      fromPort: f('از پورت', 'code'),
-      toPort: f('تا پورت', 'code'),
     },
   },
   limitation: {
@@ -203,6 +208,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   },
   folder: {
     label: 'دسته',
+    scopes: { blog: 'بلاگ', docs: 'راهنما' },
     fields: {
       slug: f('نامک', 'code'),
       name: f('نام'),
@@ -217,6 +223,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   },
   menu: {
     label: 'منو',
+    scopes: { header: 'سربرگ', footer: 'پابرگ' },
     fields: {
       location: f('جای منو', 'text', { header: 'سربرگ', footer: 'پابرگ' }),
       parentId: f('آیتم بالاتر', 'code'),
@@ -229,6 +236,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   },
   link: {
     label: 'پیوند',
+    scopes: { footer: 'پابرگ', social: 'شبکه‌های اجتماعی' },
     fields: {
       group: f('گروه', 'text', { footer: 'پابرگ', social: 'شبکه‌های اجتماعی' }),
       label: f('عنوان'),
