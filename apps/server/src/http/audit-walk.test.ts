@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditField, auditSubject } from '../modules/activity/audit-subjects';
 import { hasActivityLabel } from '../modules/activity/event-labels';
+import type { AuditRow } from '../modules/admin/contracts';
 import { activityLog } from '../modules/activity/tables';
 import { createAuthTestApp, TestBrowser } from '../modules/auth/test-support';
 import { invoices, payments } from '../modules/billing/tables';
@@ -775,4 +776,30 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('shows every entry the walk wrote in Persian: labels, summaries, values; identifiers left to right', async () => {
+    const admin = await staff('admin');
+    const problems: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const { items } = await admin.page(`/admin/audit?page=${page}`).then((p) => p.props);
+      for (const row of items.data as AuditRow[]) {
+        const where = `${row.event} #${row.id}`;
+        if (!PERSIAN.test(row.label) || row.label.includes(':')) problems.push(`${where}: label «${row.label}»`);
+        if (/[{}[\]"]/.test(row.summary) || (row.summary && !PERSIAN.test(row.summary)))
+          problems.push(`${where}: summary «${row.summary}»`);
+        if (row.subject?.code && /[۰-۹]/.test(row.subject.code)) problems.push(`${where}: Persian digits in ${row.subject.code}`);
+        for (const change of row.changes) {
+          if (!PERSIAN.test(change.label)) problems.push(`${where}: field label «${change.label}»`);
+          for (const value of [change.before, change.after]) {
+            if (!value) continue;
+            if (/^[{[]/.test(value.text)) problems.push(`${where}: JSON value ${value.text}`);
+            if (!value.ltr && /[0-9a-f]{8}-[0-9a-f]{4}-/i.test(value.text))
+              problems.push(`${where}: a UUID outside an LTR value`);
+          }
+        }
+      }
+      if (page >= items.meta.last_page) break;
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

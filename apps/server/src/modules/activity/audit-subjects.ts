@@ -242,7 +242,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
       label: f('عنوان'),
       url: f('نشانی', 'code'),
       sort: SORT,
-      nofollow: f('nofollow', 'bool'),
+      nofollow: f('بدون دنبال‌شدن پیوند (nofollow)', 'bool'),
       isActive: ACTIVE,
       order: f('ترتیب', 'list'),
     },

@@ -33,6 +33,8 @@ export interface StaffActionInput {
   formats?: Record<string, AuditFormat>;
   /** Anything else the record's own screens read back (a reason, an amount, a key). */
   properties?: Record<string, unknown>;
+  /** When it happened, for demo history written after the fact; now otherwise. */
+  at?: Date;
 }
 
 /** What a masked value is stored as: the fact that it changed, never the value. */
@@ -136,6 +138,7 @@ export async function recordStaffAction(db: Database, input: StaffActionInput): 
     actorId,
     subject: input.subject,
     ...context,
+    ...(input.at ? { at: input.at } : {}),
     properties: {
       ...(maskedValue('properties', input.properties ?? {}) as Record<string, unknown>),
       summary: input.summary,

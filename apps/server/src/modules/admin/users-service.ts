@@ -237,7 +237,10 @@ export function createAdminUsers(options: {
               : `مشخصات «${user!.name}» ویرایش شد.`,
             before: pick(before),
             after: pick(user!),
-            properties: roleChanged ? { fields: changed, from: before.role, to: input.role } : { fields: changed },
+            properties: {
+              ...(changed.length > 0 ? { fields: changed } : {}),
+              ...(roleChanged ? { from: before.role, to: input.role } : {}),
+            },
           });
           return user!;
         });
