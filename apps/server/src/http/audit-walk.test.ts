@@ -7,7 +7,15 @@ import type { AuditRow } from '../modules/admin/contracts';
 import { activityLog } from '../modules/activity/tables';
 import { createAuthTestApp, TestBrowser } from '../modules/auth/test-support';
 import { invoices, payments } from '../modules/billing/tables';
-import { configs, hardwares, images, limitations, locations, ports, resources } from '../modules/catalog/tables';
+import {
+  configs,
+  hardwares,
+  images,
+  limitations,
+  locations,
+  ports,
+  resources,
+} from '../modules/catalog/tables';
 import { articles, folders, links, menus, redirects } from '../modules/content/tables';
 import { createWorker, type Worker } from '../modules/jobs/worker';
 import { instances } from '../modules/instances/tables';
@@ -43,6 +51,7 @@ interface Walk {
   /** A fresh unique word for slugs, names and codes. */
   unique: (prefix: string) => string;
   /** A page's props, as staff sees it. */
+  // biome-ignore lint/suspicious/noExplicitAny: page props are JSON the case picks fields from
   props: (url: string) => Promise<Record<string, any>>;
   /** Runs queued jobs (machines reach the state the next action needs). */
   drain: () => Promise<void>;
@@ -128,10 +137,7 @@ async function machine(w: Walk, where: 'running' | 'stopped' | 'failed' | 'ready
     .where(
       where === 'failed'
         ? eq(instances.status, 'provision_failed')
-        : and(
-            eq(instances.status, 'ready'),
-            where === 'ready' ? undefined : eq(instances.power, where),
-          ),
+        : and(eq(instances.status, 'ready'), where === 'ready' ? undefined : eq(instances.power, where)),
     );
   const row = rows.find((r) => r.deletedAt === null);
   if (!row) throw new Error(`the demo data has no ${where} machine left for this case`);
@@ -251,11 +257,20 @@ const CASES: Record<string, Case> = {
   'admin.hardwares.update': async (w) => {
     const plan = await planRow(w);
     const { hardware } = await w.props(`/admin/hardwares/${plan.id}/edit`);
-    return { params: { hardware: plan.id }, body: { ...hardware, price_per_hour: '50000', title: 'پلن ارزان‌تر' } };
+    return {
+      params: { hardware: plan.id },
+      body: { ...hardware, price_per_hour: '50000', title: 'پلن ارزان‌تر' },
+    };
   },
   'admin.hardwares.destroy': async (w) => ({ params: { hardware: (await planRow(w)).id } }),
   'admin.locations.store': async (w) => ({
-    body: { code: w.unique('loc'), name: 'دیتاسنتر آزمایشی', city: 'تبریز', country: 'ایران', is_active: true },
+    body: {
+      code: w.unique('loc'),
+      name: 'دیتاسنتر آزمایشی',
+      city: 'تبریز',
+      country: 'ایران',
+      is_active: true,
+    },
   }),
   'admin.locations.update': async (w) => {
     const [row] = await w.db.select().from(locations).where(eq(locations.code, 'thr1'));
@@ -313,7 +328,10 @@ const CASES: Record<string, Case> = {
     };
   },
   'admin.resources.destroy': async (w) => ({ params: { resource: (await hostRow(w)).id } }),
-  'admin.resources.maintenance': async (w) => ({ params: { resource: (await hostRow(w)).id }, body: { on: true } }),
+  'admin.resources.maintenance': async (w) => ({
+    params: { resource: (await hostRow(w)).id },
+    body: { on: true },
+  }),
   'admin.resources.check': async (w) => ({ params: { resource: (await hostRow(w)).id } }),
   'admin.ports.store': async (w) => {
     const host = await hostRow(w);
@@ -370,7 +388,9 @@ const CASES: Record<string, Case> = {
       .returning();
     return { params: { article: row!.id } };
   },
-  'admin.folders.store': async (w) => ({ body: { name: 'دستهٔ تازه', slug: w.unique('folder'), kind: 'blog' } }),
+  'admin.folders.store': async (w) => ({
+    body: { name: 'دستهٔ تازه', slug: w.unique('folder'), kind: 'blog' },
+  }),
   'admin.folders.update': async (w) => {
     const [row] = await w.db.select().from(folders).where(eq(folders.slug, 'guides'));
     const { folder } = await w.props(`/admin/folders/${row!.id}/edit`);
@@ -431,7 +451,10 @@ const CASES: Record<string, Case> = {
     };
   },
   'admin.links.destroy': async (w) => {
-    const [row] = await w.db.insert(links).values({ group: 'footer', label: 'برای حذف', url: '/about' }).returning();
+    const [row] = await w.db
+      .insert(links)
+      .values({ group: 'footer', label: 'برای حذف', url: '/about' })
+      .returning();
     return { params: { link: row!.id } };
   },
   'admin.links.sort': async (w) => {
@@ -451,7 +474,10 @@ const CASES: Record<string, Case> = {
       .insert(redirects)
       .values({ fromPath: `/${w.unique('was')}`, to: '/about', code: 301 })
       .returning();
-    return { params: { redirect: row!.id }, body: { from: row!.fromPath, to: '/blog', code: 302, is_active: true } };
+    return {
+      params: { redirect: row!.id },
+      body: { from: row!.fromPath, to: '/blog', code: 302, is_active: true },
+    };
   },
   'admin.redirects.destroy': async (w) => {
     const [row] = await w.db
@@ -467,7 +493,12 @@ const CASES: Record<string, Case> = {
 
   // ---- people ----
   'admin.users.store': async (w) => ({
-    body: { name: 'کاربر تازه', email: `${w.unique('new')}@example.com`, role: 'customer', welcome_sms: false },
+    body: {
+      name: 'کاربر تازه',
+      email: `${w.unique('new')}@example.com`,
+      role: 'customer',
+      welcome_sms: false,
+    },
   }),
   'admin.users.update': async (w) => {
     const { item: user } = await w.props(`/admin/users/${w.ids.customer}/edit`);
@@ -483,7 +514,11 @@ const CASES: Record<string, Case> = {
   'admin.users.suspend': async (w) => {
     const [row] = await w.db
       .insert(users)
-      .values({ name: 'مشتری معلق‌شونده', email: `${w.unique('sus')}@example.com`, emailVerifiedAt: new Date() })
+      .values({
+        name: 'مشتری معلق‌شونده',
+        email: `${w.unique('sus')}@example.com`,
+        emailVerifiedAt: new Date(),
+      })
       .returning();
     return { params: { user: row!.id }, body: { suspended: true, reason: 'بدهی پرداخت‌نشده' } };
   },
@@ -503,7 +538,9 @@ const CASES: Record<string, Case> = {
   'admin.users.impersonate': async (w) => ({ params: { user: w.ids.customer } }),
 
   // ---- identity checks ----
-  'admin.verify.claim': async (w) => ({ params: { verification: (await verificationIn(w, 'submitted')).id } }),
+  'admin.verify.claim': async (w) => ({
+    params: { verification: (await verificationIn(w, 'submitted')).id },
+  }),
   'care.verify.claim': async (w) => ({ params: { verification: (await verificationIn(w, 'submitted')).id } }),
   'admin.verify.decide': async (w) => ({
     params: { verification: (await verificationIn(w, 'submitted', w.ids.admin)).id },
@@ -550,7 +587,9 @@ const CASES: Record<string, Case> = {
     await customer.post('/__testing/sign-in', { email: 'customer@renderfarm.test' });
     const res = await customer.visit('POST', '/panel/payments', { amount: '900000' });
     if (!res.headers['x-inertia-location'])
-      throw new Error(`top-up answered ${res.statusCode} ${res.headers.location} ${res.headers['x-refused']}`);
+      throw new Error(
+        `top-up answered ${res.statusCode} ${res.headers.location} ${res.headers['x-refused']}`,
+      );
     const authority = new URL(String(res.headers['x-inertia-location'])).pathname.split('/').pop()!;
     // The buyer pays at the gateway and never comes back: the admin asks the gateway.
     await customer.post(`/test-gateway/${authority}`, { action: 'pay' });
@@ -731,7 +770,9 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
       const [{ since } = { since: 0 }] = await t.database.db
         .select({ since: sql<number>`coalesce(max(${activityLog.id}), 0)`.mapWith(Number) })
         .from(activityLog);
-      const url = `/${route.uri}`.replace(/\{(\w+)\??\}/g, (_, p: string) => String(request.params?.[p] ?? ''));
+      const url = `/${route.uri}`.replace(/\{(\w+)\??\}/g, (_, p: string) =>
+        String(request.params?.[p] ?? ''),
+      );
       const res = await as.request(
         method as 'POST',
         url.replace(/\/$/, ''),
@@ -746,7 +787,9 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
       if (route.name === 'admin.users.impersonate') browsers.delete(role);
       const said = `${method} ${route.name} → ${res.statusCode} ${res.headers.location ?? ''}`;
       if (res.statusCode >= 400 || res.headers['x-refused']) {
-        failures.push(`${said}: the valid request was refused ${res.headers['x-refused'] ?? ''} ${res.body.slice(0, 200)}`);
+        failures.push(
+          `${said}: the valid request was refused ${res.headers['x-refused'] ?? ''} ${res.body.slice(0, 200)}`,
+        );
         continue;
       }
       if (entries.length !== 1) {
@@ -755,7 +798,9 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
           const next = await as.page(String(res.headers.location)).catch(() => null);
           errors = JSON.stringify({ errors: next?.props.errors, flash: next?.props.flash });
         }
-        failures.push(`${said}: ${entries.length} audit entries (${entries.map((e) => e.event).join(', ')}) ${errors}`);
+        failures.push(
+          `${said}: ${entries.length} audit entries (${entries.map((e) => e.event).join(', ')}) ${errors}`,
+        );
         continue;
       }
       const [entry] = entries;
@@ -763,11 +808,13 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
       const problems: string[] = [];
       if (!hasActivityLabel(entry!.event)) problems.push(`event ${entry!.event} has no Persian label`);
       if (!entry!.subjectType || !entry!.subjectId) problems.push('no subject');
-      else if (!auditSubject(entry!.subjectType)) problems.push(`subject type ${entry!.subjectType} has no label`);
+      else if (!auditSubject(entry!.subjectType))
+        problems.push(`subject type ${entry!.subjectType} has no label`);
       if (typeof p.summary !== 'string' || !PERSIAN.test(p.summary)) problems.push('no Persian summary');
       const changes = Array.isArray(p.changes) ? (p.changes as { field: string }[]) : null;
       if (!changes) problems.push('no before → after');
-      else if (changes.length === 0 && !NO_FIELD_CHANGES[route.name]) problems.push('before → after is empty');
+      else if (changes.length === 0 && !NO_FIELD_CHANGES[route.name])
+        problems.push('before → after is empty');
       for (const change of changes ?? []) {
         if (!auditField(entry!.subjectType ?? '', change.field))
           problems.push(`field ${entry!.subjectType}.${change.field} has no Persian label`);
@@ -784,10 +831,12 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
       const { items } = await admin.page(`/admin/audit?page=${page}`).then((p) => p.props);
       for (const row of items.data as AuditRow[]) {
         const where = `${row.event} #${row.id}`;
-        if (!PERSIAN.test(row.label) || row.label.includes(':')) problems.push(`${where}: label «${row.label}»`);
+        if (!PERSIAN.test(row.label) || row.label.includes(':'))
+          problems.push(`${where}: label «${row.label}»`);
         if (/[{}[\]"]/.test(row.summary) || (row.summary && !PERSIAN.test(row.summary)))
           problems.push(`${where}: summary «${row.summary}»`);
-        if (row.subject?.code && /[۰-۹]/.test(row.subject.code)) problems.push(`${where}: Persian digits in ${row.subject.code}`);
+        if (row.subject?.code && /[۰-۹]/.test(row.subject.code))
+          problems.push(`${where}: Persian digits in ${row.subject.code}`);
         for (const change of row.changes) {
           if (!PERSIAN.test(change.label)) problems.push(`${where}: field label «${change.label}»`);
           for (const value of [change.before, change.after]) {

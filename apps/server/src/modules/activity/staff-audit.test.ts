@@ -93,7 +93,12 @@ describe(`staff audit: one entry (${process.env.DATABASE_URL ? 'PostgreSQL' : 'P
       properties: { token: 'abc', reason: 'ظرفیت بیشتر' },
     });
     const [row] = await database.db.select().from(activityLog).where(eq(activityLog.id, entry.id));
-    expect(row).toMatchObject({ actorId: adminId, subjectType: 'resource', subjectId: '3', ipAddress: '10.0.0.1' });
+    expect(row).toMatchObject({
+      actorId: adminId,
+      subjectType: 'resource',
+      subjectId: '3',
+      ipAddress: '10.0.0.1',
+    });
     expect(row!.properties).toEqual({
       token: MASKED,
       reason: 'ظرفیت بیشتر',

@@ -104,11 +104,7 @@ export function changeViews(subjectType: string, changes: AuditChange[], names: 
 }
 
 /** A subject in words: a person by name; a record by its kind, its identifier beside it. */
-export function subjectView(
-  type: string,
-  id: string,
-  names: Names,
-): { label: string; code: string | null } {
+export function subjectView(type: string, id: string, names: Names): { label: string; code: string | null } {
   if (type === 'user') {
     const person = /^\d+$/.test(id) ? names.get(Number(id)) : undefined;
     return person ? { label: person.name, code: null } : { label: 'کاربر', code: `#${id}` };
@@ -126,7 +122,9 @@ export function subjectView(
  */
 export function legacySummary(event: string, p: Record<string, unknown>): string {
   const shown = (value: unknown) =>
-    value === null || value === undefined ? '—' : cut(typeof value === 'string' ? value : JSON.stringify(value));
+    value === null || value === undefined
+      ? '—'
+      : cut(typeof value === 'string' ? value : JSON.stringify(value));
   const fields = (type: string, list: unknown) =>
     (Array.isArray(list) ? list : [])
       .map((field) => auditField(type, String(field))?.label ?? auditField(type, camel(String(field)))?.label)

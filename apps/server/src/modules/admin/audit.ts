@@ -127,10 +127,7 @@ export async function auditExportRows(db: Database, filter: StaffActivityFilter)
     row.event,
     row.subject ? [row.subject.label, row.subject.code].filter(Boolean).join(' ') : '',
     row.ip ?? '',
-    [
-      row.summary,
-      ...row.changes.map((c) => `${c.label}: ${c.before?.text ?? '—'} ← ${c.after?.text ?? '—'}`),
-    ]
+    [row.summary, ...row.changes.map((c) => `${c.label}: ${c.before?.text ?? '—'} ← ${c.after?.text ?? '—'}`)]
       .filter(Boolean)
       .join('؛ '),
   ]);

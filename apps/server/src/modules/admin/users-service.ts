@@ -232,9 +232,7 @@ export function createAdminUsers(options: {
             event: roleChanged ? 'admin:user.role_changed' : 'admin:user.updated',
             actor: { actorId, ...context },
             subject: { type: 'user', id },
-            summary: roleChanged
-              ? `نقش «${user!.name}» تغییر کرد.`
-              : `مشخصات «${user!.name}» ویرایش شد.`,
+            summary: roleChanged ? `نقش «${user!.name}» تغییر کرد.` : `مشخصات «${user!.name}» ویرایش شد.`,
             before: pick(before),
             after: pick(user!),
             properties: {

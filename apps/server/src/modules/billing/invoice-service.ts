@@ -94,7 +94,10 @@ const numberLabel = (invoice: Invoice) =>
   invoice.number === null ? 'بدون شماره' : `شمارهٔ ${faNumber(invoice.number)}`;
 
 /** An invoice as the audit keeps it: its money and state, and its lines in words (Toman). */
-const audited = (invoice: Invoice, lines?: { description: string; quantity: number; unitPrice: number }[]) => ({
+const audited = (
+  invoice: Invoice,
+  lines?: { description: string; quantity: number; unitPrice: number }[],
+) => ({
   ...invoice,
   billTo: undefined,
   ...(lines

@@ -140,29 +140,29 @@ export function createHostAdmin(db: Database, appKey: string) {
       await checkRefs(input);
       await nameTaken(input.name, null);
       return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(resources)
-        .values({
-          locationId: input.location_id,
-          hardwareId: input.hardware_id,
-          name: input.name,
-          address: input.address,
-          driver: input.driver,
-          driverConfig: settingsFor(input, null),
-          capacity: input.capacity,
-          notes: input.notes,
-          status: 'available',
-        })
-        .returning();
-      await recordStaffAction(tx, {
-        event: 'catalog:host.created',
-        actor,
-        subject: { type: 'resource', id: row!.id },
-        summary: `میزبان «${row!.name}» ساخته شد.`,
-        before: null,
-        after: audited(row!),
-      });
-      return row!;
+        const [row] = await tx
+          .insert(resources)
+          .values({
+            locationId: input.location_id,
+            hardwareId: input.hardware_id,
+            name: input.name,
+            address: input.address,
+            driver: input.driver,
+            driverConfig: settingsFor(input, null),
+            capacity: input.capacity,
+            notes: input.notes,
+            status: 'available',
+          })
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:host.created',
+          actor,
+          subject: { type: 'resource', id: row!.id },
+          summary: `میزبان «${row!.name}» ساخته شد.`,
+          before: null,
+          after: audited(row!),
+        });
+        return row!;
       });
     },
 
@@ -172,29 +172,29 @@ export function createHostAdmin(db: Database, appKey: string) {
       await nameTaken(input.name, id);
       const stored = previous.driver === input.driver ? readSettings(previous) : null;
       return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(resources)
-        .set({
-          locationId: input.location_id,
-          hardwareId: input.hardware_id,
-          name: input.name,
-          address: input.address,
-          driver: input.driver,
-          driverConfig: settingsFor(input, stored),
-          capacity: input.capacity,
-          notes: input.notes,
-        })
-        .where(eq(resources.id, id))
-        .returning();
-      await recordStaffAction(tx, {
-        event: 'catalog:host.updated',
-        actor,
-        subject: { type: 'resource', id },
-        summary: `میزبان «${row!.name}» ویرایش شد.`,
-        before: audited(previous),
-        after: audited(row!),
-      });
-      return row!;
+        const [row] = await tx
+          .update(resources)
+          .set({
+            locationId: input.location_id,
+            hardwareId: input.hardware_id,
+            name: input.name,
+            address: input.address,
+            driver: input.driver,
+            driverConfig: settingsFor(input, stored),
+            capacity: input.capacity,
+            notes: input.notes,
+          })
+          .where(eq(resources.id, id))
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:host.updated',
+          actor,
+          subject: { type: 'resource', id },
+          summary: `میزبان «${row!.name}» ویرایش شد.`,
+          before: audited(previous),
+          after: audited(row!),
+        });
+        return row!;
       });
     },
 
@@ -244,7 +244,9 @@ export function createHostAdmin(db: Database, appKey: string) {
           event: 'catalog:host.checked',
           actor,
           subject: { type: 'resource', id },
-          summary: ok ? `اتصال میزبان «${row.name}» بررسی شد: پاسخ داد.` : `اتصال میزبان «${row.name}» بررسی شد: پاسخ نداد.`,
+          summary: ok
+            ? `اتصال میزبان «${row.name}» بررسی شد: پاسخ داد.`
+            : `اتصال میزبان «${row.name}» بررسی شد: پاسخ نداد.`,
           before: { status: row.status, lastSeenAt: row.lastSeenAt },
           after: { status: after!.status, lastSeenAt: after!.lastSeenAt },
         });
@@ -299,14 +301,17 @@ export function createHostAdmin(db: Database, appKey: string) {
     },
 
     /** Adds a range of ports to a host; pairs already taken (on any host) are skipped and counted. */
-    async addPorts(input: {
-      resource_id: number;
-      public_ip: string;
-      from_port: number;
-      to_port: number;
-      target_port: number;
-      protocol: 'tcp' | 'udp';
-    }, actor: AuditActor) {
+    async addPorts(
+      input: {
+        resource_id: number;
+        public_ip: string;
+        from_port: number;
+        to_port: number;
+        target_port: number;
+        protocol: 'tcp' | 'udp';
+      },
+      actor: AuditActor,
+    ) {
       const target = await host(input.resource_id).catch(() => {
         throw new CatalogError('RF_CATALOG_HOST_UNKNOWN', 'میزبان را از فهرست انتخاب کنید.', 'resource_id');
       });
@@ -317,37 +322,37 @@ export function createHostAdmin(db: Database, appKey: string) {
       if (wanted.length > MAX_PORTS_PER_RANGE)
         throw new CatalogError('RF_CATALOG_RANGE_TOO_BIG', 'بازه بیش از اندازه بزرگ است.', 'to_port');
       return db.transaction(async (tx) => {
-      const added = await tx
-        .insert(ports)
-        .values(
-          wanted.map((publicPort) => ({
-            resourceId: input.resource_id,
+        const added = await tx
+          .insert(ports)
+          .values(
+            wanted.map((publicPort) => ({
+              resourceId: input.resource_id,
+              publicIp: input.public_ip,
+              publicPort,
+              targetPort: input.target_port,
+              protocol: input.protocol,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: ports.id });
+        await recordStaffAction(tx, {
+          event: 'catalog:ports.added',
+          actor,
+          subject: { type: 'resource', id: target.id },
+          summary: `${faNumber(added.length)} پورت به میزبان «${target.name}» افزوده شد${
+            wanted.length > added.length ? ` (${faNumber(wanted.length - added.length)} پورت از پیش بود)` : ''
+          }.`,
+          before: null,
+          after: {
             publicIp: input.public_ip,
-            publicPort,
+            fromPort: input.from_port,
+            toPort: input.to_port,
             targetPort: input.target_port,
             protocol: input.protocol,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: ports.id });
-      await recordStaffAction(tx, {
-        event: 'catalog:ports.added',
-        actor,
-        subject: { type: 'resource', id: target.id },
-        summary: `${faNumber(added.length)} پورت به میزبان «${target.name}» افزوده شد${
-          wanted.length > added.length ? ` (${faNumber(wanted.length - added.length)} پورت از پیش بود)` : ''
-        }.`,
-        before: null,
-        after: {
-          publicIp: input.public_ip,
-          fromPort: input.from_port,
-          toPort: input.to_port,
-          targetPort: input.target_port,
-          protocol: input.protocol,
-          count: added.length,
-        },
-      });
-      return { added: added.length, skipped: wanted.length - added.length };
+            count: added.length,
+          },
+        });
+        return { added: added.length, skipped: wanted.length - added.length };
       });
     },
 

@@ -231,7 +231,11 @@ export function createContentAdmin(deps: {
       }
       const published = row!.status === 'published' && before?.status !== 'published';
       await recordStaffAction(tx, {
-        event: !before ? 'content:article.created' : published ? 'content:article.published' : 'content:article.updated',
+        event: !before
+          ? 'content:article.created'
+          : published
+            ? 'content:article.published'
+            : 'content:article.updated',
         actor,
         subject: { type: 'article', id: row!.id },
         summary: `مطلب «${row!.title}» ${!before ? 'ساخته' : published ? 'منتشر' : 'ویرایش'} شد${!before && published ? ' و منتشر شد' : ''}.`,
@@ -477,7 +481,11 @@ export function createContentAdmin(deps: {
     }));
   }
 
-  async function saveMenu(id: number | null, input: AdminMenuInput, actor: AuditActor): Promise<AdminMenuRow> {
+  async function saveMenu(
+    id: number | null,
+    input: AdminMenuInput,
+    actor: AuditActor,
+  ): Promise<AdminMenuRow> {
     const url = checkUrl(input.url);
     const all = await db.select().from(menus);
     if (id !== null && !all.some((m) => m.id === id)) throw new ContentNotFoundError();
@@ -564,7 +572,11 @@ export function createContentAdmin(deps: {
     }));
   }
 
-  async function saveLink(id: number | null, input: AdminLinkInput, actor: AuditActor): Promise<AdminLinkRow> {
+  async function saveLink(
+    id: number | null,
+    input: AdminLinkInput,
+    actor: AuditActor,
+  ): Promise<AdminLinkRow> {
     const url = checkUrl(input.url);
     const all = await db.select().from(links);
     if (id !== null && !all.some((l) => l.id === id)) throw new ContentNotFoundError();

@@ -311,11 +311,16 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
     async (request, reply) => {
       const id = idParam(request);
       const input = await request.validate(moveInput, request.body ?? {});
-      await staffMachines.move(request.user!.id, id, {
-        resourceId: input.resource_id,
-        portId: input.port_id,
-        reason: input.reason,
-      }, requestContext(request));
+      await staffMachines.move(
+        request.user!.id,
+        id,
+        {
+          resourceId: input.resource_id,
+          portId: input.port_id,
+          reason: input.reason,
+        },
+        requestContext(request),
+      );
       request.session.flash('success', 'جابه‌جایی آغاز شد؛ سرور روی میزبان تازه از تصویرش ساخته می‌شود.');
       return reply.back(registry.url('admin.instances.view', { instance: id }, false));
     },

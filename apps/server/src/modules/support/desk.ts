@@ -326,7 +326,13 @@ export function createTicketDesk(options: {
         if (!ticket || (ticket.deletedAt !== null && area !== 'admin')) throw notFound();
         const now = clock();
         const change = await work(tx, ticket, now, broadcast);
-        return writeTicketChange(tx, ticket, change, { actorId: staffId, now, context, broadcast, staff: true });
+        return writeTicketChange(tx, ticket, change, {
+          actorId: staffId,
+          now,
+          context,
+          broadcast,
+          staff: true,
+        });
       },
       options.onPublishError,
     );

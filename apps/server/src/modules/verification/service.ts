@@ -275,7 +275,10 @@ export function createVerificationService(options: {
     properties: Record<string, unknown> = {},
   ) {
     // `request` is the row as it was before this action; read back what the action made of it.
-    const [after] = await tx.select().from(verificationRequests).where(eq(verificationRequests.id, request.id));
+    const [after] = await tx
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.id, request.id));
     await recordStaffAction(tx, {
       event: event as ActivityInput['event'],
       actor: { actorId: staff.id, ip: context.ip, userAgent: context.userAgent },

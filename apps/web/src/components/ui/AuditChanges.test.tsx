@@ -46,9 +46,9 @@ describe('audit text', () => {
     );
     const items = [...container.querySelectorAll('li')].map((li) => li.textContent);
     expect(items).toEqual([
-      'قیمت ساعتی: ۹۵٬۰۰۰ تومان←۸۵٬۰۰۰ تومان',
+      'قیمت ساعتی: ۹۵٬۰۰۰ تومان←به۸۵٬۰۰۰ تومان',
       'نامک: rtx-4090-ti',
-      'عنوان: قدیمی←(برداشته شد)',
+      'عنوان: قدیمی←به(برداشته شد)',
     ]);
     expect(container.querySelector('[dir="ltr"]')?.textContent).toBe('rtx-4090-ti');
     // No stored field name, no JSON.

@@ -27,12 +27,17 @@ export function AuditChanges({ changes }: { changes: AuditChangeView[] }) {
               <del className="text-gray-500 decoration-gray-300">
                 <Value value={change.before} />
               </del>
-              <span aria-label="به" className="mx-1 text-gray-400">
+              <span aria-hidden="true" className="mx-1 text-gray-400">
                 ←
               </span>
+              <span className="sr-only">به</span>
             </>
           )}
-          {change.after === null ? <span className="text-gray-500">(برداشته شد)</span> : <Value value={change.after} />}
+          {change.after === null ? (
+            <span className="text-gray-500">(برداشته شد)</span>
+          ) : (
+            <Value value={change.after} />
+          )}
         </li>
       ))}
     </ul>

@@ -25,17 +25,21 @@ export function latinRuns(text: string): { text: string; ltr: boolean }[] {
  * is neither reordered by the bidi algorithm nor turned into Persian digits.
  */
 export function IsolatedText({ text, className = '' }: { text: string; className?: string }) {
+  // Each piece is keyed by where it starts in the text: stable for the same text.
+  let offset = 0;
   return (
     <span className={className}>
-      {latinRuns(text).map((piece, i) =>
-        piece.ltr ? (
-          <bdi key={i} dir="ltr">
+      {latinRuns(text).map((piece) => {
+        const at = offset;
+        offset += piece.text.length;
+        return piece.ltr ? (
+          <bdi key={at} dir="ltr">
             {piece.text}
           </bdi>
         ) : (
-          <Fragment key={i}>{piece.text}</Fragment>
-        ),
-      )}
+          <Fragment key={at}>{piece.text}</Fragment>
+        );
+      })}
     </span>
   );
 }
