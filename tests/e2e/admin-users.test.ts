@@ -152,7 +152,7 @@ describe('admin users, impersonation and audit in Chromium', () => {
     const adjusted = table.getByRole('row', { name: new RegExp(REASON) });
     expect(await adjusted.count()).toBe(1);
     // A Persian summary and the balance before → after, in Toman with its unit.
-    expect(await adjusted.textContent()).toMatch(/موجودی کیف پول: [۰-۹٬]+ تومان←[۰-۹٬]+ تومان/);
+    expect(await adjusted.textContent()).toMatch(/موجودی کیف پول: [۰-۹٬]+ تومان←به[۰-۹٬]+ تومان/);
     await expectReadableAudit(page);
     await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, 'admin-audit-1366');

@@ -13,7 +13,9 @@ describe('audit values as people read them', () => {
     expect(auditValue(7, 'user', names)).toEqual({ text: 'سارا پشتیبان', ltr: false });
     expect(auditValue('active', 'text', names, { active: 'فعال' })).toEqual({ text: 'فعال', ltr: false });
     expect(auditValue('<p>سلام <b>دنیا</b></p>', 'long')).toEqual({ text: 'سلام دنیا', ltr: false });
-    expect(auditValue('2026-03-20T20:30:00.000Z', 'datetime')?.text).toMatch(/^۱۴۰۵\/۰۱\/۰۱/);
+    expect(auditValue('2026-03-20T20:30:00.000Z', 'datetime')?.text).toBe('۱۴۰۵/۰۱/۰۱ ساعت ۰۰:۰۰');
+    expect(auditValue([1, 2], 'list')).toEqual({ text: '#1, #2', ltr: true });
+    expect(auditValue(['Blender 4.2', 'V-Ray'], 'list')).toEqual({ text: 'Blender 4.2، V-Ray', ltr: false });
   });
 
   it('keeps identifiers, codes and UUIDs left to right with Latin digits; secrets stay masked', () => {

@@ -47,7 +47,11 @@ export function auditValue(
   if (values && typeof value === 'string' && Object.hasOwn(values, value)) return plain(values[value]!);
   if (Array.isArray(value)) {
     if (value.length === 0) return plain('هیچ');
-    const items = value.map((v) => auditValue(v, format === 'list' ? 'text' : format, names, values));
+    // A list of numbers is a list of records (chosen images…): their ids, not amounts.
+    const each = format === 'list' ? (value.every((v) => typeof v === 'number') ? 'code' : 'text') : format;
+    const items = value.map((v) =>
+      auditValue(typeof v === 'number' && each === 'code' ? `#${v}` : v, each, names, values),
+    );
     const ltr = items.every((i) => i?.ltr);
     return { text: cut(items.map((i) => i?.text ?? '—').join(ltr ? ', ' : '، ')), ltr };
   }
@@ -62,7 +66,9 @@ export function auditValue(
       return plain(value === true || value === 'true' ? 'بله' : 'خیر');
     case 'datetime': {
       const at = new Date(String(value));
-      return Number.isNaN(at.getTime()) ? code(String(value)) : plain(JALALI.format(at).replace('،', ''));
+      return Number.isNaN(at.getTime())
+        ? code(String(value))
+        : plain(JALALI.format(at).replace(/[,،]\s*/, ' ساعت '));
     }
     case 'user': {
       const person = typeof value === 'number' ? names.get(value) : undefined;
