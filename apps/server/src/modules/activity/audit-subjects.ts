@@ -20,7 +20,9 @@ export type AuditFormat =
   /** A list of names (software, changed ids). */
   | 'list'
   /** A user by id: shown as their name. */
-  | 'user';
+  | 'user'
+  /** Another record by id (a plan, a host, a folder): `#12`, left to right. */
+  | 'ref';
 
 export interface AuditField {
   label: string;
@@ -122,8 +124,8 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   resource: {
     label: 'میزبان',
     fields: {
-      locationId: f('دیتاسنتر', 'code'),
-      hardwareId: f('پلن', 'code'),
+      locationId: f('دیتاسنتر', 'ref'),
+      hardwareId: f('پلن', 'ref'),
       name: f('نام', 'code'),
       address: f('نشانی شبکه', 'code'),
       driver: f('درایور', 'text', { simulated: 'شبیه‌سازی‌شده', proxmox: 'پراکسماکس' }),
@@ -148,12 +150,12 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   port: {
     label: 'پورت',
     fields: {
-      resourceId: f('میزبان', 'code'),
+      resourceId: f('میزبان', 'ref'),
       publicIp: f('IP عمومی', 'code'),
       publicPort: f('پورت عمومی', 'code'),
       protocol: f('پروتکل', 'code'),
       targetPort: f('پورت مقصد', 'code'),
-      instanceId: f('سرور', 'code'),
+      instanceId: f('سرور', 'ref'),
       status: f('وضعیت', 'text', {
         free: 'آزاد',
         reserved: 'رزروشده',
@@ -183,7 +185,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
   article: {
     label: 'مطلب',
     fields: {
-      folderId: f('دسته', 'code'),
+      folderId: f('دسته', 'ref'),
       slug: f('نامک', 'code'),
       kind: f('نوع', 'text', { post: 'نوشتهٔ بلاگ', doc: 'راهنما', page: 'صفحه' }),
       title: f('عنوان'),
@@ -213,7 +215,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
       slug: f('نامک', 'code'),
       name: f('نام'),
       kind: f('نوع', 'text', { blog: 'بلاگ', docs: 'راهنما' }),
-      parentId: f('دستهٔ بالاتر', 'code'),
+      parentId: f('دستهٔ بالاتر', 'ref'),
       sort: SORT,
       description: f('توضیح', 'long'),
       seoTitle: SEO_TITLE,
@@ -226,7 +228,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
     scopes: { header: 'سربرگ', footer: 'پابرگ' },
     fields: {
       location: f('جای منو', 'text', { header: 'سربرگ', footer: 'پابرگ' }),
-      parentId: f('آیتم بالاتر', 'code'),
+      parentId: f('آیتم بالاتر', 'ref'),
       label: f('عنوان'),
       url: f('نشانی', 'code'),
       sort: SORT,
@@ -405,8 +407,8 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
         starting: 'در حال روشن شدن',
         stopping: 'در حال خاموش شدن',
       }),
-      resourceId: f('میزبان', 'code'),
-      portId: f('پورت', 'code'),
+      resourceId: f('میزبان', 'ref'),
+      portId: f('پورت', 'ref'),
       suspendReason: f('دلیل تعلیق'),
       reason: f('دلیل'),
     },
@@ -426,7 +428,7 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
       }),
       assigneeId: f('مسئول', 'user'),
       userId: f('مشتری', 'user'),
-      instanceId: f('سرور', 'code'),
+      instanceId: f('سرور', 'ref'),
       spam: f('هرزنامه', 'bool'),
       reply: f('پاسخ'),
       note: f('یادداشت داخلی'),

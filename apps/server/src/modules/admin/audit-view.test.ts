@@ -23,6 +23,8 @@ describe('audit values as people read them', () => {
     expect(auditValue(uuid, 'code')).toEqual({ text: uuid, ltr: true });
     expect(auditValue('10.10.1.12', 'code')).toEqual({ text: '10.10.1.12', ltr: true });
     expect(auditValue(MASKED, 'code')).toEqual({ text: 'پنهان (تغییر کرد)', ltr: false });
+    expect(auditValue(4, 'ref')).toEqual({ text: '#4', ltr: true });
+    expect(auditValue(40_000, 'code')).toEqual({ text: '40000', ltr: true });
     expect(auditValue(null)).toBeNull();
     expect(auditValue('', 'code')).toBeNull();
   });

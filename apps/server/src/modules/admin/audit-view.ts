@@ -76,6 +76,8 @@ export function auditValue(
     }
     case 'long':
       return plain(excerpt(String(value)));
+    case 'ref':
+      return code(`#${String(value)}`);
     case 'code':
       return code(typeof value === 'object' ? JSON.stringify(value) : String(value));
     default:
