@@ -1,7 +1,6 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueMobile } from '../support/accounts';
-import { expectReadableAudit } from '../support/audit';
 import {
   type AppPage,
   closeSignedIn,
@@ -12,6 +11,7 @@ import {
   signIn,
   waitForTitle,
 } from '../support/app-page';
+import { expectReadableAudit } from '../support/audit';
 
 /*
  * The admin console's users in Chromium (docs/screens.md §6): the list and its search, a new

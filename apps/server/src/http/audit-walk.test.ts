@@ -3,8 +3,8 @@ import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditField, auditSubject } from '../modules/activity/audit-subjects';
 import { hasActivityLabel } from '../modules/activity/event-labels';
-import type { AuditRow } from '../modules/admin/contracts';
 import { activityLog } from '../modules/activity/tables';
+import type { AuditRow } from '../modules/admin/contracts';
 import { createAuthTestApp, TestBrowser } from '../modules/auth/test-support';
 import { invoices, payments } from '../modules/billing/tables';
 import {
@@ -17,8 +17,8 @@ import {
   resources,
 } from '../modules/catalog/tables';
 import { articles, folders, links, menus, redirects } from '../modules/content/tables';
-import { createWorker, type Worker } from '../modules/jobs/worker';
 import { instances } from '../modules/instances/tables';
+import { createWorker, type Worker } from '../modules/jobs/worker';
 import { tickets } from '../modules/support/tables';
 import { users } from '../modules/users/tables';
 import { verificationRequests } from '../modules/verification/tables';

@@ -1,8 +1,8 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
-import { faDuration } from '../../lib/persian';
 import { auditActor, requestContext } from '../../http/route-helpers';
+import { faDuration } from '../../lib/persian';
 import { recordStaffAction } from '../activity/staff-audit';
 import { SESSION_KEYS } from '../auth/session-keys';
 import { findActiveUserById } from '../users/queries';

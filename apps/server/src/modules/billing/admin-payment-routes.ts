@@ -1,6 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { auditActor } from '../../http/route-helpers';

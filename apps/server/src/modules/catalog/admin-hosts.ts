@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import { decryptString, encryptString } from '../../lib/encryption';
 import { faNumber } from '../../lib/persian';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import type { UsageCounts } from './admin-plans';
 import {
   MAX_PORTS_PER_RANGE,

@@ -1,8 +1,8 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
-import { auditActor } from '../../http/route-helpers';
 import { render } from '../../http/render';
+import { auditActor } from '../../http/route-helpers';
 import { hardwareInput, locationInput } from './admin-validators';
 import type { AdminHardwareFormProps, HardwareFormValues } from './contracts';
 import { catalogId } from './errors';

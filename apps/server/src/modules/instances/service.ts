@@ -2,7 +2,6 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString } from '../../lib/encryption';
 import { recordActivity } from '../activity/service';
-import { recordMachineChange } from './machine-audit';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -30,6 +29,7 @@ import {
 } from './errors';
 import { instanceUpdated } from './events';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
+import { recordMachineChange } from './machine-audit';
 import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from './make';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import type { ProvisionJobPayload } from './provision-job';

@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-or
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
 import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
-import { recordMachineChange } from './machine-audit';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -24,6 +23,7 @@ import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';
 import { PROVISION_JOB } from './job-names';
+import { recordMachineChange } from './machine-audit';
 import { noticeOwner } from './owner-notice';
 import type { ProvisionJobPayload } from './provision-job';
 import { allowedPowerActions, canChangeStatus } from './state-machine';
