@@ -6,9 +6,11 @@ import {
   lookAtBothWidths,
   openAppPage,
   openSignedIn,
+  screenshot,
   signIn,
   waitForTitle,
 } from '../support/app-page';
+import { expectReadableAudit } from '../support/audit';
 
 /*
  * An admin opens a new datacenter (docs/screens.md §6): a location, a plan, a host on the simulated
@@ -154,6 +156,25 @@ describe('the catalog, as an admin builds it in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('تصویر «Houdini و Karma» افزوده شد.').waitFor();
     expect(await images.getByRole('row', { name: /Houdini و Karma/ }).textContent()).toContain('Karma XPU');
+    expect(failures).toEqual([]);
+  });
+
+  it('shows what was just built in the staff audit: Persian summaries, labelled before → after', async () => {
+    const { page, failures } = app;
+    await page.goto(`${baseUrl()}/admin/audit?event=catalog:`);
+    await waitForTitle(page, 'گزارش اقدامات کارکنان');
+    const table = page.getByRole('table', { name: 'اقدامات کارکنان' });
+    const plan = table.getByRole('row', { name: /ساخت پلن.*پلن «آزمایشی RTX 5090» ساخته شد/ });
+    await plan.waitFor();
+    // The price as typed, in Toman with its unit; the slug left to right.
+    expect(await plan.textContent()).toContain('قیمت ساعتی: ۱۲۰٬۰۰۰ تومان');
+    expect(await plan.locator('[dir="ltr"]', { hasText: 'rtx-5090' }).count()).toBeGreaterThan(0);
+    await table.getByRole('row', { name: /افزودن پورت‌ها.*۱۰۰ پورت به میزبان/ }).waitFor();
+    await table.getByRole('row', { name: /ساخت دیتاسنتر.*دیتاسنتر «اصفهان ۱» ساخته شد/ }).waitFor();
+    await expectReadableAudit(page);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(page, 'admin-audit-catalog-1366');
+    await lookAtBothWidths(page, 'admin-audit-catalog');
     expect(failures).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import {
   signIn,
   waitForTitle,
 } from '../support/app-page';
+import { expectReadableAudit } from '../support/audit';
 
 /*
  * The admin console's users in Chromium (docs/screens.md §6): the list and its search, a new
@@ -150,6 +151,11 @@ describe('admin users, impersonation and audit in Chromium', () => {
     for (const row of [started, ended]) expect(await row.textContent()).toMatch(/127\.0\.0\.1|::1/);
     const adjusted = table.getByRole('row', { name: new RegExp(REASON) });
     expect(await adjusted.count()).toBe(1);
+    // A Persian summary and the balance before → after, in Toman with its unit.
+    expect(await adjusted.textContent()).toMatch(/موجودی کیف پول: [۰-۹٬]+ تومان←به[۰-۹٬]+ تومان/);
+    await expectReadableAudit(page);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(page, 'admin-audit-1366');
     await lookAtBothWidths(page, 'admin-audit');
     expect(failures).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../modules/activity/service';
+import type { AuditActor } from '../modules/activity/staff-audit';
 import { impersonatorOf } from '../modules/admin/impersonation';
 
 /** A Pusher socket id (`1234.5678`); anything else in X-Socket-ID is ignored. */
@@ -18,6 +19,11 @@ export function requestContext(request: FastifyRequest): RequestContext {
     ...(typeof socket === 'string' && SOCKET_ID.test(socket) ? { socketId: socket } : {}),
     ...(impersonator ? { impersonatorId: impersonator.adminId } : {}),
   };
+}
+
+/** The signed-in staff member and where they acted from: what a staff write's audit entry names. */
+export function auditActor(request: FastifyRequest): AuditActor {
+  return { actorId: request.user!.id, ...requestContext(request) };
 }
 
 /** Fails the form with one field's Persian message: 303 back with `props.errors` (bags kept). */

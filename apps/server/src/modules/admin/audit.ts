@@ -1,5 +1,4 @@
 import type { Database } from '../../db/client';
-import { faNumber, faToman } from '../../lib/persian';
 import { activityLabel } from '../activity/event-labels';
 import {
   type StaffActivityFilter,
@@ -7,7 +6,9 @@ import {
   staffActivityPage,
   staffActors,
 } from '../activity/service';
+import type { AuditChange } from '../activity/staff-audit';
 import { userNames } from '../users/queries';
+import { changeViews, legacySummary, subjectView, userIdsIn } from './audit-view';
 import type { AuditRow, Option } from './contracts';
 
 type ActivityEntry = Awaited<ReturnType<typeof staffActivityExport>>[number];
@@ -29,77 +30,36 @@ export const AUDIT_EVENT_OPTIONS: Option[] = [
   { value: 'kyc:', label: 'احراز هویت' },
   { value: 'instance:', label: 'سرورها (روشن و خاموش، تعلیق…)' },
   { value: 'ticket:', label: 'تیکت‌ها' },
+  { value: 'catalog:', label: 'پلن‌ها، دیتاسنترها، میزبان‌ها و پورت‌ها' },
+  { value: 'content:', label: 'محتوای سایت (مطلب، دسته، منو، پیوند…)' },
 ];
 
 const ROLE_LABELS: Record<string, string> = { customer: 'مشتری', care: 'پشتیبان', admin: 'مدیر' };
-/** What a subject is, in words, before its id or key. */
-const SUBJECT_LABELS: Record<string, string> = {
-  config: 'تنظیم',
-  instance: 'سرور',
-  invoice: 'صورت‌حساب',
-  payment: 'پرداخت',
-  ticket: 'تیکت',
-  verification: 'احراز هویت',
-  drive: 'فضای ذخیره‌سازی',
-};
-const SECRET_KEY = /secret|password|token|key|pan/i;
 
-/** A value as the audit may show it: text, cut short; anything under a secret-sounding key masked. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
-}
-
-/** What an entry changed, in one line a person reads («۵۰٬۰۰۰ تومان، دلیل: …», «مشتری ← پشتیبان»). */
-export function auditDetails(entry: Pick<ActivityEntry, 'event' | 'properties'>): string {
+/** What an entry says: its own summary and before → after, or (older entries) the legacy sentence. */
+function partsOf(entry: ActivityEntry): { summary: string; changes: AuditChange[] } {
   const p = entry.properties ?? {};
-  switch (entry.event) {
-    case 'admin:balance.adjusted':
-      return `${Number(p.amount) > 0 ? 'افزایش' : 'کاهش'} ${faToman(Math.abs(Number(p.amount)))}؛ دلیل: ${shown(p.reason)}؛ موجودی پس از آن ${faToman(Number(p.balance_after))}`;
-    case 'admin:user.role_changed':
-      return `${ROLE_LABELS[String(p.from)] ?? shown(p.from)} ← ${ROLE_LABELS[String(p.to)] ?? shown(p.to)}`;
-    case 'admin:user.suspended':
-      return `دلیل: ${shown(p.reason)}`;
-    case 'admin:user.updated':
-      return `فیلدها: ${(Array.isArray(p.fields) ? p.fields : []).join('، ')}`;
-    case 'admin:impersonation.started':
-      return '';
-    case 'admin:user.created':
-      return `نقش: ${ROLE_LABELS[String(p.role)] ?? shown(p.role)}؛ پیامک خوش‌آمد: ${p.welcome_sms ? 'بله' : 'نه'}`;
-    case 'admin:impersonation.action':
-      return `${shown(p.method)} ${shown(p.route)}`;
-    case 'admin:impersonation.ended':
-      return `مدت: ${faNumber(Number(p.seconds ?? 0))} ثانیه`;
-    case 'config:changed':
-    case 'config:deleted':
-      return `${shown(p.key)}: ${shown(p.old)} ← ${shown(p.new)}`;
-    default: {
-      const parts = Object.entries(p)
-        .filter(([key]) => !SECRET_KEY.test(key))
-        .slice(0, 4)
-        .map(([key, value]) => `${key}: ${shown(value)}`);
-      return parts.join('؛ ');
-    }
+  if (typeof p.summary === 'string' && Array.isArray(p.changes)) {
+    return { summary: p.summary, changes: p.changes as AuditChange[] };
   }
+  return { summary: legacySummary(entry.event, p), changes: [] };
 }
 
 async function toRows(db: Database, entries: ActivityEntry[]): Promise<AuditRow[]> {
+  const parts = new Map(entries.map((e) => [e.id, partsOf(e)]));
   const userSubjects = entries.flatMap((e) =>
     e.subjectType === 'user' && /^\d+$/.test(e.subjectId ?? '') ? [Number(e.subjectId)] : [],
   );
   const names = await userNames(db, [
     ...entries.flatMap((e) => (e.actorId ? [e.actorId] : [])),
     ...userSubjects,
+    ...entries.flatMap((e) => userIdsIn(e.subjectType ?? '', parts.get(e.id)!.changes)),
   ]);
   return entries.map((entry) => {
     const actor = entry.actorId ? names.get(entry.actorId) : undefined;
     const asUser =
       entry.event.startsWith('admin:impersonation.') && entry.subjectId ? Number(entry.subjectId) : null;
-    const subjectLabel =
-      entry.subjectType === 'user'
-        ? (names.get(Number(entry.subjectId))?.name ?? `کاربر #${entry.subjectId}`)
-        : `${SUBJECT_LABELS[entry.subjectType ?? ''] ?? entry.subjectType} ${entry.subjectId}`;
+    const { summary, changes } = parts.get(entry.id)!;
     return {
       id: entry.id,
       event: entry.event,
@@ -108,11 +68,16 @@ async function toRows(db: Database, entries: ActivityEntry[]): Promise<AuditRow[
       as_user: asUser ? { id: asUser, name: names.get(asUser)?.name ?? `کاربر #${asUser}` } : null,
       subject:
         entry.subjectType && entry.subjectId
-          ? { type: entry.subjectType, id: entry.subjectId, label: subjectLabel }
+          ? {
+              type: entry.subjectType,
+              id: entry.subjectId,
+              ...subjectView(entry.subjectType, entry.subjectId, names),
+            }
           : null,
       ip: entry.ipAddress,
       at: entry.at.toISOString(),
-      details: auditDetails(entry),
+      summary,
+      changes: changeViews(entry.subjectType ?? '', changes, names),
     };
   });
 }
@@ -160,9 +125,11 @@ export async function auditExportRows(db: Database, filter: StaffActivityFilter)
     row.actor?.name ?? '',
     row.label,
     row.event,
-    row.subject?.label ?? '',
+    row.subject ? [row.subject.label, row.subject.code].filter(Boolean).join(' ') : '',
     row.ip ?? '',
-    row.details,
+    [row.summary, ...row.changes.map((c) => `${c.label}: ${c.before?.text ?? '—'} ← ${c.after?.text ?? '—'}`)]
+      .filter(Boolean)
+      .join('؛ '),
   ]);
 }
 

@@ -134,6 +134,20 @@ export interface AdminUsersEditProps {
   unavailable_tabs: string[];
 }
 
+/** A value in an audit entry as a person reads it; `ltr` for identifiers, codes and addresses. */
+export interface AuditValue {
+  text: string;
+  ltr: boolean;
+}
+
+/** One changed field: its Persian label and the value before and after (null: none). */
+export interface AuditChangeView {
+  field: string;
+  label: string;
+  before: AuditValue | null;
+  after: AuditValue | null;
+}
+
 export interface AuditRow {
   id: number;
   event: string;
@@ -141,11 +155,17 @@ export interface AuditRow {
   actor: { id: number; name: string; role: string } | null;
   /** The customer an impersonating admin acted as. */
   as_user: { id: number; name: string } | null;
-  subject: { type: string; id: string; label: string } | null;
+  /**
+   * What it was about: `label` in words (a person's name, or the kind of record), `code` its
+   * identifier when the label does not name it (shown left to right, Latin digits).
+   */
+  subject: { type: string; id: string; label: string; code: string | null } | null;
   ip: string | null;
   at: string;
-  /** What changed, in words (old → new, amounts, reasons); secrets never reach here. */
-  details: string;
+  /** What happened, in one Persian sentence (amounts in Toman, reasons); never a secret. */
+  summary: string;
+  /** Before → after of each changed field, labelled in Persian; secrets only as masked. */
+  changes: AuditChangeView[];
 }
 
 export interface AdminAuditProps {

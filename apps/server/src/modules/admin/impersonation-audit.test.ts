@@ -149,7 +149,8 @@ describe(`admin: impersonation and audit (${process.env.DATABASE_URL ? 'PostgreS
       actor: { id: number } | null;
       subject: { label: string } | null;
       ip: string | null;
-      details: string;
+      summary: string;
+      changes: { label: string; before: { text: string } | null; after: { text: string } | null }[];
     }[];
     expect(rows.map((r) => r.event)).toEqual(
       expect.arrayContaining([
@@ -162,7 +163,15 @@ describe(`admin: impersonation and audit (${process.env.DATABASE_URL ? 'PostgreS
     expect(rows.some((r) => r.event.startsWith('auth:'))).toBe(false);
     const adjusted = rows.find((r) => r.event === 'admin:balance.adjusted' && r.ip === '10.96.0.1')!;
     expect(adjusted).toMatchObject({ actor: { id: adminId }, subject: { label: 'علی رضایی' } });
-    expect(adjusted.details).toContain('۱٬۰۰۰ تومان');
+    expect(adjusted.summary).toContain('۱٬۰۰۰ تومان');
+    // The balance before → after, in Toman with its unit.
+    expect(adjusted.changes).toEqual([
+      expect.objectContaining({
+        label: 'موجودی کیف پول',
+        before: expect.objectContaining({ text: expect.stringMatching(/تومان$/) }),
+        after: expect.objectContaining({ text: expect.stringMatching(/تومان$/) }),
+      }),
+    ]);
     expect(page.props.options.actors.map((o: { value: string }) => o.value)).toContain(String(adminId));
 
     const only = async (query: string) =>
@@ -215,10 +224,16 @@ describe(`admin: impersonation and audit (${process.env.DATABASE_URL ? 'PostgreS
       event: string;
       subject: { id: string };
       ip: string;
-      details: string;
+      summary: string;
+      changes: { label: string; before: { text: string } | null; after: { text: string } | null }[];
     }[];
     const vat = rows.find((r) => r.subject.id === 'vat_rate')!;
-    expect(vat).toMatchObject({ event: 'config:changed', ip: '10.96.0.1', details: 'vat_rate: 10 ← 9' });
+    expect(vat).toMatchObject({
+      event: 'config:changed',
+      ip: '10.96.0.1',
+      summary: 'تنظیم «نرخ مالیات بر ارزش افزوده (٪)» تغییر کرد.',
+      changes: [{ label: 'مقدار', before: { text: '۱۰٪', ltr: false }, after: { text: '۹٪', ltr: false } }],
+    });
     expect(rows.find((r) => r.subject.id === 'zarinpal_merchant_id')).toBeDefined();
     expect(JSON.stringify(page.props)).not.toContain(secret);
     const csv = await admin.request('GET', '/admin/audit/export?event=config:');

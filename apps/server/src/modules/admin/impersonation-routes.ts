@@ -1,8 +1,9 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
-import { requestContext } from '../../http/route-helpers';
-import { recordActivity } from '../activity/service';
+import { auditActor, requestContext } from '../../http/route-helpers';
+import { faDuration } from '../../lib/persian';
+import { recordStaffAction } from '../activity/staff-audit';
 import { SESSION_KEYS } from '../auth/session-keys';
 import { findActiveUserById } from '../users/queries';
 import { ImpersonationRefusedError } from './errors';
@@ -34,12 +35,14 @@ export async function impersonationRoutes(app: FastifyInstance, { registry }: { 
       const target = await adminUsers().find(userIdParam(request));
       const refusal = impersonationAllowed(request, target);
       if (refusal) throw new ImpersonationRefusedError('RF_ADMIN_IMPERSONATION_REFUSED', refusal, 422);
-      await recordActivity(db, {
+      await recordStaffAction(db, {
         event: 'admin:impersonation.started',
-        actorId: admin.id,
+        actor: auditActor(request),
         subject: { type: 'user', id: target.id },
+        summary: `ورود به پنل به‌جای «${target.name}»`,
+        before: { impersonating: false },
+        after: { impersonating: true },
         properties: { user_name: target.name },
-        ...requestContext(request),
       });
       const session = request.session;
       session.regenerate();
@@ -66,15 +69,18 @@ export async function impersonationRoutes(app: FastifyInstance, { registry }: { 
       const impersonator = impersonatorOf(request);
       if (!impersonator) return reply.location(registry.url('users.home', {}, false));
       const admin = await findActiveUserById(db, impersonator.adminId);
-      await recordActivity(db, {
+      const seconds = Math.max(0, Math.round((Date.now() - impersonator.at) / 1000));
+      await recordStaffAction(db, {
         event: 'admin:impersonation.ended',
-        actorId: impersonator.adminId,
+        actor: { actorId: impersonator.adminId, ...requestContext(request) },
         subject: { type: 'user', id: impersonator.userId },
+        summary: `پایان ورود به‌جای «${impersonator.userName}» پس از ${faDuration(seconds)}`,
+        before: { impersonating: true },
+        after: { impersonating: false },
         properties: {
           user_name: impersonator.userName,
-          seconds: Math.max(0, Math.round((Date.now() - impersonator.at) / 1000)),
+          seconds,
         },
-        ...requestContext(request),
       });
       const session = request.session;
       session.regenerate();

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/demo-data';
-import { recordActivity } from '../activity/service';
+import { recordStaffAction } from '../activity/staff-audit';
 import type { DemoSeedContext } from '../app-module';
 import { hashPassword } from '../auth/password';
 import { postLedgerEntry } from '../billing/wallet';
@@ -82,10 +82,13 @@ export async function seedDemoAudit(db: Database, demo: DemoSeedContext): Promis
     reference: `admin:${adminId}`,
     at: at(30),
   });
-  await recordActivity(db, {
+  await recordStaffAction(db, {
     event: 'admin:balance.adjusted',
-    actorId: adminId,
+    actor: { actorId: adminId, ...context },
     subject: { type: 'user', id: maryam! },
+    summary: 'موجودی کیف پول «مریم احمدی» ۱۵۰٬۰۰۰ تومان افزایش یافت؛ دلیل: جبران قطعی دیتاسنتر تهران ۱',
+    before: { balance: line.entry.balanceAfter - 1_500_000 },
+    after: { balance: line.entry.balanceAfter },
     properties: {
       amount: 1_500_000,
       reason: 'جبران قطعی دیتاسنتر تهران ۱',
@@ -93,42 +96,50 @@ export async function seedDemoAudit(db: Database, demo: DemoSeedContext): Promis
       ledger_id: line.entry.id,
     },
     at: at(30),
-    ...context,
   });
 
   const reason = 'پرداخت با کارت دیگران؛ تا روشن شدن موضوع با پشتیبانی تماس بگیرید.';
   await updateUser(db, negar!, { status: 'suspended', suspendedReason: reason, suspendedAt: at(8) });
-  await recordActivity(db, {
+  await recordStaffAction(db, {
     event: 'admin:user.suspended',
-    actorId: adminId,
+    actor: { actorId: adminId, ...context },
     subject: { type: 'user', id: negar! },
+    summary: `حساب «نگار موسوی» معلق شد؛ دلیل: ${reason}`,
+    before: { status: 'active', suspendedReason: null },
+    after: { status: 'suspended', suspendedReason: reason },
     properties: { reason },
     at: at(8),
-    ...context,
   });
 
-  await recordActivity(db, {
+  await recordStaffAction(db, {
     event: 'admin:impersonation.started',
-    actorId: adminId,
+    actor: { actorId: adminId, ...context },
     subject: { type: 'user', id: reza! },
+    summary: 'ورود به پنل به‌جای «رضا کریمی»',
+    before: { impersonating: false },
+    after: { impersonating: true },
     properties: { user_name: 'رضا کریمی' },
     at: at(5),
-    ...context,
   });
-  await recordActivity(db, {
+  await recordStaffAction(db, {
     event: 'admin:impersonation.ended',
-    actorId: adminId,
+    actor: { actorId: adminId, ...context },
     subject: { type: 'user', id: reza! },
+    summary: 'پایان ورود به‌جای «رضا کریمی» پس از ۴ دقیقه',
+    before: { impersonating: true },
+    after: { impersonating: false },
     properties: { user_name: 'رضا کریمی', seconds: 240 },
     at: new Date(at(5).getTime() + 240_000),
-    ...context,
   });
-  await recordActivity(db, {
+  await recordStaffAction(db, {
     event: 'config:changed',
-    actorId: adminId,
+    actor: { actorId: adminId, ...context },
     subject: { type: 'config', id: 'low_balance_warning_minutes' },
+    summary: 'تنظیم «هشدار موجودی کم (دقیقه کار مانده)» تغییر کرد.',
+    before: { value: 60 },
+    after: { value: 90 },
+    formats: { value: 'number' },
     properties: { key: 'low_balance_warning_minutes', old: 60, new: 90 },
     at: at(50),
-    ...context,
   });
 }

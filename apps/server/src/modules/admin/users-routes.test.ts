@@ -279,7 +279,12 @@ describe(`admin: users (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
       .where(
         and(eq(activityLog.event, 'admin:user.role_changed'), eq(activityLog.subjectId, String(careId))),
       );
-    expect(changed!.properties).toEqual({ from: 'care', to: 'admin' });
+    expect(changed!.properties).toEqual({
+      from: 'care',
+      to: 'admin',
+      summary: 'نقش «سارا پشتیبان» تغییر کرد.',
+      changes: [{ field: 'role', before: 'care', after: 'admin' }],
+    });
 
     // The last admin: with the other admin demoted again, no one may demote the one left.
     await put(careId, {

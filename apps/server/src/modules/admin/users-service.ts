@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import { faToman } from '../../lib/persian';
-import { type RequestContext, recordActivity } from '../activity/service';
+import type { RequestContext } from '../activity/service';
+import { recordStaffAction } from '../activity/staff-audit';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { revokeRememberTokens } from '../auth/queries';
@@ -158,12 +159,20 @@ export function createAdminUsers(options: {
             role: input.role,
             passwordHash,
           });
-          await recordActivity(tx, {
+          await recordStaffAction(tx, {
             event: 'admin:user.created',
-            actorId,
+            actor: { actorId, ...context },
             subject: { type: 'user', id: user.id },
+            summary: `حساب «${user.name}» ساخته شد${input.welcome_sms && input.mobile ? ' و پیامک خوش‌آمد فرستاده می‌شود' : ''}.`,
+            before: null,
+            after: {
+              name: user.name,
+              email: user.email,
+              mobile: user.mobile,
+              role: user.role,
+              passwordHash: user.passwordHash,
+            },
             properties: { role: input.role, welcome_sms: Boolean(input.welcome_sms && input.mobile) },
-            ...context,
           });
           // Through the SMS provider by a job: sent once the account exists, retried if the carrier is away.
           if (input.welcome_sms && input.mobile) {
@@ -215,26 +224,22 @@ export function createAdminUsers(options: {
             ...(email !== before.email ? { emailVerifiedAt: null } : {}),
             ...(mobile !== before.mobile ? { mobileVerifiedAt: null } : {}),
           });
-          if (changed.length > 0) {
-            await recordActivity(tx, {
-              event: 'admin:user.updated',
-              actorId,
-              subject: { type: 'user', id },
-              properties: { fields: changed },
-              ...context,
-            });
-          }
-          if (roleChanged) {
-            // Rotated: the next request signs in again and gets the new role's route list.
-            await endUserSessions(tx, id);
-            await recordActivity(tx, {
-              event: 'admin:user.role_changed',
-              actorId,
-              subject: { type: 'user', id },
-              properties: { from: before.role, to: input.role },
-              ...context,
-            });
-          }
+          // Rotated: the next request signs in again and gets the new role's route list.
+          if (roleChanged) await endUserSessions(tx, id);
+          // One entry for one save: the role change, when there is one, names the entry.
+          const pick = (u: User) => ({ name: u.name, email: u.email, mobile: u.mobile, role: u.role });
+          await recordStaffAction(tx, {
+            event: roleChanged ? 'admin:user.role_changed' : 'admin:user.updated',
+            actor: { actorId, ...context },
+            subject: { type: 'user', id },
+            summary: roleChanged ? `نقش «${user!.name}» تغییر کرد.` : `مشخصات «${user!.name}» ویرایش شد.`,
+            before: pick(before),
+            after: pick(user!),
+            properties: {
+              ...(changed.length > 0 ? { fields: changed } : {}),
+              ...(roleChanged ? { from: before.role, to: input.role } : {}),
+            },
+          });
           return user!;
         });
       } catch (error) {
@@ -271,17 +276,21 @@ export function createAdminUsers(options: {
             broadcast,
           );
           if (!duplicate) {
-            await recordActivity(tx, {
+            await recordStaffAction(tx, {
               event: 'admin:balance.adjusted',
-              actorId,
+              actor: { actorId, ...context },
               subject: { type: 'user', id },
+              summary: `موجودی کیف پول «${owner.name}» ${faToman(Math.abs(input.amount))} ${
+                input.amount > 0 ? 'افزایش' : 'کاهش'
+              } یافت؛ دلیل: ${input.reason}`,
+              before: { balance: entry.balanceAfter - input.amount },
+              after: { balance: entry.balanceAfter },
               properties: {
                 amount: input.amount,
                 reason: input.reason,
                 balance_after: entry.balanceAfter,
                 ledger_id: entry.id,
               },
-              ...context,
             });
           }
           return { entry, duplicate };
@@ -329,7 +338,7 @@ export function createAdminUsers(options: {
       }
       if (input.suspended === (user.status === 'suspended') && !input.suspended) return { stopped: 0 };
       await db.transaction(async (tx) => {
-        await updateUser(tx, id, {
+        const after = await updateUser(tx, id, {
           status: input.suspended ? 'suspended' : 'active',
           suspendedReason: input.suspended ? input.reason : null,
           suspendedAt: input.suspended ? new Date() : null,
@@ -338,12 +347,20 @@ export function createAdminUsers(options: {
           await endUserSessions(tx, id);
           await revokeRememberTokens(tx, id);
         }
-        await recordActivity(tx, {
+        const pick = (u: Pick<User, 'status' | 'suspendedReason'>) => ({
+          status: u.status,
+          suspendedReason: u.suspendedReason,
+        });
+        await recordStaffAction(tx, {
           event: input.suspended ? 'admin:user.suspended' : 'admin:user.unsuspended',
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'user', id },
+          summary: input.suspended
+            ? `حساب «${user.name}» معلق شد؛ دلیل: ${input.reason}`
+            : `تعلیق حساب «${user.name}» برداشته شد.`,
+          before: pick(user),
+          after: pick(after ?? { status: input.suspended ? 'suspended' : 'active', suspendedReason: null }),
           properties: input.suspended ? { reason: input.reason } : {},
-          ...context,
         });
       });
       if (!input.suspended) return { stopped: 0 };
@@ -372,11 +389,13 @@ export function createAdminUsers(options: {
         );
       }
       await options.twoFactorDisable(id);
-      await recordActivity(db, {
+      await recordStaffAction(db, {
         event: 'admin:user.two_factor_reset',
-        actorId,
+        actor: { actorId, ...context },
         subject: { type: 'user', id },
-        ...context,
+        summary: `ورود دومرحله‌ای «${user.name}» برداشته شد؛ او باید دوباره فعالش کند.`,
+        before: { twoFactorConfirmedAt: user.twoFactorConfirmedAt },
+        after: { twoFactorConfirmedAt: null },
       });
     },
 

@@ -1,8 +1,13 @@
 import type { RouteRegistry } from '@renderfarm/routes';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
+import { auditActor } from '../../http/route-helpers';
+import { faToman } from '../../lib/persian';
+import { recordStaffAction } from '../activity/staff-audit';
 import { PaymentNotFoundError } from './errors';
+import { payments as paymentRows } from './tables';
 
 const STATUS_WORDS: Record<string, string> = {
   paid: 'پرداخت شد و اعتبارش ثبت شد',
@@ -37,7 +42,19 @@ export async function adminPaymentRoutes(app: FastifyInstance, { registry }: { r
         .positive()
         .safeParse((request.params as { payment?: string }).payment);
       if (!id.success) throw new PaymentNotFoundError();
+      const [before] = await app.services.db.select().from(paymentRows).where(eq(paymentRows.id, id.data));
       const payment = await payments.reconcile(id.data);
+      const pick = (p: typeof payment) => ({ status: p.status, refId: p.refId, paidAt: p.paidAt });
+      await recordStaffAction(app.services.db, {
+        event: 'billing:payment.reconciled',
+        actor: auditActor(request),
+        subject: { type: 'payment', id: payment.id },
+        summary: `پرداخت ${faToman(payment.amount)} دوباره از درگاه پرسیده شد: ${
+          STATUS_WORDS[payment.status] ?? 'بی‌تغییر'
+        }.`,
+        before: before ? pick(before) : null,
+        after: pick(payment),
+      });
       request.session.flash(
         'success',
         `پرداخت دوباره از درگاه پرسیده شد: ${STATUS_WORDS[payment.status] ?? payment.status}.`,

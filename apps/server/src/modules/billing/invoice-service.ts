@@ -5,6 +5,7 @@ import { parseMobile } from '../../lib/mobile';
 import { faNumber, faToman } from '../../lib/persian';
 import { tehranDayStart } from '../../lib/tehran-day';
 import { type RequestContext, recordActivity } from '../activity/service';
+import { recordStaffAction } from '../activity/staff-audit';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -91,6 +92,18 @@ export interface AdminInvoiceFilter extends InvoiceListFilter {
 
 const numberLabel = (invoice: Invoice) =>
   invoice.number === null ? 'بدون شماره' : `شمارهٔ ${faNumber(invoice.number)}`;
+
+/** An invoice as the audit keeps it: its money and state, and its lines in words (Toman). */
+const audited = (
+  invoice: Invoice,
+  lines?: { description: string; quantity: number; unitPrice: number }[],
+) => ({
+  ...invoice,
+  billTo: undefined,
+  ...(lines
+    ? { items: lines.map((l) => `${l.description} × ${faNumber(l.quantity)}، ${faToman(l.unitPrice)}`) }
+    : {}),
+});
 
 const refuse = (code: string, message: string, field?: string) =>
   new InvoiceRefusedError(code, message, field);
@@ -581,11 +594,13 @@ export function createInvoices(options: InvoicesOptions) {
           })
           .returning();
         await tx.insert(invoiceItems).values(lines.map((line) => ({ ...line, invoiceId: invoice!.id })));
-        await recordActivity(tx, {
-          ...context,
+        await recordStaffAction(tx, {
           event: input.issue ? 'billing:invoice.issued' : 'billing:invoice.drafted',
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'invoice', id: invoice!.id },
+          summary: `صورت‌حساب ${faToman(invoice!.total)} برای «${user.name}» ${input.issue ? 'صادر' : 'پیش‌نویس'} شد.`,
+          before: null,
+          after: audited(invoice!, lines),
           properties: { uuid: invoice!.uuid, user: user.id, total: invoice!.total },
         });
         return invoice!;
@@ -614,6 +629,7 @@ export function createInvoices(options: InvoicesOptions) {
         );
         const issuing = draft && input.issue;
         const user = await findActiveUserById(tx, invoice.userId);
+        const hadLines = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoice.id));
         const [updated] = await tx
           .update(invoices)
           .set({
@@ -631,11 +647,13 @@ export function createInvoices(options: InvoicesOptions) {
           .returning();
         await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoice.id));
         await tx.insert(invoiceItems).values(lines.map((line) => ({ ...line, invoiceId: invoice.id })));
-        await recordActivity(tx, {
-          ...context,
+        await recordStaffAction(tx, {
           event: issuing ? 'billing:invoice.issued' : 'billing:invoice.updated',
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'invoice', id: invoice.id },
+          summary: `صورت‌حساب ${numberLabel(updated!)} ${issuing ? 'صادر' : 'ویرایش'} شد.`,
+          before: audited(invoice, hadLines),
+          after: audited(updated!, lines),
           properties: { uuid: invoice.uuid, total: updated!.total },
         });
         return updated!;
@@ -665,11 +683,15 @@ export function createInvoices(options: InvoicesOptions) {
             .update(invoices)
             .set({ status: 'cancelled', updatedAt: clock() })
             .where(eq(invoices.id, invoice.id));
-        await recordActivity(tx, {
-          ...context,
+        await recordStaffAction(tx, {
           event: deleted ? 'billing:invoice.deleted' : 'billing:invoice.cancelled',
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'invoice', id: invoice.id },
+          summary: deleted
+            ? `پیش‌نویس صورت‌حساب ${faToman(invoice.total)} حذف شد.`
+            : `صورت‌حساب ${numberLabel(invoice)} لغو شد.`,
+          before: audited(invoice),
+          after: deleted ? null : audited({ ...invoice, status: 'cancelled' }),
           properties: { uuid: invoice.uuid, user: invoice.userId },
         });
         return { invoice, deleted };
@@ -712,11 +734,13 @@ export function createInvoices(options: InvoicesOptions) {
             broadcast,
           );
         }
-        await recordActivity(tx, {
-          ...context,
+        await recordStaffAction(tx, {
           event: PAID_OFFLINE_EVENT,
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'invoice', id: paid.id },
+          summary: `واریز بانکی صورت‌حساب ${numberLabel(paid)} به مبلغ ${faToman(paid.total)} ثبت شد.`,
+          before: audited(invoice),
+          after: { ...audited(paid), reference: input.reference },
           properties: {
             uuid: paid.uuid,
             number: paid.number,
@@ -801,11 +825,20 @@ export function createInvoices(options: InvoicesOptions) {
             );
           }
         }
-        await recordActivity(tx, {
-          ...context,
+        const whole = state.refunded + input.amount === invoice.total;
+        await recordStaffAction(tx, {
           event: REFUNDED_EVENT,
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'invoice', id: invoice.id },
+          summary: `${faToman(input.amount)} از صورت‌حساب ${numberLabel(invoice)} به ${
+            input.to === 'wallet' ? 'کیف پول' : 'کارت بانکی'
+          } بازپرداخت شد؛ دلیل: ${input.reason}`,
+          before: { status: invoice.status, refunded: state.refunded },
+          after: {
+            status: whole ? 'refunded' : invoice.status,
+            refunded: state.refunded + input.amount,
+            refundTo: input.to,
+          },
           properties: {
             uuid: invoice.uuid,
             number: invoice.number,
@@ -816,7 +849,6 @@ export function createInvoices(options: InvoicesOptions) {
             taken_back: takenBack,
           },
         });
-        const whole = state.refunded + input.amount === invoice.total;
         if (whole) {
           await tx
             .update(invoices)

@@ -4,7 +4,9 @@ import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
 import { encryptString } from '../../lib/encryption';
 import { faNumber } from '../../lib/persian';
-import { type RequestContext, recordActivity } from '../activity/service';
+import type { AuditFormat } from '../activity/audit-subjects';
+import type { RequestContext } from '../activity/service';
+import { recordStaffAction } from '../activity/staff-audit';
 import { KNOWN_CONFIGS } from './config-rules';
 import { CatalogError, CatalogNotFoundError } from './errors';
 import { CONFIG_TYPES, type ConfigType, configChanges, configs } from './tables';
@@ -117,6 +119,26 @@ export function shownValue(type: ConfigType, value: unknown): unknown {
  * held to their type and range, secrets stored encrypted and shown masked, and every change kept
  * (old → new, secrets masked) for the history on Edit. A change drops the shared cache of settings.
  */
+/** A setting's fields as the audit shows them (its key is the subject). */
+const audited = (row: { type: string; group: string; description: string; isPublic: boolean }) => ({
+  type: row.type,
+  group: row.group,
+  description: row.description,
+  isPublic: row.isPublic,
+});
+
+/** How a setting's value reads in the audit: a `rial` one in Toman with its unit. */
+function valueFormat(type: ConfigType): Record<string, AuditFormat> {
+  const format: Partial<Record<ConfigType, AuditFormat>> = {
+    rial: 'rial',
+    percent: 'percent',
+    number: 'number',
+    boolean: 'bool',
+    json: 'code',
+  };
+  return format[type] ? { value: format[type] } : {};
+}
+
 export function createConfigAdmin(db: Database, appKey: string, cache: SharedCache) {
   async function find(key: string) {
     const [row] = await db.select().from(configs).where(eq(configs.key, key));
@@ -188,12 +210,17 @@ export function createConfigAdmin(db: Database, appKey: string, cache: SharedCac
         };
         await tx.insert(configChanges).values(change);
         // The staff audit (Admin/Audit) shows it with the IP; secrets only as the mask.
-        await recordActivity(tx, {
+        await recordStaffAction(tx, {
           event: 'config:changed',
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'config', id: input.key },
+          summary: previous
+            ? `تنظیم «${known?.label ?? input.key}» تغییر کرد.`
+            : `تنظیم «${known?.label ?? input.key}» ساخته شد.`,
+          before: previous ? { ...audited(previous), value: change.oldValue } : null,
+          after: { ...audited(values), value: change.newValue },
+          formats: valueFormat(input.type),
           properties: { key: input.key, old: change.oldValue, new: change.newValue },
-          ...context,
         });
       });
       await cache.forget('configs');
@@ -212,12 +239,15 @@ export function createConfigAdmin(db: Database, appKey: string, cache: SharedCac
         await tx.delete(configs).where(eq(configs.key, key));
         const oldValue = shownValue(row.type, row.value) as never;
         await tx.insert(configChanges).values({ key, oldValue, newValue: null, actorId });
-        await recordActivity(tx, {
+        await recordStaffAction(tx, {
           event: 'config:deleted',
-          actorId,
+          actor: { actorId, ...context },
           subject: { type: 'config', id: key },
+          summary: `تنظیم «${key}» حذف شد.`,
+          before: { ...audited(row), value: oldValue },
+          after: null,
+          formats: valueFormat(row.type),
           properties: { key, old: oldValue, new: null },
-          ...context,
         });
       });
       await cache.forget('configs');

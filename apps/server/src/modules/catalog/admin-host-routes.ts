@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { auditActor } from '../../http/route-helpers';
 import { faNumber } from '../../lib/persian';
 import { visibleSettings } from './admin-hosts';
 import { portRangeInput, portUpdateInput, resourceInput } from './admin-validators';
@@ -122,7 +123,10 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.resources.store', method: 'POST', uri: '/admin/resources', access: 'admin' },
     async (request, reply) => {
-      const host = await hostAdmin.createHost(await request.validate(resourceInput, request.body ?? {}));
+      const host = await hostAdmin.createHost(
+        await request.validate(resourceInput, request.body ?? {}),
+        auditActor(request),
+      );
       request.session.flash('success', `میزبان «${host.name}» ساخته شد؛ حالا پورت‌های عمومی‌اش را بیفزایید.`);
       return reply.redirect(back('admin.resources.edit', { resource: host.id }), 303);
     },
@@ -139,7 +143,11 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
     },
     async (request, reply) => {
       const id = catalogId(request, 'resource');
-      const host = await hostAdmin.updateHost(id, await request.validate(resourceInput, request.body ?? {}));
+      const host = await hostAdmin.updateHost(
+        id,
+        await request.validate(resourceInput, request.body ?? {}),
+        auditActor(request),
+      );
       request.session.flash('success', `میزبان «${host.name}» ذخیره شد.`);
       return reply.redirect(back('admin.resources.edit', { resource: id }), 303);
     },
@@ -154,7 +162,11 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const host = await hostAdmin.deleteHost(catalogId(request, 'resource'), (await usage()).byResource);
+      const host = await hostAdmin.deleteHost(
+        catalogId(request, 'resource'),
+        (await usage()).byResource,
+        auditActor(request),
+      );
       request.session.flash('success', `میزبان «${host.name}» و پورت‌هایش حذف شدند.`);
       return reply.redirect(back('admin.resources.list'), 303);
     },
@@ -169,7 +181,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
     },
     async (request, reply) => {
       const { on } = await request.validate(maintenanceInput, request.body ?? {});
-      const host = await hostAdmin.setMaintenance(catalogId(request, 'resource'), on);
+      const host = await hostAdmin.setMaintenance(catalogId(request, 'resource'), on, auditActor(request));
       request.session.flash(
         'success',
         on
@@ -191,10 +203,10 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       const host = await hostAdmin.findHost(catalogId(request, 'resource'));
       try {
         const { version } = await app.services.instances.drivers(host).probe();
-        await hostAdmin.recordCheck(host.id, true);
+        await hostAdmin.recordCheck(host.id, true, auditActor(request));
         request.session.flash('success', `میزبان «${host.name}» پاسخ داد (${version}).`);
       } catch (error) {
-        await hostAdmin.recordCheck(host.id, false);
+        await hostAdmin.recordCheck(host.id, false, auditActor(request));
         // The driver's message names the cause (unreachable, refused token) and never the secret.
         const detail = error instanceof Error ? error.message : String(error);
         throw new CatalogError(
@@ -228,7 +240,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'admin.ports.store', method: 'POST', uri: '/admin/ports', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(portRangeInput, request.body ?? {});
-      const { added, skipped } = await hostAdmin.addPorts(input);
+      const { added, skipped } = await hostAdmin.addPorts(input, auditActor(request));
       request.session.flash(
         added > 0 ? 'success' : 'warning',
         skipped > 0
@@ -244,7 +256,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'admin.ports.update', method: 'PATCH', uri: '/admin/ports/{port}', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(portUpdateInput, request.body ?? {});
-      const port = await hostAdmin.updatePort(catalogId(request, 'port'), input);
+      const port = await hostAdmin.updatePort(catalogId(request, 'port'), input, auditActor(request));
       request.session.flash('success', `پورت ${port.publicPort} ذخیره شد.`);
       return reply.back(back('admin.ports'));
     },
@@ -263,7 +275,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
       const id = catalogId(request, 'port');
       const port = await hostAdmin.findPort(id);
       const live = port.instanceId !== null && (await app.services.instances.holdsPort(port.instanceId));
-      await hostAdmin.releasePort(id, live);
+      await hostAdmin.releasePort(id, live, auditActor(request));
       request.session.flash('success', `پورت ${port.publicPort} آزاد شد.`);
       return reply.back(back('admin.ports'));
     },
@@ -272,7 +284,7 @@ export async function adminHostRoutes(app: FastifyInstance, { registry }: { regi
   route(
     { name: 'admin.ports.destroy', method: 'DELETE', uri: '/admin/ports/{port}', access: 'admin' },
     async (request, reply) => {
-      const port = await hostAdmin.deletePort(catalogId(request, 'port'));
+      const port = await hostAdmin.deletePort(catalogId(request, 'port'), auditActor(request));
       request.session.flash('success', `پورت ${port.publicPort} حذف شد.`);
       return reply.back(back('admin.ports'));
     },

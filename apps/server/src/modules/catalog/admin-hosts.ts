@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString, encryptString } from '../../lib/encryption';
 import { faNumber } from '../../lib/persian';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import type { UsageCounts } from './admin-plans';
 import {
   MAX_PORTS_PER_RANGE,
@@ -44,6 +45,9 @@ export function createHostAdmin(db: Database, appKey: string) {
       return null;
     }
   }
+
+  /** A host as the audit keeps it: its settings compared decrypted (a new IV is no change), then masked. */
+  const audited = (row: Host) => ({ ...row, driverConfig: readSettings(row) });
 
   async function host(id: number): Promise<Host> {
     const [row] = await db.select().from(resources).where(eq(resources.id, id));
@@ -132,64 +136,96 @@ export function createHostAdmin(db: Database, appKey: string) {
 
     findHost: host,
 
-    async createHost(input: ResourceInput) {
+    async createHost(input: ResourceInput, actor: AuditActor) {
       await checkRefs(input);
       await nameTaken(input.name, null);
-      const [row] = await db
-        .insert(resources)
-        .values({
-          locationId: input.location_id,
-          hardwareId: input.hardware_id,
-          name: input.name,
-          address: input.address,
-          driver: input.driver,
-          driverConfig: settingsFor(input, null),
-          capacity: input.capacity,
-          notes: input.notes,
-          status: 'available',
-        })
-        .returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(resources)
+          .values({
+            locationId: input.location_id,
+            hardwareId: input.hardware_id,
+            name: input.name,
+            address: input.address,
+            driver: input.driver,
+            driverConfig: settingsFor(input, null),
+            capacity: input.capacity,
+            notes: input.notes,
+            status: 'available',
+          })
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:host.created',
+          actor,
+          subject: { type: 'resource', id: row!.id },
+          summary: `میزبان «${row!.name}» ساخته شد.`,
+          before: null,
+          after: audited(row!),
+        });
+        return row!;
+      });
     },
 
-    async updateHost(id: number, input: ResourceInput) {
+    async updateHost(id: number, input: ResourceInput, actor: AuditActor) {
       const previous = await host(id);
       await checkRefs(input);
       await nameTaken(input.name, id);
       const stored = previous.driver === input.driver ? readSettings(previous) : null;
-      const [row] = await db
-        .update(resources)
-        .set({
-          locationId: input.location_id,
-          hardwareId: input.hardware_id,
-          name: input.name,
-          address: input.address,
-          driver: input.driver,
-          driverConfig: settingsFor(input, stored),
-          capacity: input.capacity,
-          notes: input.notes,
-        })
-        .where(eq(resources.id, id))
-        .returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(resources)
+          .set({
+            locationId: input.location_id,
+            hardwareId: input.hardware_id,
+            name: input.name,
+            address: input.address,
+            driver: input.driver,
+            driverConfig: settingsFor(input, stored),
+            capacity: input.capacity,
+            notes: input.notes,
+          })
+          .where(eq(resources.id, id))
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:host.updated',
+          actor,
+          subject: { type: 'resource', id },
+          summary: `میزبان «${row!.name}» ویرایش شد.`,
+          before: audited(previous),
+          after: audited(row!),
+        });
+        return row!;
+      });
     },
 
-    async setMaintenance(id: number, on: boolean) {
+    async setMaintenance(id: number, on: boolean, actor: AuditActor) {
       const row = await host(id);
       if (row.status === 'offline' && !on) {
         // Leaving maintenance on an offline host waits for its next successful check.
         return row;
       }
-      const [updated] = await db
-        .update(resources)
-        .set({ status: on ? 'maintenance' : 'available' })
-        .where(eq(resources.id, id))
-        .returning();
-      return updated!;
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(resources)
+          .set({ status: on ? 'maintenance' : 'available' })
+          .where(eq(resources.id, id))
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:host.maintenance',
+          actor,
+          subject: { type: 'resource', id },
+          summary: on
+            ? `میزبان «${row.name}» به حالت تعمیر رفت.`
+            : `میزبان «${row.name}» از حالت تعمیر بیرون آمد.`,
+          before: { status: row.status },
+          after: { status: updated!.status },
+        });
+        return updated!;
+      });
     },
 
     /** The result of a connection check: last seen now, or offline with the reason. */
-    async recordCheck(id: number, ok: boolean) {
+    async recordCheck(id: number, ok: boolean, actor: AuditActor) {
       const row = await host(id);
       const status = ok
         ? row.status === 'offline'
@@ -198,13 +234,26 @@ export function createHostAdmin(db: Database, appKey: string) {
         : row.status === 'maintenance'
           ? 'maintenance'
           : 'offline';
-      await db
-        .update(resources)
-        .set({ status, ...(ok ? { lastSeenAt: new Date() } : {}) })
-        .where(eq(resources.id, id));
+      await db.transaction(async (tx) => {
+        const [after] = await tx
+          .update(resources)
+          .set({ status, ...(ok ? { lastSeenAt: new Date() } : {}) })
+          .where(eq(resources.id, id))
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:host.checked',
+          actor,
+          subject: { type: 'resource', id },
+          summary: ok
+            ? `اتصال میزبان «${row.name}» بررسی شد: پاسخ داد.`
+            : `اتصال میزبان «${row.name}» بررسی شد: پاسخ نداد.`,
+          before: { status: row.status, lastSeenAt: row.lastSeenAt },
+          after: { status: after!.status, lastSeenAt: after!.lastSeenAt },
+        });
+      });
     },
 
-    async deleteHost(id: number, usage: UsageCounts) {
+    async deleteHost(id: number, usage: UsageCounts, actor: AuditActor) {
       const row = await host(id);
       const machines = usage.get(id)?.machines ?? 0;
       if (machines > 0) {
@@ -217,6 +266,14 @@ export function createHostAdmin(db: Database, appKey: string) {
       await db.transaction(async (tx) => {
         await tx.delete(ports).where(eq(ports.resourceId, id));
         await tx.delete(resources).where(eq(resources.id, id));
+        await recordStaffAction(tx, {
+          event: 'catalog:host.deleted',
+          actor,
+          subject: { type: 'resource', id },
+          summary: `میزبان «${row.name}» و پورت‌هایش حذف شدند.`,
+          before: audited(row),
+          after: null,
+        });
       });
       return row;
     },
@@ -244,15 +301,18 @@ export function createHostAdmin(db: Database, appKey: string) {
     },
 
     /** Adds a range of ports to a host; pairs already taken (on any host) are skipped and counted. */
-    async addPorts(input: {
-      resource_id: number;
-      public_ip: string;
-      from_port: number;
-      to_port: number;
-      target_port: number;
-      protocol: 'tcp' | 'udp';
-    }) {
-      await host(input.resource_id).catch(() => {
+    async addPorts(
+      input: {
+        resource_id: number;
+        public_ip: string;
+        from_port: number;
+        to_port: number;
+        target_port: number;
+        protocol: 'tcp' | 'udp';
+      },
+      actor: AuditActor,
+    ) {
+      const target = await host(input.resource_id).catch(() => {
         throw new CatalogError('RF_CATALOG_HOST_UNKNOWN', 'میزبان را از فهرست انتخاب کنید.', 'resource_id');
       });
       const wanted = Array.from(
@@ -261,20 +321,39 @@ export function createHostAdmin(db: Database, appKey: string) {
       );
       if (wanted.length > MAX_PORTS_PER_RANGE)
         throw new CatalogError('RF_CATALOG_RANGE_TOO_BIG', 'بازه بیش از اندازه بزرگ است.', 'to_port');
-      const added = await db
-        .insert(ports)
-        .values(
-          wanted.map((publicPort) => ({
-            resourceId: input.resource_id,
+      return db.transaction(async (tx) => {
+        const added = await tx
+          .insert(ports)
+          .values(
+            wanted.map((publicPort) => ({
+              resourceId: input.resource_id,
+              publicIp: input.public_ip,
+              publicPort,
+              targetPort: input.target_port,
+              protocol: input.protocol,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: ports.id });
+        await recordStaffAction(tx, {
+          event: 'catalog:ports.added',
+          actor,
+          subject: { type: 'resource', id: target.id },
+          summary: `${faNumber(added.length)} پورت به میزبان «${target.name}» افزوده شد${
+            wanted.length > added.length ? ` (${faNumber(wanted.length - added.length)} پورت از پیش بود)` : ''
+          }.`,
+          before: null,
+          after: {
             publicIp: input.public_ip,
-            publicPort,
+            fromPort: input.from_port,
+            toPort: input.to_port,
             targetPort: input.target_port,
             protocol: input.protocol,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: ports.id });
-      return { added: added.length, skipped: wanted.length - added.length };
+            count: added.length,
+          },
+        });
+        return { added: added.length, skipped: wanted.length - added.length };
+      });
     },
 
     async findPort(id: number) {
@@ -283,7 +362,7 @@ export function createHostAdmin(db: Database, appKey: string) {
       return row;
     },
 
-    async updatePort(id: number, input: { notes: string; status: 'free' | 'disabled' }) {
+    async updatePort(id: number, input: { notes: string; status: 'free' | 'disabled' }, actor: AuditActor) {
       const port = await this.findPort(id);
       if (port.instanceId !== null && input.status !== port.status) {
         throw new CatalogError(
@@ -292,16 +371,26 @@ export function createHostAdmin(db: Database, appKey: string) {
           'status',
         );
       }
-      const [row] = await db
-        .update(ports)
-        .set({ notes: input.notes, ...(port.instanceId === null ? { status: input.status } : {}) })
-        .where(eq(ports.id, id))
-        .returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(ports)
+          .set({ notes: input.notes, ...(port.instanceId === null ? { status: input.status } : {}) })
+          .where(eq(ports.id, id))
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:port.updated',
+          actor,
+          subject: { type: 'port', id },
+          summary: `پورت ${row!.publicPort} ویرایش شد.`,
+          before: port,
+          after: row!,
+        });
+        return row!;
+      });
     },
 
     /** Frees a port whose machine is gone or stuck (`machineLive` says whether it still needs it). */
-    async releasePort(id: number, machineLive: boolean) {
+    async releasePort(id: number, machineLive: boolean, actor: AuditActor) {
       const port = await this.findPort(id);
       if (port.instanceId === null) return port;
       if (machineLive) {
@@ -311,15 +400,25 @@ export function createHostAdmin(db: Database, appKey: string) {
           'release',
         );
       }
-      const [row] = await db
-        .update(ports)
-        .set({ instanceId: null, status: 'free' })
-        .where(eq(ports.id, id))
-        .returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(ports)
+          .set({ instanceId: null, status: 'free' })
+          .where(eq(ports.id, id))
+          .returning();
+        await recordStaffAction(tx, {
+          event: 'catalog:port.released',
+          actor,
+          subject: { type: 'port', id },
+          summary: `پورت ${row!.publicPort} آزاد شد.`,
+          before: port,
+          after: row!,
+        });
+        return row!;
+      });
     },
 
-    async deletePort(id: number) {
+    async deletePort(id: number, actor: AuditActor) {
       const port = await this.findPort(id);
       if (port.status !== 'free' && port.status !== 'disabled') {
         throw new CatalogError('RF_CATALOG_PORT_HELD', 'فقط پورت آزاد یا غیرفعال حذف می‌شود.', 'delete');
@@ -327,7 +426,17 @@ export function createHostAdmin(db: Database, appKey: string) {
       if (port.instanceId !== null) {
         throw new CatalogError('RF_CATALOG_PORT_HELD', 'فقط پورت آزاد یا غیرفعال حذف می‌شود.', 'delete');
       }
-      await db.delete(ports).where(eq(ports.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(ports).where(eq(ports.id, id));
+        await recordStaffAction(tx, {
+          event: 'catalog:port.deleted',
+          actor,
+          subject: { type: 'port', id },
+          summary: `پورت ${port.publicPort} حذف شد.`,
+          before: port,
+          after: null,
+        });
+      });
       return port;
     },
 

@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
+import { auditActor } from '../../http/route-helpers';
 import { imageInput } from './admin-validators';
 import { catalogId } from './errors';
 
@@ -18,7 +19,11 @@ export async function adminImageRoutes(app: FastifyInstance, { registry }: { reg
   route(
     { name: 'admin.images.store', method: 'POST', uri: '/admin/configs/images', access: 'admin' },
     async (request, reply) => {
-      const image = await imageAdmin.save(null, await request.validate(imageInput, request.body ?? {}));
+      const image = await imageAdmin.save(
+        null,
+        await request.validate(imageInput, request.body ?? {}),
+        auditActor(request),
+      );
       request.session.flash('success', `تصویر «${image.name}» افزوده شد.`);
       return reply.redirect(back(), 303);
     },
@@ -29,7 +34,11 @@ export async function adminImageRoutes(app: FastifyInstance, { registry }: { reg
     { name: 'admin.images.update', method: 'PUT', uri: '/admin/configs/images/{image}', access: 'admin' },
     async (request, reply) => {
       const id = catalogId(request, 'image');
-      const image = await imageAdmin.save(id, await request.validate(imageInput, request.body ?? {}));
+      const image = await imageAdmin.save(
+        id,
+        await request.validate(imageInput, request.body ?? {}),
+        auditActor(request),
+      );
       request.session.flash('success', `تصویر «${image.name}» ذخیره شد.`);
       return reply.redirect(back(), 303);
     },

@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import type { UsageCounts } from './admin-plans';
 import type { ImageInput } from './admin-validators';
 import { CatalogError, CatalogNotFoundError } from './errors';
@@ -36,7 +37,7 @@ export function createImageAdmin(db: Database) {
       }));
     },
 
-    async save(id: number | null, input: ImageInput) {
+    async save(id: number | null, input: ImageInput, actor: AuditActor) {
       const values = {
         name: input.name,
         os: input.os,
@@ -45,7 +46,7 @@ export function createImageAdmin(db: Database) {
         isActive: input.is_active,
         sort: input.sort,
       };
-      if (id !== null) await find(id);
+      const was = id === null ? null : await find(id);
       const [clash] = await db
         .select({ id: images.id })
         .from(images)
@@ -57,8 +58,21 @@ export function createImageAdmin(db: Database) {
           'driver_ref',
         );
       }
-      if (id === null) return (await db.insert(images).values(values).returning())[0]!;
-      return (await db.update(images).set(values).where(eq(images.id, id)).returning())[0]!;
+      return db.transaction(async (tx) => {
+        const [row] =
+          id === null
+            ? await tx.insert(images).values(values).returning()
+            : await tx.update(images).set(values).where(eq(images.id, id)).returning();
+        await recordStaffAction(tx, {
+          event: was ? 'catalog:image.updated' : 'catalog:image.created',
+          actor,
+          subject: { type: 'image', id: row!.id },
+          summary: `تصویر نرم‌افزاری «${row!.name}» ${was ? 'ویرایش' : 'افزوده'} شد.`,
+          before: was,
+          after: row!,
+        });
+        return row!;
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { auditActor } from '../../http/route-helpers';
 import { userNames } from '../users/queries';
 import { limitationInput } from './admin-validators';
 import type { LimitationRow } from './contracts';
@@ -103,7 +104,11 @@ export async function adminLimitRoutes(app: FastifyInstance, { registry }: { reg
   route(
     { name: 'admin.limitations.store', method: 'POST', uri: '/admin/limitations', access: 'admin' },
     async (request, reply) => {
-      await limitAdmin.save(null, await request.validate(limitationInput, request.body ?? {}));
+      await limitAdmin.save(
+        null,
+        await request.validate(limitationInput, request.body ?? {}),
+        auditActor(request),
+      );
       request.session.flash('success', 'محدودیت ساخته شد.');
       return reply.redirect(registry.url('admin.limitations.list', {}, false), 303);
     },
@@ -118,7 +123,11 @@ export async function adminLimitRoutes(app: FastifyInstance, { registry }: { reg
     },
     async (request, reply) => {
       const id = catalogId(request, 'limitation');
-      await limitAdmin.save(id, await request.validate(limitationInput, request.body ?? {}));
+      await limitAdmin.save(
+        id,
+        await request.validate(limitationInput, request.body ?? {}),
+        auditActor(request),
+      );
       request.session.flash('success', 'محدودیت ذخیره شد.');
       return reply.redirect(registry.url('admin.limitations.list', {}, false), 303);
     },
@@ -132,7 +141,7 @@ export async function adminLimitRoutes(app: FastifyInstance, { registry }: { reg
       access: 'admin',
     },
     async (request, reply) => {
-      await limitAdmin.remove(catalogId(request, 'limitation'));
+      await limitAdmin.remove(catalogId(request, 'limitation'), auditActor(request));
       request.session.flash('success', 'محدودیت حذف شد.');
       return reply.redirect(registry.url('admin.limitations.list', {}, false), 303);
     },

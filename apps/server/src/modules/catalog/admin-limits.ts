@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { normalizeMobile } from '../../lib/mobile';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import { findActiveUserByEmail, findActiveUserByMobile, findUser } from '../users/queries';
 import type { LimitationInput } from './admin-validators';
 import { CatalogError, CatalogNotFoundError } from './errors';
@@ -65,7 +66,7 @@ export function createLimitAdmin(db: Database) {
       return row;
     },
 
-    async save(id: number | null, input: LimitationInput) {
+    async save(id: number | null, input: LimitationInput, actor: AuditActor) {
       const subject = await subjectFor(input);
       const values = {
         scope: input.scope,
@@ -91,14 +92,37 @@ export function createLimitAdmin(db: Database) {
           'key',
         );
       }
-      if (id === null) return (await db.insert(limitations).values(values).returning())[0]!;
-      await this.find(id);
-      return (await db.update(limitations).set(values).where(eq(limitations.id, id)).returning())[0]!;
+      const was = id === null ? null : await this.find(id);
+      return db.transaction(async (tx) => {
+        const [row] =
+          id === null
+            ? await tx.insert(limitations).values(values).returning()
+            : await tx.update(limitations).set(values).where(eq(limitations.id, id)).returning();
+        await recordStaffAction(tx, {
+          event: was ? 'catalog:limit.updated' : 'catalog:limit.created',
+          actor,
+          subject: { type: 'limitation', id: row!.id },
+          summary: `محدودیت «${LIMIT_LABELS[row!.key].name}» ${was ? 'ویرایش' : 'ساخته'} شد.`,
+          before: was,
+          after: row!,
+        });
+        return row!;
+      });
     },
 
-    async remove(id: number) {
+    async remove(id: number, actor: AuditActor) {
       const row = await this.find(id);
-      await db.delete(limitations).where(eq(limitations.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(limitations).where(eq(limitations.id, id));
+        await recordStaffAction(tx, {
+          event: 'catalog:limit.deleted',
+          actor,
+          subject: { type: 'limitation', id },
+          summary: `محدودیت «${LIMIT_LABELS[row.key].name}» حذف شد.`,
+          before: row,
+          after: null,
+        });
+      });
       return row;
     },
 

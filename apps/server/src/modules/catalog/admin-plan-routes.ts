@@ -2,6 +2,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { auditActor } from '../../http/route-helpers';
 import { hardwareInput, locationInput } from './admin-validators';
 import type { AdminHardwareFormProps, HardwareFormValues } from './contracts';
 import { catalogId } from './errors';
@@ -94,7 +95,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'admin.hardwares.store', method: 'POST', uri: '/admin/hardwares', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(hardwareInput, request.body ?? {});
-      const plan = await planAdmin.createPlan(input);
+      const plan = await planAdmin.createPlan(input, auditActor(request));
       request.session.flash('success', `پلن «${plan.title}» ساخته شد.`);
       return reply.redirect(registry.url('admin.hardwares.list', {}, false), 303);
     },
@@ -106,7 +107,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
     async (request, reply) => {
       const id = catalogId(request, 'hardware');
       const input = await request.validate(hardwareInput, request.body ?? {});
-      const plan = await planAdmin.updatePlan(id, input);
+      const plan = await planAdmin.updatePlan(id, input, auditActor(request));
       request.session.flash(
         'success',
         `پلن «${plan.title}» ذخیره شد؛ قیمت تازه برای سرورهای تازه به کار می‌رود.`,
@@ -124,7 +125,11 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const plan = await planAdmin.deletePlan(catalogId(request, 'hardware'), (await usage()).byHardware);
+      const plan = await planAdmin.deletePlan(
+        catalogId(request, 'hardware'),
+        (await usage()).byHardware,
+        auditActor(request),
+      );
       request.session.flash('success', `پلن «${plan.title}» حذف شد.`);
       return reply.redirect(registry.url('admin.hardwares.list', {}, false), 303);
     },
@@ -183,7 +188,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
     { name: 'admin.locations.store', method: 'POST', uri: '/admin/locations', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(locationInput, request.body ?? {});
-      const row = await planAdmin.saveLocation(null, input);
+      const row = await planAdmin.saveLocation(null, input, auditActor(request));
       request.session.flash('success', `دیتاسنتر «${row.name}» ساخته شد.`);
       return reply.redirect(registry.url('admin.locations.list', {}, false), 303);
     },
@@ -195,7 +200,7 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
     async (request, reply) => {
       const id = catalogId(request, 'location');
       const input = await request.validate(locationInput, request.body ?? {});
-      const row = await planAdmin.saveLocation(id, input);
+      const row = await planAdmin.saveLocation(id, input, auditActor(request));
       request.session.flash('success', `دیتاسنتر «${row.name}» ذخیره شد.`);
       return reply.redirect(registry.url('admin.locations.list', {}, false), 303);
     },
@@ -210,7 +215,11 @@ export async function adminPlanRoutes(app: FastifyInstance, { registry }: { regi
       access: 'admin',
     },
     async (request, reply) => {
-      const row = await planAdmin.deleteLocation(catalogId(request, 'location'), (await usage()).byLocation);
+      const row = await planAdmin.deleteLocation(
+        catalogId(request, 'location'),
+        (await usage()).byLocation,
+        auditActor(request),
+      );
       request.session.flash('success', `دیتاسنتر «${row.name}» حذف شد.`);
       return reply.redirect(registry.url('admin.locations.list', {}, false), 303);
     },

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber } from '../../lib/persian';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import type { HardwareInput, LocationInput } from './admin-validators';
 import { CatalogError, CatalogNotFoundError } from './errors';
 import { hardwareImages, hardwares, images, locations, resources } from './tables';
@@ -36,6 +37,7 @@ export function createPlanAdmin(db: Database) {
     const chosen = [...new Set(imageIds)].filter((id) => known.has(id));
     if (chosen.length > 0)
       await tx.insert(hardwareImages).values(chosen.map((imageId) => ({ hardwareId, imageId })));
+    return chosen.sort((a, b) => a - b);
   }
 
   const values = (input: HardwareInput) => ({
@@ -87,11 +89,19 @@ export function createPlanAdmin(db: Database) {
       return { plan: row, imageIds: offered.map((o) => o.imageId) };
     },
 
-    async createPlan(input: HardwareInput) {
+    async createPlan(input: HardwareInput, actor: AuditActor) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(hardwares).values(values(input)).returning();
-          await saveImages(tx, row!.id, input.image_ids);
+          const imageIds = await saveImages(tx, row!.id, input.image_ids);
+          await recordStaffAction(tx, {
+            event: 'catalog:plan.created',
+            actor,
+            subject: { type: 'hardware', id: row!.id },
+            summary: `پلن «${row!.title}» ساخته شد.`,
+            before: null,
+            after: { ...row!, imageIds },
+          });
           return row!;
         });
       } catch (error) {
@@ -100,8 +110,8 @@ export function createPlanAdmin(db: Database) {
       }
     },
 
-    async updatePlan(id: number, input: HardwareInput) {
-      await plan(id);
+    async updatePlan(id: number, input: HardwareInput, actor: AuditActor) {
+      const { plan: was, imageIds: hadImages } = await this.findPlan(id);
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
@@ -109,7 +119,15 @@ export function createPlanAdmin(db: Database) {
             .set({ ...values(input), updatedAt: new Date() })
             .where(eq(hardwares.id, id))
             .returning();
-          await saveImages(tx, id, input.image_ids);
+          const imageIds = await saveImages(tx, id, input.image_ids);
+          await recordStaffAction(tx, {
+            event: 'catalog:plan.updated',
+            actor,
+            subject: { type: 'hardware', id },
+            summary: `پلن «${row!.title}» ویرایش شد.`,
+            before: { ...was, imageIds: [...hadImages].sort((a, b) => a - b) },
+            after: { ...row!, imageIds },
+          });
           return row!;
         });
       } catch (error) {
@@ -119,7 +137,7 @@ export function createPlanAdmin(db: Database) {
     },
 
     /** Deletes a plan nothing points at; one with machines or hosts is refused, archiving offered. */
-    async deletePlan(id: number, usage: UsageCounts) {
+    async deletePlan(id: number, usage: UsageCounts, actor: AuditActor) {
       const row = await plan(id);
       const machines = usage.get(id)?.machines ?? 0;
       const [hosts] = await db.select({ n: count() }).from(resources).where(eq(resources.hardwareId, id));
@@ -130,7 +148,17 @@ export function createPlanAdmin(db: Database) {
           'delete',
         );
       }
-      await db.delete(hardwares).where(eq(hardwares.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(hardwares).where(eq(hardwares.id, id));
+        await recordStaffAction(tx, {
+          event: 'catalog:plan.deleted',
+          actor,
+          subject: { type: 'hardware', id },
+          summary: `پلن «${row.title}» حذف شد.`,
+          before: row,
+          after: null,
+        });
+      });
       return row;
     },
 
@@ -158,7 +186,7 @@ export function createPlanAdmin(db: Database) {
       return row;
     },
 
-    async saveLocation(id: number | null, input: LocationInput) {
+    async saveLocation(id: number | null, input: LocationInput, actor: AuditActor) {
       const data = {
         code: input.code,
         name: input.name,
@@ -178,13 +206,26 @@ export function createPlanAdmin(db: Database) {
       if (taken) {
         throw new CatalogError('RF_CATALOG_CODE_TAKEN', 'این کد برای دیتاسنتر دیگری ثبت شده است.', 'code');
       }
-      if (id === null) return (await db.insert(locations).values(data).returning())[0]!;
-      await this.findLocation(id);
-      return (await db.update(locations).set(data).where(eq(locations.id, id)).returning())[0]!;
+      const was = id === null ? null : await this.findLocation(id);
+      return db.transaction(async (tx) => {
+        const [row] =
+          id === null
+            ? await tx.insert(locations).values(data).returning()
+            : await tx.update(locations).set(data).where(eq(locations.id, id)).returning();
+        await recordStaffAction(tx, {
+          event: was ? 'catalog:location.updated' : 'catalog:location.created',
+          actor,
+          subject: { type: 'location', id: row!.id },
+          summary: was ? `دیتاسنتر «${row!.name}» ویرایش شد.` : `دیتاسنتر «${row!.name}» ساخته شد.`,
+          before: was,
+          after: row!,
+        });
+        return row!;
+      });
     },
 
     /** Deletes a location with no hosts and no machines; otherwise it can only be made inactive. */
-    async deleteLocation(id: number, usage: UsageCounts) {
+    async deleteLocation(id: number, usage: UsageCounts, actor: AuditActor) {
       const row = await this.findLocation(id);
       const [hosts] = await db.select({ n: count() }).from(resources).where(eq(resources.locationId, id));
       if ((hosts?.n ?? 0) > 0 || (usage.get(id)?.machines ?? 0) > 0) {
@@ -194,7 +235,17 @@ export function createPlanAdmin(db: Database) {
           'delete',
         );
       }
-      await db.delete(locations).where(eq(locations.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(locations).where(eq(locations.id, id));
+        await recordStaffAction(tx, {
+          event: 'catalog:location.deleted',
+          actor,
+          subject: { type: 'location', id },
+          summary: `دیتاسنتر «${row.name}» حذف شد.`,
+          before: row,
+          after: null,
+        });
+      });
       return row;
     },
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { auditActor } from '../../http/route-helpers';
 import { userNames } from '../users/queries';
 import type { ArticleKind, ArticleStatus, FolderOption } from './contracts';
 import { ContentNotFoundError } from './errors';
@@ -189,7 +190,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     { name: 'admin.articles.store', method: 'POST', uri: '/admin/articles', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(articleInput, request.body ?? {});
-      const row = await contentAdmin.saveArticle(null, input, request.user!.id);
+      const row = await contentAdmin.saveArticle(null, input, request.user!.id, auditActor(request));
       request.session.flash('success', `مطلب «${row.title}» ساخته شد.`);
       return reply.redirect(url('admin.articles.edit', { article: row.id }), 303);
     },
@@ -202,7 +203,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
       const id = idOf(request, 'article');
       await contentAdmin.findArticleRow(id);
       const input = await request.validate(articleInput, request.body ?? {});
-      const row = await contentAdmin.saveArticle(id, input, request.user!.id);
+      const row = await contentAdmin.saveArticle(id, input, request.user!.id, auditActor(request));
       request.session.flash('success', `مطلب «${row.title}» ذخیره شد.`);
       return reply.redirect(url('admin.articles.edit', { article: row.id }), 303);
     },
@@ -212,7 +213,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
   route(
     { name: 'admin.articles.destroy', method: 'DELETE', uri: '/admin/articles/{article}', access: 'admin' },
     async (request, reply) => {
-      const row = await contentAdmin.destroyArticle(idOf(request, 'article'));
+      const row = await contentAdmin.destroyArticle(idOf(request, 'article'), auditActor(request));
       request.session.flash('success', `مطلب «${row.title}» حذف شد.`);
       return reply.redirect(url('admin.articles.list'), 303);
     },
@@ -247,7 +248,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     },
     async (request, reply) => {
       const input = await request.validate(sortInput, request.body ?? {});
-      await contentAdmin.sort('folders', input.tree);
+      await contentAdmin.sort('folders', input.tree, auditActor(request));
       request.session.flash('success', 'ترتیب دسته‌ها ذخیره شد.');
       return reply.redirect(url('admin.folders.list'), 303);
     },
@@ -256,7 +257,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     { name: 'admin.folders.store', method: 'POST', uri: '/admin/folders', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(folderInput, request.body ?? {});
-      const row = await contentAdmin.saveFolder(null, input);
+      const row = await contentAdmin.saveFolder(null, input, auditActor(request));
       request.session.flash('success', `دستهٔ «${row.name}» ساخته شد.`);
       return reply.redirect(url('admin.folders.list'), 303);
     },
@@ -268,7 +269,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
       const id = idOf(request, 'folder');
       await contentAdmin.findFolderRow(id);
       const input = await request.validate(folderInput, request.body ?? {});
-      const row = await contentAdmin.saveFolder(id, input);
+      const row = await contentAdmin.saveFolder(id, input, auditActor(request));
       request.session.flash('success', `دستهٔ «${row.name}» ذخیره شد.`);
       return reply.redirect(url('admin.folders.list'), 303);
     },
@@ -277,7 +278,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
   route(
     { name: 'admin.folders.destroy', method: 'DELETE', uri: '/admin/folders/{folder}', access: 'admin' },
     async (request, reply) => {
-      const row = await contentAdmin.destroyFolder(idOf(request, 'folder'));
+      const row = await contentAdmin.destroyFolder(idOf(request, 'folder'), auditActor(request));
       request.session.flash('success', `دستهٔ «${row.name}» حذف شد.`);
       return reply.redirect(url('admin.folders.list'), 303);
     },
@@ -319,7 +320,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     },
     async (request, reply) => {
       const input = await request.validate(sortInput, request.body ?? {});
-      await contentAdmin.sort('menus', input.tree);
+      await contentAdmin.sort('menus', input.tree, auditActor(request));
       request.session.flash('success', 'ترتیب منو ذخیره شد.');
       return reply.redirect(url('admin.menus.list'), 303);
     },
@@ -328,7 +329,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     { name: 'admin.menus.store', method: 'POST', uri: '/admin/menus', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(menuInput, request.body ?? {});
-      const row = await contentAdmin.saveMenu(null, input);
+      const row = await contentAdmin.saveMenu(null, input, auditActor(request));
       request.session.flash('success', `آیتم «${row.label}» به منو افزوده شد.`);
       return reply.redirect(url('admin.menus.list'), 303);
     },
@@ -339,7 +340,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
       const id = idOf(request, 'menu');
       if (!(await contentAdmin.listMenus()).some((m) => m.id === id)) throw new ContentNotFoundError();
       const input = await request.validate(menuInput, request.body ?? {});
-      const row = await contentAdmin.saveMenu(id, input);
+      const row = await contentAdmin.saveMenu(id, input, auditActor(request));
       request.session.flash('success', `آیتم «${row.label}» ذخیره شد.`);
       return reply.redirect(url('admin.menus.list'), 303);
     },
@@ -347,7 +348,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
   route(
     { name: 'admin.menus.destroy', method: 'DELETE', uri: '/admin/menus/{menu}', access: 'admin' },
     async (request, reply) => {
-      const row = await contentAdmin.destroyMenu(idOf(request, 'menu'));
+      const row = await contentAdmin.destroyMenu(idOf(request, 'menu'), auditActor(request));
       request.session.flash('success', `آیتم «${row.label}» از منو برداشته شد.`);
       return reply.redirect(url('admin.menus.list'), 303);
     },
@@ -381,7 +382,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     },
     async (request, reply) => {
       const input = await request.validate(sortInput, request.body ?? {});
-      await contentAdmin.sort('links', input.tree);
+      await contentAdmin.sort('links', input.tree, auditActor(request));
       request.session.flash('success', 'ترتیب پیوندها ذخیره شد.');
       return reply.redirect(url('admin.links.list'), 303);
     },
@@ -390,7 +391,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     { name: 'admin.links.store', method: 'POST', uri: '/admin/links', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(linkInput, request.body ?? {});
-      const row = await contentAdmin.saveLink(null, input);
+      const row = await contentAdmin.saveLink(null, input, auditActor(request));
       request.session.flash('success', `پیوند «${row.label}» ساخته شد.`);
       return reply.redirect(url('admin.links.list'), 303);
     },
@@ -401,7 +402,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
       const id = idOf(request, 'link');
       if (!(await contentAdmin.listLinks()).some((l) => l.id === id)) throw new ContentNotFoundError();
       const input = await request.validate(linkInput, request.body ?? {});
-      const row = await contentAdmin.saveLink(id, input);
+      const row = await contentAdmin.saveLink(id, input, auditActor(request));
       request.session.flash('success', `پیوند «${row.label}» ذخیره شد.`);
       return reply.redirect(url('admin.links.list'), 303);
     },
@@ -409,7 +410,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
   route(
     { name: 'admin.links.destroy', method: 'DELETE', uri: '/admin/links/{link}', access: 'admin' },
     async (request, reply) => {
-      const row = await contentAdmin.destroyLink(idOf(request, 'link'));
+      const row = await contentAdmin.destroyLink(idOf(request, 'link'), auditActor(request));
       request.session.flash('success', `پیوند «${row.label}» حذف شد.`);
       return reply.redirect(url('admin.links.list'), 303);
     },
@@ -456,7 +457,7 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
     async (request, reply) => {
       const key = (request.params as { page: string }).page;
       const input = await request.validate(pageInput, request.body ?? {});
-      const row = await contentAdmin.updatePage(key, input, request.user!.id);
+      const row = await contentAdmin.updatePage(key, input, request.user!.id, auditActor(request));
       request.session.flash('success', `صفحهٔ «${row.title}» ذخیره شد؛ نسخهٔ قبلی در تاریخچه مانده است.`);
       return reply.redirect(url('admin.page', { page: key }), 303);
     },

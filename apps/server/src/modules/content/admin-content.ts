@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import { enqueue } from '../jobs/queue';
 import type {
   AdminArticleInput,
@@ -44,6 +45,32 @@ export function articlePath(
   if (article.kind === 'post') return `/blog/${article.slug}`;
   if (article.kind === 'page') return `/pages/${article.slug}`;
   return folderSlug ? `/articles/${folderSlug}/${article.slug}` : null;
+}
+
+const SORTED_SUBJECT = { menus: 'menu', links: 'link', folders: 'folder' } as const;
+const SORTED_EVENT = {
+  menus: 'content:menus.sorted',
+  links: 'content:links.sorted',
+  folders: 'content:folders.sorted',
+} as const;
+const SORTED_SUMMARY = {
+  menus: 'ترتیب منو عوض شد.',
+  links: 'ترتیب پیوندها عوض شد.',
+  folders: 'ترتیب دسته‌ها عوض شد.',
+};
+
+/** The names of a sortable list in their order (what a reorder's audit entry shows, before → after). */
+async function sortedNames(db: Database, what: 'menus' | 'links' | 'folders') {
+  if (what === 'menus') {
+    const rows = await db.select().from(menus).orderBy(asc(menus.location), asc(menus.sort), asc(menus.id));
+    return { scope: rows[0]?.location ?? 'header', names: rows.map((r) => r.label) };
+  }
+  if (what === 'links') {
+    const rows = await db.select().from(links).orderBy(asc(links.group), asc(links.sort), asc(links.id));
+    return { scope: rows[0]?.group ?? 'footer', names: rows.map((r) => r.label) };
+  }
+  const rows = await db.select().from(folders).orderBy(asc(folders.sort), asc(folders.id));
+  return { scope: rows[0]?.kind ?? 'blog', names: rows.map((r) => r.name) };
 }
 
 export type ContentAdmin = ReturnType<typeof createContentAdmin>;
@@ -122,6 +149,7 @@ export function createContentAdmin(deps: {
     id: number | null,
     input: AdminArticleInput,
     authorId: number,
+    actor: AuditActor,
   ): Promise<AdminArticleRow> {
     const slugError = slugProblem(input.slug);
     if (slugError) throw new ContentError('RF_CONTENT_SLUG', slugError, 'slug');
@@ -201,6 +229,19 @@ export function createContentAdmin(deps: {
           },
         );
       }
+      const published = row!.status === 'published' && before?.status !== 'published';
+      await recordStaffAction(tx, {
+        event: !before
+          ? 'content:article.created'
+          : published
+            ? 'content:article.published'
+            : 'content:article.updated',
+        actor,
+        subject: { type: 'article', id: row!.id },
+        summary: `مطلب «${row!.title}» ${!before ? 'ساخته' : published ? 'منتشر' : 'ویرایش'} شد${!before && published ? ' و منتشر شد' : ''}.`,
+        before: before ?? null,
+        after: row!,
+      });
       return row!;
     });
 
@@ -213,10 +254,20 @@ export function createContentAdmin(deps: {
     return findArticleRow(saved.id);
   }
 
-  async function destroyArticle(id: number) {
-    const [row] = await db.delete(articles).where(eq(articles.id, id)).returning();
-    if (!row) throw new ContentNotFoundError();
-    return row;
+  async function destroyArticle(id: number, actor: AuditActor) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
+      if (!row) throw new ContentNotFoundError();
+      await recordStaffAction(tx, {
+        event: 'content:article.deleted',
+        actor,
+        subject: { type: 'article', id },
+        summary: `مطلب «${row.title}» حذف شد.`,
+        before: row,
+        after: null,
+      });
+      return row;
+    });
   }
 
   /** The publish job: the article goes live if it is still scheduled for no later than the job. */
@@ -258,7 +309,11 @@ export function createContentAdmin(deps: {
     return row;
   }
 
-  async function saveFolder(id: number | null, input: AdminFolderInput): Promise<AdminFolderRow> {
+  async function saveFolder(
+    id: number | null,
+    input: AdminFolderInput,
+    actor: AuditActor,
+  ): Promise<AdminFolderRow> {
     const slugError = slugProblem(input.slug);
     if (slugError) throw new ContentError('RF_CONTENT_SLUG', slugError, 'slug');
     const all = await db.select().from(folders);
@@ -296,17 +351,29 @@ export function createContentAdmin(deps: {
       seoDescription: input.seo_description,
       updatedAt: now(),
     };
-    const [row] =
-      id === null
-        ? await db
-            .insert(folders)
-            .values({ ...values, sort: all.length + 1 })
-            .returning()
-        : await db.update(folders).set(values).where(eq(folders.id, id)).returning();
-    return findFolderRow(row!.id);
+    const was = all.find((f) => f.id === id) ?? null;
+    const row = await db.transaction(async (tx) => {
+      const [row] =
+        id === null
+          ? await tx
+              .insert(folders)
+              .values({ ...values, sort: all.length + 1 })
+              .returning()
+          : await tx.update(folders).set(values).where(eq(folders.id, id)).returning();
+      await recordStaffAction(tx, {
+        event: was ? 'content:folder.updated' : 'content:folder.created',
+        actor,
+        subject: { type: 'folder', id: row!.id },
+        summary: `دستهٔ «${row!.name}» ${was ? 'ویرایش' : 'ساخته'} شد.`,
+        before: was,
+        after: row!,
+      });
+      return row!;
+    });
+    return findFolderRow(row.id);
   }
 
-  async function destroyFolder(id: number) {
+  async function destroyFolder(id: number, actor: AuditActor) {
     const row = await findFolderRow(id);
     if (row.articles > 0)
       throw new ContentError(
@@ -325,7 +392,17 @@ export function createContentAdmin(deps: {
         'این دسته زیردسته دارد؛ نخست آن‌ها را جابه‌جا کنید.',
         'delete',
       );
-    await db.delete(folders).where(eq(folders.id, id));
+    await db.transaction(async (tx) => {
+      const [gone] = await tx.delete(folders).where(eq(folders.id, id)).returning();
+      await recordStaffAction(tx, {
+        event: 'content:folder.deleted',
+        actor,
+        subject: { type: 'folder', id },
+        summary: `دستهٔ «${row.name}» حذف شد.`,
+        before: gone ?? null,
+        after: null,
+      });
+    });
     return row;
   }
 
@@ -353,7 +430,7 @@ export function createContentAdmin(deps: {
   }
 
   /** Saves a static page, keeping the version it replaces as a revision. */
-  async function updatePage(key: string, input: AdminPageInput, editorId: number) {
+  async function updatePage(key: string, input: AdminPageInput, editorId: number, actor: AuditActor) {
     return db.transaction(async (tx) => {
       const [page] = await tx.select().from(pages).where(eq(pages.key, key)).for('update');
       if (!page) throw new ContentNotFoundError();
@@ -377,6 +454,14 @@ export function createContentAdmin(deps: {
         })
         .where(eq(pages.key, key))
         .returning();
+      await recordStaffAction(tx, {
+        event: 'content:page.updated',
+        actor,
+        subject: { type: 'page', id: key },
+        summary: `صفحهٔ «${row!.title}» ویرایش شد؛ نسخهٔ قبلی در تاریخچه ماند.`,
+        before: page,
+        after: row!,
+      });
       return row!;
     });
   }
@@ -396,7 +481,11 @@ export function createContentAdmin(deps: {
     }));
   }
 
-  async function saveMenu(id: number | null, input: AdminMenuInput): Promise<AdminMenuRow> {
+  async function saveMenu(
+    id: number | null,
+    input: AdminMenuInput,
+    actor: AuditActor,
+  ): Promise<AdminMenuRow> {
     const url = checkUrl(input.url);
     const all = await db.select().from(menus);
     if (id !== null && !all.some((m) => m.id === id)) throw new ContentNotFoundError();
@@ -425,23 +514,46 @@ export function createContentAdmin(deps: {
       url,
       isActive: input.is_active,
     };
-    const [row] =
-      id === null
-        ? await db
-            .insert(menus)
-            .values({ ...values, sort: all.filter((m) => m.location === input.location).length + 1 })
-            .returning()
-        : await db.update(menus).set(values).where(eq(menus.id, id)).returning();
+    const was = all.find((m) => m.id === id) ?? null;
+    const row = await db.transaction(async (tx) => {
+      const [row] =
+        id === null
+          ? await tx
+              .insert(menus)
+              .values({ ...values, sort: all.filter((m) => m.location === input.location).length + 1 })
+              .returning()
+          : await tx.update(menus).set(values).where(eq(menus.id, id)).returning();
+      await recordStaffAction(tx, {
+        event: was ? 'content:menu.updated' : 'content:menu.created',
+        actor,
+        subject: { type: 'menu', id: row!.id },
+        summary: `آیتم منوی «${row!.label}» ${was ? 'ویرایش' : 'افزوده'} شد.`,
+        before: was,
+        after: row!,
+      });
+      return row!;
+    });
     await cache.forget('menus');
     return (await listMenus()).find((m) => m.id === row!.id)!;
   }
 
-  async function destroyMenu(id: number) {
+  async function destroyMenu(id: number, actor: AuditActor) {
     const [row] = await db.select().from(menus).where(eq(menus.id, id));
     if (!row) throw new ContentNotFoundError();
     await db.transaction(async (tx) => {
-      await tx.delete(menus).where(eq(menus.parentId, id));
+      const children = await tx.delete(menus).where(eq(menus.parentId, id)).returning();
       await tx.delete(menus).where(eq(menus.id, id));
+      await recordStaffAction(tx, {
+        event: 'content:menu.deleted',
+        actor,
+        subject: { type: 'menu', id },
+        summary:
+          children.length > 0
+            ? `آیتم منوی «${row.label}» با ${children.length.toLocaleString('fa-IR')} زیرمجموعه‌اش حذف شد.`
+            : `آیتم منوی «${row.label}» حذف شد.`,
+        before: row,
+        after: null,
+      });
     });
     await cache.forget('menus');
     return row;
@@ -460,7 +572,11 @@ export function createContentAdmin(deps: {
     }));
   }
 
-  async function saveLink(id: number | null, input: AdminLinkInput): Promise<AdminLinkRow> {
+  async function saveLink(
+    id: number | null,
+    input: AdminLinkInput,
+    actor: AuditActor,
+  ): Promise<AdminLinkRow> {
     const url = checkUrl(input.url);
     const all = await db.select().from(links);
     if (id !== null && !all.some((l) => l.id === id)) throw new ContentNotFoundError();
@@ -471,20 +587,43 @@ export function createContentAdmin(deps: {
       nofollow: input.nofollow,
       isActive: input.is_active,
     };
-    const [row] =
-      id === null
-        ? await db
-            .insert(links)
-            .values({ ...values, sort: all.filter((l) => l.group === input.group).length + 1 })
-            .returning()
-        : await db.update(links).set(values).where(eq(links.id, id)).returning();
+    const was = all.find((l) => l.id === id) ?? null;
+    const row = await db.transaction(async (tx) => {
+      const [row] =
+        id === null
+          ? await tx
+              .insert(links)
+              .values({ ...values, sort: all.filter((l) => l.group === input.group).length + 1 })
+              .returning()
+          : await tx.update(links).set(values).where(eq(links.id, id)).returning();
+      await recordStaffAction(tx, {
+        event: was ? 'content:link.updated' : 'content:link.created',
+        actor,
+        subject: { type: 'link', id: row!.id },
+        summary: `پیوند «${row!.label}» ${was ? 'ویرایش' : 'ساخته'} شد.`,
+        before: was,
+        after: row!,
+      });
+      return row!;
+    });
     await cache.forget('links');
     return (await listLinks()).find((l) => l.id === row!.id)!;
   }
 
-  async function destroyLink(id: number) {
-    const [row] = await db.delete(links).where(eq(links.id, id)).returning();
-    if (!row) throw new ContentNotFoundError();
+  async function destroyLink(id: number, actor: AuditActor) {
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx.delete(links).where(eq(links.id, id)).returning();
+      if (!row) throw new ContentNotFoundError();
+      await recordStaffAction(tx, {
+        event: 'content:link.deleted',
+        actor,
+        subject: { type: 'link', id },
+        summary: `پیوند «${row.label}» حذف شد.`,
+        before: row,
+        after: null,
+      });
+      return row;
+    });
     await cache.forget('links');
     return row;
   }
@@ -493,7 +632,7 @@ export function createContentAdmin(deps: {
    * Saves a new order (and, for trees, parents) of menus, links or folders: `{id, parent_id, sort}`
    * for each moved row. Every id must exist; a parent must be in the same tree and not the row.
    */
-  async function sort(what: 'menus' | 'links' | 'folders', tree: SortItem[]) {
+  async function sort(what: 'menus' | 'links' | 'folders', tree: SortItem[], actor: AuditActor) {
     const table = what === 'menus' ? menus : what === 'links' ? links : folders;
     const ids = tree.map((t) => t.id);
     if (new Set(ids).size !== ids.length)
@@ -506,6 +645,8 @@ export function createContentAdmin(deps: {
     if (what !== 'links' && tree.some((t) => t.parent_id === t.id))
       throw new ContentError('RF_CONTENT_SORT', 'آیتمی نمی‌تواند زیر خودش باشد.', 'tree');
     await db.transaction(async (tx) => {
+      const order = () => sortedNames(tx, what);
+      const was = await order();
       for (const item of tree) {
         if (what === 'links') await tx.update(links).set({ sort: item.sort }).where(eq(links.id, item.id));
         else if (what === 'menus')
@@ -519,6 +660,15 @@ export function createContentAdmin(deps: {
             .set({ sort: item.sort, parentId: item.parent_id ?? null })
             .where(eq(folders.id, item.id));
       }
+      const now = await order();
+      await recordStaffAction(tx, {
+        event: SORTED_EVENT[what],
+        actor,
+        subject: { type: SORTED_SUBJECT[what], id: now.scope },
+        summary: SORTED_SUMMARY[what],
+        before: { order: was.names },
+        after: { order: now.names },
+      });
     });
     if (what === 'folders') {
       // A cycle slipped in through parent changes is refused as a whole.

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { auditActor } from '../../http/route-helpers';
 import { ContentNotFoundError } from './errors';
 import { FROM_MAX, TO_MAX } from './redirects';
 import { cleanQuery, pageNumber } from './service';
@@ -69,7 +70,7 @@ export async function adminRedirectRoutes(app: FastifyInstance, { registry }: { 
     { name: 'admin.redirects.store', method: 'POST', uri: '/admin/redirects', access: 'admin' },
     async (request, reply) => {
       const input = await request.validate(redirectInput, request.body ?? {});
-      const row = await redirects.save(null, input);
+      const row = await redirects.save(null, input, auditActor(request));
       request.session.flash('success', `ریدایرکت «${row.from}» ساخته شد.`);
       return reply.redirect(registry.url('admin.redirects.edit', { redirect: row.id }, false), 303);
     },
@@ -82,7 +83,7 @@ export async function adminRedirectRoutes(app: FastifyInstance, { registry }: { 
       const id = idOf(request, 'redirect');
       await redirects.find(id);
       const input = await request.validate(redirectInput, request.body ?? {});
-      const row = await redirects.save(id, input);
+      const row = await redirects.save(id, input, auditActor(request));
       request.session.flash('success', `ریدایرکت «${row.from}» ذخیره شد.`);
       return reply.redirect(listUrl(), 303);
     },
@@ -97,7 +98,7 @@ export async function adminRedirectRoutes(app: FastifyInstance, { registry }: { 
       access: 'admin',
     },
     async (request, reply) => {
-      const row = await redirects.remove(idOf(request, 'redirect'));
+      const row = await redirects.remove(idOf(request, 'redirect'), auditActor(request));
       request.session.flash('success', `ریدایرکت «${row.from}» حذف شد.`);
       return reply.redirect(listUrl(), 303);
     },

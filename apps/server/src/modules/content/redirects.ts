@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
+import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import type { AdminRedirectRow, Paginated } from './contracts';
 import { ContentError, ContentNotFoundError } from './errors';
 import { redirects } from './tables';
@@ -196,7 +197,7 @@ export function createRedirects({ db, cache, appUrl }: { db: Database; cache: Sh
    * `to` a path or an http(s) URL; no loop (to itself) and no chain (its target is itself
    * redirected, or another redirect already leads to its `from`).
    */
-  async function save(id: number | null, input: RedirectInput): Promise<AdminRedirectRow> {
+  async function save(id: number | null, input: RedirectInput, actor: AuditActor): Promise<AdminRedirectRow> {
     const from = parseFrom(input.from);
     if (!from.ok) throw new ContentError('RF_CONTENT_REDIRECT_FROM', from.message, 'from');
     const to = parseTo(input.to, appUrl);
@@ -240,18 +241,43 @@ export function createRedirects({ db, cache, appUrl }: { db: Database; cache: Sh
       isActive: input.is_active,
       updatedAt: new Date(),
     };
-    const [row] =
-      id === null
-        ? await db.insert(redirects).values(values).returning()
-        : await db.update(redirects).set(values).where(eq(redirects.id, id)).returning();
-    if (!row) throw new ContentNotFoundError();
+    const was = id === null ? null : (await db.select().from(redirects).where(eq(redirects.id, id)))[0];
+    if (id !== null && !was) throw new ContentNotFoundError();
+    const row = await db.transaction(async (tx) => {
+      const [row] =
+        id === null
+          ? await tx.insert(redirects).values(values).returning()
+          : await tx.update(redirects).set(values).where(eq(redirects.id, id)).returning();
+      if (!row) throw new ContentNotFoundError();
+      await recordStaffAction(tx, {
+        event: was ? 'content:redirect.updated' : 'content:redirect.created',
+        actor,
+        subject: { type: 'redirect', id: row.id },
+        summary: `تغییر مسیر از ${row.fromPath} ${was ? 'ویرایش' : 'افزوده'} شد.`,
+        // Hits move on their own; what an admin changed is the rule.
+        before: was ? { ...was, hits: undefined, lastHitAt: undefined } : null,
+        after: { ...row, hits: undefined, lastHitAt: undefined },
+      });
+      return row;
+    });
     await cache.forget(REDIRECTS_CACHE_KEY);
     return toRow(row);
   }
 
-  async function remove(id: number): Promise<AdminRedirectRow> {
-    const [row] = await db.delete(redirects).where(eq(redirects.id, id)).returning();
-    if (!row) throw new ContentNotFoundError();
+  async function remove(id: number, actor: AuditActor): Promise<AdminRedirectRow> {
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx.delete(redirects).where(eq(redirects.id, id)).returning();
+      if (!row) throw new ContentNotFoundError();
+      await recordStaffAction(tx, {
+        event: 'content:redirect.deleted',
+        actor,
+        subject: { type: 'redirect', id },
+        summary: `تغییر مسیر از ${row.fromPath} حذف شد.`,
+        before: row,
+        after: null,
+      });
+      return row;
+    });
     pending.delete(id);
     await cache.forget(REDIRECTS_CACHE_KEY);
     return toRow(row);

@@ -3,8 +3,10 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { acceptUploads, singleUpload } from '../../http/multipart';
 import { namedRoute } from '../../http/named-route';
+import { auditActor } from '../../http/route-helpers';
 import { UploadError } from '../../http/upload-error';
 import { sniffImage } from '../../lib/files';
+import { recordStaffAction } from '../activity/staff-audit';
 
 /** docs/screens.md §6: editor images up to 5 MB, image types only (by their bytes). */
 export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -39,6 +41,19 @@ export async function contentUploadRoutes(app: FastifyInstance, { registry }: { 
           throw new UploadError('RF_UPLOAD_TYPE', 'فقط تصویر JPEG، PNG یا WebP پذیرفته می‌شود.', 'file');
         const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
         await storage.put(`${PREFIX}${name}`, file.bytes);
+        await recordStaffAction(app.services.db, {
+          event: 'content:upload.stored',
+          actor: auditActor(request),
+          subject: { type: 'upload', id: name },
+          summary: 'تصویری برای متن مطالب بارگذاری شد.',
+          after: {
+            url: `${CONTENT_IMAGE_PATH}${name}`,
+            type: image.ext,
+            size: file.bytes.length,
+            width: image.width,
+            height: image.height,
+          },
+        });
         return reply
           .code(201)
           .send({ url: `${CONTENT_IMAGE_PATH}${name}`, width: image.width, height: image.height });

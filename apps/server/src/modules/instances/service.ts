@@ -29,6 +29,7 @@ import {
 } from './errors';
 import { instanceUpdated } from './events';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
+import { recordMachineChange } from './machine-audit';
 import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from './make';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import type { ProvisionJobPayload } from './provision-job';
@@ -503,10 +504,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
             })
             .where(eq(instances.id, row.id))
             .returning();
-          await recordActivity(tx, {
+          await recordMachineChange(tx, {
             event: `instance:power.${action}`,
             actorId: actorOf(owner),
-            subject: { type: 'instance', id: row.id },
+            staff: Boolean(request.staff),
+            before: row,
+            after: updated!,
+            reason: request.staff?.reason,
             ip: request.ip,
             userAgent: request.userAgent,
             properties: {
@@ -576,10 +580,13 @@ export function createInstanceService(options: InstanceServiceOptions) {
           .set({ ...change.set, powerChangedAt: now, updatedAt: now })
           .where(eq(instances.id, row.id))
           .returning();
-        await recordActivity(tx, {
+        await recordMachineChange(tx, {
           event: change.event,
           actorId: request.actorId ?? user.id,
-          subject: { type: 'instance', id: row.id },
+          staff: Boolean(request.staff),
+          before: row,
+          after: updated!,
+          reason: request.staff?.reason,
           ip: request.ip,
           userAgent: request.userAgent,
           properties: { uuid: row.uuid, ...change.properties },

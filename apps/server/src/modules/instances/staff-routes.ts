@@ -262,7 +262,13 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
     async (request, reply) => {
       const id = idParam(request);
       const input = await request.validate(suspendInput, request.body ?? {});
-      await staffMachines.suspend(request.user!.id, id, input.suspended, input.reason);
+      await staffMachines.suspend(
+        request.user!.id,
+        id,
+        input.suspended,
+        input.reason,
+        requestContext(request),
+      );
       request.session.flash('success', input.suspended ? 'سرور معلق شد.' : 'تعلیق سرور برداشته شد.');
       return reply.back(registry.url('admin.instances.view', { instance: id }, false));
     },
@@ -305,11 +311,16 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
     async (request, reply) => {
       const id = idParam(request);
       const input = await request.validate(moveInput, request.body ?? {});
-      await staffMachines.move(request.user!.id, id, {
-        resourceId: input.resource_id,
-        portId: input.port_id,
-        reason: input.reason,
-      });
+      await staffMachines.move(
+        request.user!.id,
+        id,
+        {
+          resourceId: input.resource_id,
+          portId: input.port_id,
+          reason: input.reason,
+        },
+        requestContext(request),
+      );
       request.session.flash('success', 'جابه‌جایی آغاز شد؛ سرور روی میزبان تازه از تصویرش ساخته می‌شود.');
       return reply.back(registry.url('admin.instances.view', { instance: id }, false));
     },
@@ -325,7 +336,7 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
     },
     async (request, reply) => {
       const id = idParam(request);
-      await staffMachines.retry(request.user!.id, id);
+      await staffMachines.retry(request.user!.id, id, requestContext(request));
       request.session.flash('success', 'آماده‌سازی دوباره آغاز شد.');
       return reply.back(registry.url('admin.instances.view', { instance: id }, false));
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
-import { findActivityForSubject, findSubjectEvents, recordActivity } from '../activity/service';
+import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -23,6 +23,7 @@ import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';
 import { PROVISION_JOB } from './job-names';
+import { recordMachineChange } from './machine-audit';
 import { noticeOwner } from './owner-notice';
 import type { ProvisionJobPayload } from './provision-job';
 import { allowedPowerActions, canChangeStatus } from './state-machine';
@@ -244,7 +245,13 @@ export function createStaffMachines(options: {
     },
 
     /** ready ⇄ suspended with the reason its owner reads; a machine that is on must be stopped first. */
-    async suspend(staffId: number, id: number, suspended: boolean, reason: string) {
+    async suspend(
+      staffId: number,
+      id: number,
+      suspended: boolean,
+      reason: string,
+      context: RequestContext = {},
+    ) {
       await transactionWithBroadcasts(
         db,
         broadcaster,
@@ -267,10 +274,14 @@ export function createStaffMachines(options: {
             .set({ status: to, suspendReason: suspended ? reason : null, updatedAt: new Date() })
             .where(eq(instances.id, row.id))
             .returning();
-          await recordActivity(tx, {
+          await recordMachineChange(tx, {
             event: suspended ? 'instance:suspended' : 'instance:unsuspended',
             actorId: staffId,
-            subject: { type: 'instance', id: row.id },
+            staff: true,
+            before: row,
+            after: updated!,
+            reason,
+            ...context,
             properties: { uuid: row.uuid, reason },
           });
           broadcast(instanceUpdated(updated!, suspended ? reason : null));
@@ -280,8 +291,8 @@ export function createStaffMachines(options: {
     },
 
     /** provision_failed → provisioning: the provisioning job again, with a port (reserved anew if it was taken back). */
-    async retry(staffId: number, id: number) {
-      await reprovision(staffId, id, async (tx, row) => {
+    async retry(staffId: number, id: number, context: RequestContext = {}) {
+      await reprovision(staffId, id, context, async (tx, row) => {
         if (row.status !== 'provision_failed') {
           throw new InstanceActionNotAllowedError(
             'فقط سروری که آماده‌سازی‌اش ناموفق مانده دوباره ساخته می‌شود.',
@@ -321,8 +332,9 @@ export function createStaffMachines(options: {
       staffId: number,
       id: number,
       input: { resourceId: number; portId: number | null; reason: string },
+      context: RequestContext = {},
     ) {
-      await reprovision(staffId, id, async (tx, row, broadcast) => {
+      await reprovision(staffId, id, context, async (tx, row, broadcast) => {
         if (
           row.status !== 'ready' ||
           row.power !== 'stopped' ||
@@ -400,6 +412,7 @@ export function createStaffMachines(options: {
   async function reprovision(
     staffId: number,
     id: number,
+    context: RequestContext,
     decide: (
       tx: Database,
       row: Instance,
@@ -428,10 +441,14 @@ export function createStaffMachines(options: {
           })
           .where(eq(instances.id, row.id))
           .returning();
-        await recordActivity(tx, {
+        await recordMachineChange(tx, {
           event: change.event,
           actorId: staffId,
-          subject: { type: 'instance', id: row.id },
+          staff: true,
+          before: row,
+          after: updated!,
+          reason: typeof change.properties.reason === 'string' ? change.properties.reason : null,
+          ...context,
           properties: { uuid: row.uuid, ...change.properties },
         });
         await enqueue(tx, PROVISION_JOB, change.payload, {

@@ -16,7 +16,8 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
-import { type RequestContext, recordActivity } from '../activity/service';
+import type { RequestContext } from '../activity/service';
+import { recordStaffAction } from '../activity/staff-audit';
 import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
 import { ownInstanceId } from '../instances/service';
 import { machineLabels } from '../instances/summaries';
@@ -37,7 +38,7 @@ import {
   tickets,
 } from './tables';
 import { loadThread, type StaffThreadMessage } from './thread';
-import { type TicketChange, writeTicketChange } from './ticket-change';
+import { auditedTicket, type TicketChange, writeTicketChange } from './ticket-change';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new SupportError('RF_SUPPORT_TICKET_NOT_FOUND', 'تیکتی که دنبالش بودید پیدا نشد.');
@@ -325,7 +326,13 @@ export function createTicketDesk(options: {
         if (!ticket || (ticket.deletedAt !== null && area !== 'admin')) throw notFound();
         const now = clock();
         const change = await work(tx, ticket, now, broadcast);
-        return writeTicketChange(tx, ticket, change, { actorId: staffId, now, context, broadcast });
+        return writeTicketChange(tx, ticket, change, {
+          actorId: staffId,
+          now,
+          context,
+          broadcast,
+          staff: true,
+        });
       },
       options.onPublishError,
     );
@@ -385,7 +392,14 @@ export function createTicketDesk(options: {
           })
           .returning({ id: ticketMessages.id });
         await recordAttachments(tx, message!.id, files);
-        if (input.internal) return { set: {}, event: 'ticket:noted', properties: { message: message!.id } };
+        const excerpt = input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body;
+        if (input.internal)
+          return {
+            set: {},
+            event: 'ticket:noted',
+            properties: { message: message!.id },
+            audit: { after: { note: excerpt } },
+          };
         if (ticket.userId !== null) {
           // One notice per reply (its message id is the key): a retried request never tells twice.
           await notify(tx, broadcast, { ...answeredNotice(ticket), key: `ticket-reply-${message!.id}` });
@@ -399,6 +413,7 @@ export function createTicketDesk(options: {
           },
           event: 'ticket:answered',
           properties: { message: message!.id },
+          audit: { after: { reply: excerpt } },
         };
       }),
     );
@@ -522,12 +537,13 @@ export function createTicketDesk(options: {
             .values({ ticketId: created.id, authorId: staff.id, body: input.message, createdAt: now })
             .returning({ id: ticketMessages.id });
           await recordAttachments(tx, message!.id, files);
-          await recordActivity(tx, {
+          await recordStaffAction(tx, {
             event: 'ticket:opened',
-            actorId: staff.id,
+            actor: { actorId: staff.id, ip: context.ip, userAgent: context.userAgent },
             subject: { type: 'ticket', id: created.id },
-            ip: context.ip,
-            userAgent: context.userAgent,
+            summary: `تیکت «${created.subject}» برای «${customer.name}» ثبت شد.`,
+            before: null,
+            after: { ...auditedTicket(created), userId: customer.id, reply: input.message.slice(0, 200) },
             properties: { via: 'staff', for: customer.id, department: created.department },
           });
           await notify(tx, broadcast, {

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { isNationalCode } from '../../lib/national-code';
 import { faDigits } from '../../lib/persian';
 import type { ObjectStorage } from '../../lib/storage';
-import { type RequestContext, recordActivity } from '../activity/service';
+import { type ActivityInput, type RequestContext, recordActivity } from '../activity/service';
+import { recordStaffAction } from '../activity/staff-audit';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -14,6 +15,7 @@ import {
 } from '../broadcasting/broadcaster';
 import { notify } from '../notifications/user-notice';
 import { findUser, lockUser, type User, updateUser, userCards, userNames } from '../users/queries';
+import { personOf, STAFF_SUMMARIES } from './audit-summary';
 import { kycNotFound, VerificationError } from './errors';
 import {
   DOCUMENT_KINDS,
@@ -272,12 +274,18 @@ export function createVerificationService(options: {
     context: RequestContext,
     properties: Record<string, unknown> = {},
   ) {
-    await recordActivity(tx, {
-      event,
-      actorId: staff.id,
+    // `request` is the row as it was before this action; read back what the action made of it.
+    const [after] = await tx
+      .select()
+      .from(verificationRequests)
+      .where(eq(verificationRequests.id, request.id));
+    await recordStaffAction(tx, {
+      event: event as ActivityInput['event'],
+      actor: { actorId: staff.id, ip: context.ip, userAgent: context.userAgent },
       subject: { type: 'verification', id: request.id },
-      ip: context.ip,
-      userAgent: context.userAgent,
+      summary: `${STAFF_SUMMARIES[event] ?? 'درخواست احراز هویت'} (${personOf(request)})`,
+      before: request,
+      after: after ?? request,
       properties: { user_id: request.userId, ...properties },
     });
   }

@@ -3,25 +3,28 @@ import type { AdminAuditProps, AuditRow } from '@server/modules/admin/contracts'
 import { ScrollText } from 'lucide-react';
 import { Head, Link } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
+import { AuditChanges } from '../../components/ui/AuditChanges';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
+import { IsolatedText } from '../../components/ui/IsolatedText';
 import { JalaliTime } from '../../components/ui/JalaliTime';
 import { Ltr } from '../../components/ui/Ltr';
 import { Pagination } from '../../components/ui/Pagination';
 import { PeriodFields } from '../../components/ui/PeriodFields';
 import { SearchForm } from '../../components/ui/SearchForm';
 import { SelectField } from '../../components/ui/SelectField';
-import { formatNumber, toPersianDigits } from '../../lib/digits';
+import { formatNumber } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
 type Filters = AdminAuditProps['filters'];
 
 /**
- * `admin.audit` «گزارش اقدامات کارکنان»: every staff action from the activity log (balance
- * adjustments, refunds, config changes, KYC decisions, suspensions, impersonation, power actions):
- * who, what, about whom, from which IP, when; filtered, exported as CSV. Read only.
+ * `admin.audit` «گزارش اقدامات کارکنان»: every staff write from the activity log (money, settings,
+ * catalog and content, identity checks, tickets, machines, impersonation): who, what (a Persian
+ * summary and each changed field before → after), about what, from which IP, when; filtered,
+ * exported as CSV. Read only. Identifiers keep their Latin digits, left to right.
  */
 export default function AdminAudit({ items, filters, options }: AdminAuditProps) {
   const route = useRoute();
@@ -54,11 +57,10 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
         <span className="grid gap-0.5">
           <span className="font-medium text-gray-900">{row.label}</span>
           {row.as_user && <span className="text-xs text-amber-800">به‌جای {row.as_user.name}</span>}
-          {row.details && (
-            <span className="text-xs break-words text-gray-600 [overflow-wrap:anywhere]">
-              {toPersianDigits(row.details)}
-            </span>
+          {row.summary && (
+            <IsolatedText text={row.summary} className="text-xs text-gray-700 [overflow-wrap:anywhere]" />
           )}
+          <AuditChanges changes={row.changes} />
         </span>
       ),
     },
@@ -75,7 +77,15 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
               {row.subject.label}
             </Link>
           ) : (
-            <span className="[overflow-wrap:anywhere]">{row.subject.label}</span>
+            <span className="[overflow-wrap:anywhere]">
+              {row.subject.label}
+              {row.subject.code && (
+                <>
+                  {' '}
+                  <Ltr>{row.subject.code}</Ltr>
+                </>
+              )}
+            </span>
           )
         ) : (
           '—'
