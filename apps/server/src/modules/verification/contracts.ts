@@ -138,8 +138,14 @@ export interface StaffVerifyEditProps {
     submitted_at: string | null;
     reviewed_at: string | null;
   }[];
+  /** What an approval still needs (the decide route refuses one while anything is listed). */
+  approval: {
+    /** Papers the request's kind needs that it does not carry (or whose file is gone). */
+    missing: { kind: DocumentKind; label: string }[];
+  };
   reviewer: string | null;
-  can: { claim: boolean; decide: boolean; revoke: boolean };
+  /** `decide`: this reviewer may decide (reject); `approve`: and approval is possible now. */
+  can: { claim: boolean; decide: boolean; approve: boolean; revoke: boolean };
   /** Admin only: every staff action on this request, oldest first. */
   history: { event: string; actor: string; at: string; reason: string | null }[] | null;
 }

@@ -17,6 +17,7 @@ export const VERIFICATION_ERROR_CODES = {
   RF_KYC_NOT_REVOCABLE: 422,
   RF_KYC_DOCUMENT_TYPE: 422,
   RF_KYC_NAMES_LOCKED: 422,
+  RF_KYC_DOCUMENTS_MISSING: 422,
 } as const;
 
 export type VerificationErrorCode = keyof typeof VERIFICATION_ERROR_CODES;

@@ -48,6 +48,11 @@ export function requiredKinds(type: VerificationRequest['type']): DocumentKind[]
   return type === 'legal' ? [...DOCUMENT_KINDS] : ['id_front', 'id_back', 'selfie'];
 }
 
+/** Names a list of papers as a person reads it: «روی کارت ملی»، «پشت کارت ملی». */
+export function paperNames(kinds: DocumentKind[]): string {
+  return kinds.map((kind) => `«${DOCUMENT_LABELS[kind]}»`).join('، ');
+}
+
 /** A document as the route took it: the bytes' own type (sniffed), never the sender's word. */
 export interface DocumentUpload {
   kind: DocumentKind;
@@ -112,6 +117,22 @@ export function createVerificationService(options: {
       .from(verificationDocuments)
       .where(eq(verificationDocuments.requestId, requestId))
       .orderBy(asc(verificationDocuments.id));
+  }
+
+  /**
+   * The papers the request's kind needs that it does not carry: no row, or a row whose stored
+   * file cannot be found (a reviewer cannot have seen it). In the order of `requiredKinds`.
+   */
+  async function missingPapers(
+    type: VerificationRequest['type'],
+    documents: VerificationDocument[],
+  ): Promise<DocumentKind[]> {
+    const missing: DocumentKind[] = [];
+    for (const kind of requiredKinds(type)) {
+      const paper = documents.find((d) => d.kind === kind);
+      if (!paper || !(await storage.stat(paper.storageKey))) missing.push(kind);
+    }
+    return missing;
   }
 
   /** Removes stored objects no document row points at any more (after the commit that freed them). */
@@ -568,6 +589,16 @@ export function createVerificationService(options: {
           );
         }
         if (request.reviewerId !== staff.id) throw claimedByOther();
+        if (input.decision === 'approve') {
+          const missing = await missingPapers(request.type, await documentsOf(tx, request.id));
+          if (missing.length > 0) {
+            throw new VerificationError(
+              'RF_KYC_DOCUMENTS_MISSING',
+              `پیش از تأیید، این مدارک باید فرستاده شده باشد: ${paperNames(missing)}. درخواست را با دلیل رد کنید تا مشتری آن‌ها را بفرستد.`,
+              'decision',
+            );
+          }
+        }
         const status: VerificationStatus = input.decision === 'approve' ? 'approved' : 'rejected';
         const reason = input.reason ?? null;
         const now = clock();
@@ -734,6 +765,8 @@ export function createVerificationService(options: {
         documents,
         attempts,
         checks,
+        /** What stands between this request and an approval (the decide rule reads the same). */
+        approval: { missing: await missingPapers(request.type, documents) },
         reviewer: request.reviewerId
           ? ((reviewer.get(request.reviewerId)?.name as string | undefined) ?? null)
           : null,

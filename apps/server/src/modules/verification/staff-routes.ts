@@ -12,6 +12,7 @@ import { idsWithRoles, searchUserIds, userNames } from '../users/queries';
 import type { StaffVerifyEditProps, StaffVerifyListProps } from './contracts';
 import { kycNotFound } from './errors';
 import { documentView, requestView } from './panel-routes';
+import { DOCUMENT_LABELS } from './service';
 import { VERIFICATION_STATUSES, VERIFICATION_TYPES, type VerificationStatus } from './tables';
 import { decideSchema, revokeSchema } from './validators';
 
@@ -171,6 +172,9 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
             documentView(d, registry.url(name('document'), { verification: r.id, document: d.uuid }, false)),
           ),
           checks: review.checks,
+          approval: {
+            missing: review.approval.missing.map((kind) => ({ kind, label: DOCUMENT_LABELS[kind] })),
+          },
           attempts: review.attempts.map((a) => ({
             id: a.id,
             status: a.status,
@@ -182,6 +186,8 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
           can: {
             claim: r.status === 'submitted',
             decide: r.status === 'under_review' && r.reviewerId === me.id,
+            approve:
+              r.status === 'under_review' && r.reviewerId === me.id && review.approval.missing.length === 0,
             revoke: area === 'admin' && r.status === 'approved',
           },
           history,

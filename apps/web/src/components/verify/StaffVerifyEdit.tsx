@@ -42,6 +42,7 @@ export function StaffVerifyEdit({
   owner,
   documents,
   checks,
+  approval,
   attempts,
   reviewer,
   can,
@@ -124,6 +125,11 @@ export function StaffVerifyEdit({
           <Card className="p-4">
             <h2 className="mb-3 font-bold text-gray-900">بررسی‌های خودکار</h2>
             <ul className="grid gap-2">
+              <Check_ ok={approval.missing.length === 0}>
+                {approval.missing.length === 0
+                  ? 'همهٔ مدارک لازم این نوع درخواست فرستاده شده است.'
+                  : `مدرک فرستاده نشده: ${approval.missing.map((m) => `«${m.label}»`).join('، ')}`}
+              </Check_>
               <Check_ ok={checks.national_code_valid}>
                 {checks.national_code_valid ? 'رقم کنترل کد ملی درست است.' : 'رقم کنترل کد ملی نادرست است.'}
               </Check_>
@@ -155,6 +161,17 @@ export function StaffVerifyEdit({
                 دلیل: {request.reason}
               </p>
             )}
+            {can.decide && approval.missing.length > 0 && (
+              <div className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-900">
+                <p className="font-medium">تا همهٔ مدارک نرسیده، تأیید ممکن نیست. فرستاده نشده:</p>
+                <ul className="list-inside list-disc">
+                  {approval.missing.map((m) => (
+                    <li key={m.kind}>{m.label}</li>
+                  ))}
+                </ul>
+                <p>درخواست را با دلیل رد کنید تا مشتری مدارک را بفرستد.</p>
+              </div>
+            )}
             <div className="flex flex-wrap gap-2">
               {can.claim && (
                 <Button type="button" onClick={claim} disabled={claiming}>
@@ -164,10 +181,12 @@ export function StaffVerifyEdit({
               )}
               {can.decide && (
                 <>
-                  <Button type="button" onClick={() => send('approve')} disabled={decide.processing}>
-                    <Check aria-hidden="true" className="size-4" />
-                    تأیید هویت
-                  </Button>
+                  {can.approve && (
+                    <Button type="button" onClick={() => send('approve')} disabled={decide.processing}>
+                      <Check aria-hidden="true" className="size-4" />
+                      تأیید هویت
+                    </Button>
+                  )}
                   <Button type="button" variant="danger" onClick={() => setRejecting(true)}>
                     <X aria-hidden="true" className="size-4" />
                     رد درخواست
