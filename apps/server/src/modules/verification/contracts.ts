@@ -142,10 +142,15 @@ export interface StaffVerifyEditProps {
   approval: {
     /** Papers the request's kind needs that it does not carry (or whose file is gone). */
     missing: { kind: DocumentKind; label: string }[];
+    /** Other accounts approved with the same national code: only an admin approves, with a reason. */
+    approved_elsewhere: { user_id: number; name: string }[];
   };
   reviewer: string | null;
-  /** `decide`: this reviewer may decide (reject); `approve`: and approval is possible now. */
-  can: { claim: boolean; decide: boolean; approve: boolean; revoke: boolean };
+  /**
+   * `decide`: this reviewer may decide (reject); `approve`: and approve now; `override`: an admin
+   * may approve despite `approved_elsewhere`, giving a reason.
+   */
+  can: { claim: boolean; decide: boolean; approve: boolean; override: boolean; revoke: boolean };
   /** Admin only: every staff action on this request, oldest first. */
   history: { event: string; actor: string; at: string; reason: string | null }[] | null;
 }

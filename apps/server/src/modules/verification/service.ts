@@ -135,6 +135,26 @@ export function createVerificationService(options: {
     return missing;
   }
 
+  /**
+   * Other accounts holding an approved identity with this request's national code: one person,
+   * one verified account, unless an admin says why not (decide's `override_reason`).
+   */
+  async function approvedElsewhere(tx: Database, request: VerificationRequest): Promise<number[]> {
+    if (!request.nationalCode) return [];
+    const rows = await tx
+      .selectDistinct({ userId: verificationRequests.userId })
+      .from(verificationRequests)
+      .where(
+        and(
+          eq(verificationRequests.nationalCode, request.nationalCode),
+          ne(verificationRequests.userId, request.userId),
+          eq(verificationRequests.status, 'approved'),
+        ),
+      )
+      .orderBy(verificationRequests.userId);
+    return rows.map((r) => r.userId);
+  }
+
   /** Removes stored objects no document row points at any more (after the commit that freed them). */
   async function dropUnused(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
@@ -569,7 +589,12 @@ export function createVerificationService(options: {
     async decide(
       staff: User,
       id: number,
-      input: { decision: 'approve' | 'reject'; reason?: string | undefined },
+      input: {
+        decision: 'approve' | 'reject';
+        reason?: string | undefined;
+        /** An admin's reason to approve a national code another account holds approved. */
+        override_reason?: string | undefined;
+      },
       context: RequestContext,
     ): Promise<VerificationRequest> {
       return inTransaction(async (tx, broadcast) => {
@@ -589,6 +614,7 @@ export function createVerificationService(options: {
           );
         }
         if (request.reviewerId !== staff.id) throw claimedByOther();
+        let overridden: number[] = [];
         if (input.decision === 'approve') {
           const missing = await missingPapers(request.type, await documentsOf(tx, request.id));
           if (missing.length > 0) {
@@ -597,6 +623,30 @@ export function createVerificationService(options: {
               `پیش از تأیید، این مدارک باید فرستاده شده باشد: ${paperNames(missing)}. درخواست را با دلیل رد کنید تا مشتری آن‌ها را بفرستد.`,
               'decision',
             );
+          }
+          if (request.nationalCode) {
+            // Two reviewers approving the same code on two accounts at once: the second waits here
+            // and then sees the first one's approval.
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtext(${`kyc:national-code:${request.nationalCode}`}))`,
+            );
+          }
+          overridden = await approvedElsewhere(tx, request);
+          if (overridden.length > 0) {
+            if (staff.role !== 'admin') {
+              throw new VerificationError(
+                'RF_KYC_DUPLICATE_APPROVED',
+                'این کد ملی پیش‌تر برای حساب دیگری تأیید شده است؛ تأیید این درخواست تنها با نظر مدیر و نوشتن دلیل ممکن است.',
+                'decision',
+              );
+            }
+            if (!input.override_reason?.trim()) {
+              throw new VerificationError(
+                'RF_KYC_DUPLICATE_APPROVED',
+                'این کد ملی پیش‌تر برای حساب دیگری تأیید شده است؛ برای تأیید این درخواست هم، دلیل را بنویسید.',
+                'override_reason',
+              );
+            }
           }
         }
         const status: VerificationStatus = input.decision === 'approve' ? 'approved' : 'rejected';
@@ -614,6 +664,12 @@ export function createVerificationService(options: {
             : {};
         await mirror(tx, request.userId, status, name);
         await staffActivity(tx, `kyc:${status}`, staff, request, context, reason ? { reason } : {});
+        if (overridden.length > 0) {
+          await staffActivity(tx, 'kyc:duplicate.overridden', staff, request, context, {
+            reason: input.override_reason!.trim(),
+            accounts: overridden,
+          });
+        }
         await tellCustomer(tx, broadcast, decided!, status, reason, context);
         await queueMoved(tx, broadcast);
         return decided!;
@@ -766,7 +822,10 @@ export function createVerificationService(options: {
         attempts,
         checks,
         /** What stands between this request and an approval (the decide rule reads the same). */
-        approval: { missing: await missingPapers(request.type, documents) },
+        approval: {
+          missing: await missingPapers(request.type, documents),
+          approvedElsewhere: await approvedElsewhere(db, request),
+        },
         reviewer: request.reviewerId
           ? ((reviewer.get(request.reviewerId)?.name as string | undefined) ?? null)
           : null,

@@ -1,5 +1,5 @@
 import type { StaffVerifyEditProps } from '@server/modules/verification/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test/render-page';
 import { CUSTOMER } from '../../../test/sample-page';
@@ -49,10 +49,10 @@ const props = (overrides: Partial<StaffVerifyEditProps> = {}): StaffVerifyEditPr
   owner: { id: 9, name: 'سارا کریمی', email: null, mobile: '09121000102', kyc_status: 'under_review' },
   documents: [],
   checks: { national_code_valid: true, mobile_matches: true, duplicates: [] },
-  approval: { missing: [] },
+  approval: { missing: [], approved_elsewhere: [] },
   attempts: [],
   reviewer: 'سارا پشتیبان',
-  can: { claim: false, decide: true, approve: true, revoke: false },
+  can: { claim: false, decide: true, approve: true, override: false, revoke: false },
   history: null,
   ...overrides,
 });
@@ -69,8 +69,9 @@ describe('Care/Verify/Edit', () => {
             { kind: 'selfie', label: 'عکس سلفی با دست‌نوشته' },
             { kind: 'company_paper', label: 'روزنامهٔ رسمی یا آگهی تأسیس شرکت' },
           ],
+          approved_elsewhere: [],
         },
-        can: { claim: false, decide: true, approve: false, revoke: false },
+        can: { claim: false, decide: true, approve: false, override: false, revoke: false },
       }),
       shared,
     );
@@ -88,5 +89,37 @@ describe('Care/Verify/Edit', () => {
     await renderPage('Care/Verify/Edit', props(), shared);
     expect(screen.getByText('همهٔ مدارک لازم این نوع درخواست فرستاده شده است.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'تأیید هویت' })).toBeTruthy();
+  });
+
+  it('tells care that a national code approved on another account needs an admin', async () => {
+    await renderPage(
+      'Care/Verify/Edit',
+      props({
+        approval: { missing: [], approved_elsewhere: [{ user_id: 4, name: 'نادر شریفی' }] },
+        can: { claim: false, decide: true, approve: false, override: false, revoke: false },
+      }),
+      shared,
+    );
+    expect(screen.getByText(/این کد ملی برای حساب دیگری تأیید شده است/).textContent).toContain('نادر شریفی');
+    expect(screen.getByText(/تنها با نظر مدیر سامانه/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'تأیید هویت' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'تأیید با ذکر دلیل' })).toBeNull();
+  });
+
+  it('lets an admin approve such a request only through a reason', async () => {
+    await renderPage(
+      'Admin/Verify/Edit',
+      props({
+        approval: { missing: [], approved_elsewhere: [{ user_id: 4, name: 'نادر شریفی' }] },
+        can: { claim: false, decide: true, approve: false, override: true, revoke: false },
+        history: [],
+      }),
+      { ...shared, auth: { user: { ...STAFF, roles: ['admin'] } } },
+    );
+    expect(screen.queryByRole('button', { name: 'تأیید هویت' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'تأیید با ذکر دلیل' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByLabelText('دلیل تأیید')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'تأیید هویت' })).toBeTruthy();
   });
 });
