@@ -107,7 +107,7 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     const page = await customer.page('/panel/account/verify');
     expect(page.component).toBe('Panel/Account/Verify');
     expect(page.props.request).toBeNull();
-    expect(page.props.can).toEqual({ edit: true, withdraw: false });
+    expect(page.props.can).toEqual({ edit: true, renew: false, withdraw: false });
     expect(page.props.account).toEqual({ mobile: MOBILE, mobile_verified: true });
     expect(page.props.required.individual).toEqual(['id_front', 'id_back', 'selfie']);
     const make = await customer.page('/panel/instances/create');
@@ -366,9 +366,15 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
       status: 'rejected',
       reason: 'عکس سلفی تار است؛ دوباره بگیرید.',
     });
-    expect(page.props.can.edit).toBe(true);
+    expect(page.props.can).toMatchObject({ edit: false, renew: true });
 
-    // A new request: the fields, the proven mobile and the papers come along; a new selfie replaces the old.
+    // A new request: the fields, the proven mobile and the card's sides come along; the selfie (its
+    // note carries the old request's words) is taken again with the new request's words.
+    await customer.request('POST', '/panel/account/verify/renew', {}, { referer: '/panel/account/verify' });
+    expect((await customer.page('/panel/account/verify')).props.previous).toEqual({
+      status: 'rejected',
+      reason: 'عکس سلفی تار است؛ دوباره بگیرید.',
+    });
     await save(customer, fields({ submit: '1' }), [file('selfie', makeJpeg())]);
     const all = await requests();
     expect(all.map((r) => r.status).sort()).toEqual(['rejected', 'submitted']);
@@ -408,7 +414,7 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
       /احراز هویت/,
     );
     const page = await customer.page('/panel/account/verify');
-    expect(page.props.can).toEqual({ edit: false, withdraw: false });
+    expect(page.props.can).toEqual({ edit: false, renew: false, withdraw: false });
     await save(customer, fields());
     expect((await errorsAfter(customer)).submit).toMatch(/تأیید شده/);
 

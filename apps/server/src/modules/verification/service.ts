@@ -77,10 +77,22 @@ export interface VerificationChecks {
   duplicates: { user_id: number; name: string; status: string }[];
 }
 
-/** The words the selfie's note carries: the site, and a number of this request alone. */
-function newSelfieText(): string {
-  return `رندر فارم ابری — ${faDigits(String(randomInt(100_000, 1_000_000)))}`;
+/**
+ * The words the selfie's note carries: the site, and a number of this request alone (never the
+ * one the account's previous request had, so an old photo cannot pass for the new request).
+ */
+function newSelfieText(previous?: string): string {
+  for (;;) {
+    const text = `رندر فارم ابری — ${faDigits(String(randomInt(100_000, 1_000_000)))}`;
+    if (text !== previous) return text;
+  }
 }
+
+/**
+ * Papers a new request takes over from the last one. Not the selfie: its note carries the last
+ * request's words, which the reviewer of the new one would rightly refuse.
+ */
+const CARRIED_KINDS: DocumentKind[] = ['id_front', 'id_back', 'company_paper'];
 
 /**
  * Identity checks (docs/domain.md, Verification): the customer's draft and submission, care's
@@ -187,14 +199,14 @@ export function createVerificationService(options: {
         companyRegistrationNo: previous?.companyRegistrationNo ?? null,
         mobile: carryMobile ? previous.mobile : null,
         mobileVerifiedAt: carryMobile ? previous.mobileVerifiedAt : null,
-        selfieText: newSelfieText(),
+        selfieText: newSelfieText(previous?.selfieText),
         status: 'draft',
       })
       .returning();
     if (previous) {
       // The papers sent last time come along (same stored object); the customer replaces the ones
-      // the reviewer asked for.
-      const papers = await documentsOf(tx, previous.id);
+      // the reviewer asked for, and takes a new selfie with this request's words.
+      const papers = (await documentsOf(tx, previous.id)).filter((p) => CARRIED_KINDS.includes(p.kind));
       if (papers.length > 0) {
         await tx.insert(verificationDocuments).values(
           papers.map((p) => ({
@@ -212,8 +224,14 @@ export function createVerificationService(options: {
     return draft!;
   }
 
-  /** The request the customer may change now: the draft, or a new one; refused while it is with care. */
-  async function editableOf(tx: Database, user: User): Promise<VerificationRequest> {
+  /**
+   * The request the customer may change now: the draft, or a new one (`started`); refused while
+   * it is with care.
+   */
+  async function editableOf(
+    tx: Database,
+    user: User,
+  ): Promise<{ draft: VerificationRequest; started: boolean }> {
     const current = await latestOf(tx, user.id);
     if (current?.status === 'submitted' || current?.status === 'under_review') {
       throw new VerificationError(
@@ -230,8 +248,8 @@ export function createVerificationService(options: {
         'submit',
       );
     }
-    if (current?.status === 'draft') return current;
-    return newDraft(tx, user, current);
+    if (current?.status === 'draft') return { draft: current, started: false };
+    return { draft: await newDraft(tx, user, current), started: true };
   }
 
   async function mirror(tx: Database, userId: number, status: string, extra: Partial<User> = {}) {
@@ -367,7 +385,15 @@ export function createVerificationService(options: {
       try {
         const saved = await inTransaction(async (tx, broadcast) => {
           const owner = (await lockUser(tx, user.id)) ?? user;
-          const draft = await editableOf(tx, owner);
+          const { draft, started } = await editableOf(tx, owner);
+          if (started && written.some((w) => w.kind === 'selfie')) {
+            // The note in the photo must carry this request's words, which did not exist until now.
+            throw new VerificationError(
+              'RF_KYC_SELFIE_CODE_UNSEEN',
+              'متن دست‌نوشتهٔ این درخواست تازه ساخته شد؛ نخست مشخصات را ذخیره کنید، متنی را که در گام مدارک می‌آید روی کاغذ بنویسید و سپس عکس سلفی را بفرستید.',
+              'selfie',
+            );
+          }
           const now = clock();
           for (const { kind, key, upload } of written) {
             const [old] = await tx
@@ -499,6 +525,36 @@ export function createVerificationService(options: {
       });
       await dropUnused(freed);
       return outcome;
+    },
+
+    /**
+     * `panel.account.verify.renew`: after a rejection or a revoke, starts the next request (the
+     * last one's fields, proven mobile and papers but the selfie) with words of its own for the
+     * selfie, so the page shows the code of the request the new photo goes into. With a draft
+     * already there, that draft is the answer.
+     */
+    async renewOwn(userId: number): Promise<VerificationRequest> {
+      return db.transaction(async (tx) => {
+        const owner = await lockUser(tx, userId);
+        if (!owner) throw kycNotFound();
+        const { draft, started } = await editableOf(tx, owner);
+        if (started) await mirror(tx, userId, 'draft');
+        return draft;
+      });
+    },
+
+    /**
+     * The request before the current draft, when a decision ended it (rejected or revoked): the
+     * page keeps saying why while the customer prepares the next one.
+     */
+    async previousDecision(userId: number, currentId: number) {
+      const [row] = await db
+        .select({ status: verificationRequests.status, reason: verificationRequests.reason })
+        .from(verificationRequests)
+        .where(and(eq(verificationRequests.userId, userId), sql`${verificationRequests.id} < ${currentId}`))
+        .orderBy(desc(verificationRequests.id))
+        .limit(1);
+      return row && (row.status === 'rejected' || row.status === 'revoked') ? row : null;
     },
 
     /**

@@ -30,7 +30,8 @@ describe(`reviewing an identity check (${process.env.DATABASE_URL ? 'PostgreSQL'
     t = await createAuthTestApp();
     care = await logIn(t, 'care@renderfarm.test', 'password', { ip: '10.78.0.3' });
     admin = await logIn(t, 'admin@renderfarm.test', 'password', { ip: '10.78.0.4' });
-  });
+    // A busy machine can take minutes to migrate, seed and start the app: wait for it.
+  }, 300_000);
   afterAll(() => t.close());
 
   const staffId = async (email: string) =>

@@ -4,7 +4,7 @@ import type {
   KycDocumentView,
   PanelAccountVerifyProps,
 } from '@server/modules/verification/contracts';
-import { CircleCheck, Send, ShieldCheck, Trash2 } from 'lucide-react';
+import { CircleCheck, RefreshCw, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Head } from '../../../app/protocol';
 import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
@@ -52,10 +52,18 @@ type WizardData = {
  * approved it is read-only; a rejection shows the reason and the wizard again.
  */
 export default function AccountVerify(props: PanelAccountVerifyProps) {
-  const { request, documents, account, can } = props;
+  const { request, previous, documents, account, can } = props;
   const status = request?.status ?? 'none';
   const [withdrawing, setWithdrawing] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const route = useRoute();
+  // The decision the customer is answering: the request's own, or the one before this draft.
+  const decision =
+    (status === 'rejected' || status === 'revoked') && request?.reason
+      ? { status, reason: request.reason }
+      : previous?.reason
+        ? { status: previous.status, reason: previous.reason }
+        : null;
 
   return (
     <>
@@ -65,10 +73,10 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
         description="برای اجارهٔ سرور، ساخت توکن API و خرید اعتبار بیش از سقف، هویت حساب باید تأیید شود."
         actions={<StatusBadge kind="kyc" state={status} />}
       />
-      {(status === 'rejected' || status === 'revoked') && request?.reason && (
+      {decision && (
         <FormAlert className="mb-4">
-          {status === 'rejected' ? 'درخواست پیشین شما پذیرفته نشد.' : 'تأیید هویت حساب شما لغو شد.'} دلیل:{' '}
-          <strong>{request.reason}</strong>
+          {decision.status === 'rejected' ? 'درخواست پیشین شما پذیرفته نشد.' : 'تأیید هویت حساب شما لغو شد.'}{' '}
+          دلیل: <strong>{decision.reason}</strong>
           <span className="block">اطلاعات یا مدارک را اصلاح کنید و دوباره بفرستید.</span>
         </FormAlert>
       )}
@@ -81,6 +89,11 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
               <ShieldCheck aria-hidden="true" className="size-6" />
               هویت شما تأیید شده است.
             </p>
+          ) : status === 'rejected' || status === 'revoked' ? (
+            <p className="mb-4 text-sm leading-7 text-gray-800">
+              درخواست تازه‌ای بفرستید: مشخصات و تصویر کارت ملی از درخواست پیشین می‌آید و عکس سلفی را با متن
+              تازه‌ای که به شما نشان می‌دهیم دوباره می‌گیرید.
+            </p>
           ) : (
             <p className="mb-4 text-sm leading-7 text-gray-800">
               {status === 'submitted'
@@ -90,6 +103,20 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
           )}
           {request && <FactList facts={requestFacts(request)} />}
           <UploadedList documents={documents} />
+          {can.renew && (
+            <Button
+              type="button"
+              className="mt-4"
+              disabled={renewing}
+              onClick={() => {
+                setRenewing(true);
+                router.post(route('panel.account.verify.renew'), {}, { onFinish: () => setRenewing(false) });
+              }}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              اصلاح و ارسال دوباره
+            </Button>
+          )}
           {can.withdraw && (
             <Button type="button" variant="secondary" className="mt-4" onClick={() => setWithdrawing(true)}>
               <Trash2 aria-hidden="true" className="size-4" />
@@ -343,7 +370,7 @@ function Wizard(props: PanelAccountVerifyProps) {
                   <strong className="mt-1 block text-base">{request.selfie_text}</strong>
                 </>
               ) : (
-                'متن دست‌نوشتهٔ سلفی پس از ذخیرهٔ مشخصات (گام ۱) اینجا می‌آید.'
+                'متن دست‌نوشتهٔ سلفی پس از ذخیرهٔ مشخصات (گام ۱) اینجا می‌آید و جای بارگذاری عکس سلفی هم همان زمان باز می‌شود.'
               )}
             </div>
             <p className="text-sm text-gray-600">
@@ -352,26 +379,31 @@ function Wizard(props: PanelAccountVerifyProps) {
             </p>
             <FormAlert>{errors.documents}</FormAlert>
             <div className="grid gap-4 sm:grid-cols-2">
-              {kinds.map((kind) => (
-                <div key={kind}>
-                  <FileDrop
-                    label={labels[kind]}
-                    name={kind}
-                    accept={ACCEPT}
-                    hint={HINTS[kind]}
-                    file={form.data[kind]}
-                    onFile={(file) => form.setData(kind, file)}
-                    progress={form.processing && form.data[kind] ? (form.progress?.percentage ?? null) : null}
-                    error={errors[kind]}
-                  />
-                  {uploaded.has(kind) && !form.data[kind] && (
-                    <p className="mt-1 flex items-center gap-1 text-xs text-green-700">
-                      <CircleCheck aria-hidden="true" className="size-4" />
-                      بارگذاری شده؛ برای جایگزینی، فایل تازه‌ای انتخاب کنید.
-                    </p>
-                  )}
-                </div>
-              ))}
+              {/* The selfie waits for the request's own words, which its first save makes. */}
+              {kinds
+                .filter((kind) => kind !== 'selfie' || request?.selfie_text)
+                .map((kind) => (
+                  <div key={kind}>
+                    <FileDrop
+                      label={labels[kind]}
+                      name={kind}
+                      accept={ACCEPT}
+                      hint={HINTS[kind]}
+                      file={form.data[kind]}
+                      onFile={(file) => form.setData(kind, file)}
+                      progress={
+                        form.processing && form.data[kind] ? (form.progress?.percentage ?? null) : null
+                      }
+                      error={errors[kind]}
+                    />
+                    {uploaded.has(kind) && !form.data[kind] && (
+                      <p className="mt-1 flex items-center gap-1 text-xs text-green-700">
+                        <CircleCheck aria-hidden="true" className="size-4" />
+                        بارگذاری شده؛ برای جایگزینی، فایل تازه‌ای انتخاب کنید.
+                      </p>
+                    )}
+                  </div>
+                ))}
             </div>
             <Button type="submit" disabled={form.processing} className="justify-self-start">
               ذخیرهٔ مدارک و ادامه
