@@ -487,6 +487,9 @@ describe(`identity checks (KYC) routes (${process.env.DATABASE_URL ? 'PostgreSQL
     await save(other, { ...company, company_national_id: '۱۰۳۲۰۴۵۶۷۸۹', company_registration_no: '548712' }, [
       file('id_front', makeJpeg()),
       file('id_back', makeJpeg()),
+    ]);
+    // The selfie once the draft (and so its words) exists.
+    await save(other, { ...company, company_national_id: '10320456789', company_registration_no: '548712' }, [
       file('selfie', makeJpeg()),
     ]);
     const [draft] = await mine();
