@@ -221,6 +221,28 @@ describe('Panel/Account/Verify', () => {
   });
 });
 
+describe('Panel/Account/Verify and identity decisions', () => {
+  it('follows KycDecided: a request waiting for care reloads where it stands', async () => {
+    const reload = vi.spyOn(router, 'reload').mockImplementation(() => Promise.resolve());
+    await renderPage(
+      'Panel/Account/Verify',
+      props({
+        request: request({ status: 'under_review' }),
+        can: { edit: false, renew: false, withdraw: false },
+      }),
+      { ...shared, realtime: { key: 'test-key', host: 'localhost', port: 8080, scheme: 'http' } },
+    );
+    expect(screen.getByText(/در حال بررسی مدارک شماست/)).toBeTruthy();
+    const listeners = channels.get(`private-users.${CUSTOMER.id}`)?.get('KycDecided') ?? new Set();
+    expect(listeners.size).toBeGreaterThan(0);
+    for (const callback of listeners) act(() => callback({ status: 'approved' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reload.mock.calls[0]![0]?.only).toEqual(
+      expect.arrayContaining(['request', 'previous', 'documents', 'can', 'auth']),
+    );
+  });
+});
+
 describe('Panel/Instances/Make and identity decisions', () => {
   it('reloads the plans’ blockers when KycDecided arrives on the customer’s channel', async () => {
     const reload = vi.spyOn(router, 'reload').mockImplementation(() => Promise.resolve());

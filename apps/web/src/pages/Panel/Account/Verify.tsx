@@ -21,10 +21,13 @@ import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextField } from '../../../components/ui/TextField';
 import { requestFacts, TYPE_LABELS } from '../../../components/verify/kyc-facts';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
+import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
 import { formatSize } from '../../../lib/size';
 
 const STEPS = ['مشخصات', 'موبایل', 'مدارک', 'بازبینی و ارسال'] as const;
+const KYC_EVENTS = ['KycDecided'];
+const KYC_PROPS = ['request', 'previous', 'documents', 'can', 'auth'];
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 
 const HINTS: Record<DocumentKind, string> = {
@@ -57,6 +60,8 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
   const [withdrawing, setWithdrawing] = useState(false);
   const [renewing, setRenewing] = useState(false);
   const route = useRoute();
+  // Care's decision arrives live: the page says where the request stands without a reload.
+  useLiveReload(KYC_EVENTS, KYC_PROPS);
   // The decision the customer is answering: the request's own, or the one before this draft.
   const decision =
     (status === 'rejected' || status === 'revoked') && request?.reason
