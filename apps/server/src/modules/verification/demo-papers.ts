@@ -45,14 +45,17 @@ const bold = (size: number, color: Rgb = INK, extra: Partial<TextStyle> = {}): T
   ...extra,
 });
 
+let jalali: Intl.DateTimeFormat | undefined;
+
 /** An ISO day as a Jalali one in Persian digits (۱۳۷۳/۰۵/۱۱). */
 function jalaliDay(iso: string): string {
-  return new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
+  jalali ??= new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     timeZone: 'UTC',
-  }).format(new Date(`${iso}T12:00:00Z`));
+  });
+  return jalali.format(new Date(`${iso}T12:00:00Z`));
 }
 
 /** The upper half of an ellipse standing on `baseY` (shoulders, a body seen from the front). */

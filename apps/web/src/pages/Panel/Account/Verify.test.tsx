@@ -1,6 +1,6 @@
 import { router } from '@renderfarm/react';
 import type { KycRequestView, PanelAccountVerifyProps } from '@server/modules/verification/contracts';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render-page';
 import { CUSTOMER } from '../../../test/sample-page';
@@ -218,6 +218,41 @@ describe('Panel/Account/Verify', () => {
     expect(screen.getByText(/متن دست‌نوشتهٔ سلفی پس از ذخیرهٔ مشخصات/)).toBeTruthy();
     expect(document.querySelector('input[name="selfie"]')).toBeNull();
     expect(document.querySelector('input[name="id_front"]')).toBeTruthy();
+  });
+});
+
+describe('Panel/Account/Verify papers checked before they are sent', () => {
+  it('refuses a file too large or of another type under its field, keeps it out of the form, sends nothing', async () => {
+    const post = vi.spyOn(router, 'visit').mockImplementation(() => Promise.resolve());
+    await renderPage('Panel/Account/Verify', props({ request: request(), documents: [] }), shared);
+    expect(screen.getByRole('button', { name: /مدارک$/ }).getAttribute('aria-current')).toBe('step');
+    const front = document.querySelector<HTMLInputElement>('input[name="id_front"]')!;
+    const back = document.querySelector<HTMLInputElement>('input[name="id_back"]')!;
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'front.png', { type: 'image/png' });
+    const exe = new File([new Uint8Array(10)], 'back.exe', { type: 'application/x-msdownload' });
+    act(() => {
+      fireEvent.change(front, { target: { files: [big] } });
+      fireEvent.change(back, { target: { files: [exe] } });
+    });
+    expect(front.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('حجم هر مدرک حداکثر ۵ مگابایت باشد؛ تصویر را کوچک‌تر کنید.')).toBeTruthy();
+    expect(screen.getByText('تنها تصویر JPEG، PNG یا WebP یا فایل PDF پذیرفته می‌شود.')).toBeTruthy();
+    // Neither file is shown as chosen, and saving sends no file at all.
+    expect(screen.queryByText('front.png', { exact: false })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'ذخیرهٔ مدارک و ادامه' }).click());
+    expect(post).toHaveBeenCalledTimes(1);
+    for (const call of post.mock.calls) {
+      const data = call[1]?.data;
+      if (data instanceof FormData) expect([...data.values()].some((v) => v instanceof File)).toBe(false);
+      else expect(Object.values(data ?? {}).some((v) => v instanceof File)).toBe(false);
+    }
+    // A good file then clears the field's error.
+    act(() => {
+      fireEvent.change(front, {
+        target: { files: [new File([new Uint8Array(10)], 'front.png', { type: 'image/png' })] },
+      });
+    });
+    expect(front.getAttribute('aria-invalid')).toBeNull();
   });
 });
 

@@ -19,6 +19,7 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliDatePicker } from '../../../components/ui/JalaliDatePicker';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextField } from '../../../components/ui/TextField';
+import { DOCUMENT_ACCEPT, documentProblem } from '../../../components/verify/document-check';
 import { requestFacts, TYPE_LABELS } from '../../../components/verify/kyc-facts';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
@@ -28,7 +29,6 @@ import { formatSize } from '../../../lib/size';
 const STEPS = ['مشخصات', 'موبایل', 'مدارک', 'بازبینی و ارسال'] as const;
 const KYC_EVENTS = ['KycDecided'];
 const KYC_PROPS = ['request', 'previous', 'documents', 'can', 'auth'];
-const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 
 const HINTS: Record<DocumentKind, string> = {
   id_front: 'عکس واضح روی کارت ملی هوشمند، همهٔ لبه‌ها در کادر.',
@@ -230,6 +230,18 @@ function Wizard(props: PanelAccountVerifyProps) {
     });
   };
 
+  /** A paper joins the form only when it may be sent; otherwise its field says why. */
+  const choose = (kind: DocumentKind, file: File | null) => {
+    const problem = file ? documentProblem(file, max_bytes) : null;
+    if (problem) {
+      form.setError(kind, problem);
+      form.setData(kind, null);
+      return;
+    }
+    form.clearErrors(kind);
+    form.setData(kind, file);
+  };
+
   const stepErrors = Object.values(errors).filter(Boolean);
 
   return (
@@ -392,10 +404,10 @@ function Wizard(props: PanelAccountVerifyProps) {
                     <FileDrop
                       label={labels[kind]}
                       name={kind}
-                      accept={ACCEPT}
+                      accept={DOCUMENT_ACCEPT}
                       hint={HINTS[kind]}
                       file={form.data[kind]}
-                      onFile={(file) => form.setData(kind, file)}
+                      onFile={(file) => choose(kind, file)}
                       progress={
                         form.processing && form.data[kind] ? (form.progress?.percentage ?? null) : null
                       }
