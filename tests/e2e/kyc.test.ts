@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +11,6 @@ import {
   lookAtBothWidths,
   openAppPage,
   openSignedIn,
-  screenshot,
   waitForTitle,
 } from '../support/app-page';
 import { launchChromium } from '../support/browser';
@@ -36,11 +35,21 @@ const KYC_BLOCKER = 'رفتن به احراز هویت';
 const FIRST = 'نگارالسادات مهرآفرین گلبهار ماه‌سیما آفرین‌دخت پری';
 const LAST = 'صالحی دهکردی اصفهانی نژاد شیرازی کرمانشاهی‌زادگانی';
 
-/** A screen at 1366 px (a common laptop) kept for the record, then checked at 1280 and 390 px. */
-async function lookAtAllWidths(page: Page, name: string) {
+const SHOTS = join(import.meta.dirname, 'screenshots');
+const DOCS = join(import.meta.dirname, '../../docs/screenshots');
+
+/**
+ * A screen checked and photographed at 1366 px (a common laptop) and at 390 px (a phone); with
+ * `keep`, both pictures are also kept under docs/screenshots.
+ */
+async function lookAtAllWidths(page: Page, name: string, { keep = false } = {}) {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await screenshot(page, `${name}-1366`);
-  await lookAtBothWidths(page, name);
+  await page.evaluate(() => document.fonts.ready);
+  await lookAtBothWidths(page, `${name}-1366`);
+  if (!keep) return;
+  await mkdir(DOCS, { recursive: true });
+  await copyFile(join(SHOTS, `${name}-1366-desktop.png`), join(DOCS, `${name}-1366.png`));
+  await copyFile(join(SHOTS, `${name}-1366-mobile.png`), join(DOCS, `${name}-390.png`));
 }
 
 /** Marks the page's window: the mark survives anything but a reload (or another page load). */
@@ -206,7 +215,7 @@ describe('identity checks (KYC) in Chromium', () => {
     secondWords = await selfieWords(mine);
     expect(secondWords).not.toBe(firstWords);
     await mine.getByText('عکس سلفی تار است؛ لطفاً در نور روز دوباره بگیرید.').waitFor();
-    await lookAtAllWidths(mine, 'kyc-verify-renewed');
+    await lookAtAllWidths(mine, 'kyc-verify-renewed', { keep: true });
     await mine.locator('input[name="selfie"]').setInputFiles(image('selfie-2.png', [240, 200, 60]));
     await mine.getByRole('button', { name: 'ذخیرهٔ مدارک و ادامه' }).click();
     await mine.getByRole('button', { name: 'ارسال برای بررسی' }).click();
@@ -223,7 +232,7 @@ describe('identity checks (KYC) in Chromium', () => {
     await topUp.goto(`${baseUrl()}/panel/payments/create`);
     await topUp.getByText('درخواست احراز هویت شما در حال بررسی است').waitFor();
     expect(await topUp.getByText('هنوز احراز هویت نشده').count()).toBe(0);
-    await lookAtAllWidths(topUp, 'panel-topup-kyc-pending');
+    await lookAtAllWidths(topUp, 'panel-topup-kyc-pending', { keep: true });
     await markWindow(topUp);
 
     const page = staff!.app.page;
@@ -270,10 +279,10 @@ describe('identity checks (KYC) in Chromium', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'برداشتن برای بررسی' }).click();
-    await page.getByText('تا همهٔ مدارک نرسیده، تأیید ممکن نیست. فرستاده نشده:').waitFor();
+    await page.getByText('تا همهٔ مدارک لازم در دست نباشد، تأیید ممکن نیست. کم است:').waitFor();
     expect(await page.getByRole('button', { name: 'تأیید هویت' }).count()).toBe(0);
     await page.getByRole('button', { name: 'رد درخواست' }).waitFor();
-    await lookAtAllWidths(page, 'care-verify-missing-papers');
+    await lookAtAllWidths(page, 'care-verify-missing-papers', { keep: true });
   });
 
   it('lets an admin revoke: the blocker comes back live', async () => {

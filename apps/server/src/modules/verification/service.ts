@@ -676,7 +676,7 @@ export function createVerificationService(options: {
           if (missing.length > 0) {
             throw new VerificationError(
               'RF_KYC_DOCUMENTS_MISSING',
-              `پیش از تأیید، این مدارک باید فرستاده شده باشد: ${paperNames(missing)}. درخواست را با دلیل رد کنید تا مشتری آن‌ها را بفرستد.`,
+              `پیش از تأیید، این مدارک باید در دست باشد: ${paperNames(missing)}. درخواست را با دلیل رد کنید تا مشتری آن‌ها را دوباره بفرستد.`,
               'decision',
             );
           }

@@ -110,7 +110,8 @@ export function StaffVerifyEdit({
           <h2 className="mb-3 font-bold text-gray-900">مدارک</h2>
           <DocumentViewer documents={documents} />
           <p className="mt-3 text-sm leading-7 text-gray-700">
-            متن دست‌نوشتهٔ سلفی باید این باشد: <strong className="text-gray-900">{request.selfie_text}</strong>
+            متن دست‌نوشتهٔ سلفی باید این باشد:{' '}
+            <strong className="inline-block whitespace-nowrap text-gray-900">{request.selfie_text}</strong>
           </p>
         </Card>
         <div className="grid min-w-0 gap-6 lg:col-span-2">
@@ -134,7 +135,7 @@ export function StaffVerifyEdit({
               <Check_ ok={approval.missing.length === 0}>
                 {approval.missing.length === 0
                   ? 'همهٔ مدارک لازم این نوع درخواست فرستاده شده است.'
-                  : `مدرک فرستاده نشده: ${approval.missing.map((m) => `«${m.label}»`).join('، ')}`}
+                  : `مدرک لازم در دست نیست: ${approval.missing.map((m) => `«${m.label}»`).join('، ')}`}
               </Check_>
               <Check_ ok={checks.national_code_valid}>
                 {checks.national_code_valid ? 'رقم کنترل کد ملی درست است.' : 'رقم کنترل کد ملی نادرست است.'}
@@ -169,13 +170,13 @@ export function StaffVerifyEdit({
             )}
             {can.decide && approval.missing.length > 0 && (
               <div className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-900">
-                <p className="font-medium">تا همهٔ مدارک نرسیده، تأیید ممکن نیست. فرستاده نشده:</p>
+                <p className="font-medium">تا همهٔ مدارک لازم در دست نباشد، تأیید ممکن نیست. کم است:</p>
                 <ul className="list-inside list-disc">
                   {approval.missing.map((m) => (
                     <li key={m.kind}>{m.label}</li>
                   ))}
                 </ul>
-                <p>درخواست را با دلیل رد کنید تا مشتری مدارک را بفرستد.</p>
+                <p>درخواست را با دلیل رد کنید تا مشتری مدارک را دوباره بفرستد.</p>
               </div>
             )}
             {can.decide && approval.missing.length === 0 && approval.approved_elsewhere.length > 0 && (

@@ -75,8 +75,8 @@ describe('Care/Verify/Edit', () => {
       }),
       shared,
     );
-    expect(screen.getByText('تا همهٔ مدارک نرسیده، تأیید ممکن نیست. فرستاده نشده:')).toBeTruthy();
-    const alert = screen.getByText('تا همهٔ مدارک نرسیده، تأیید ممکن نیست. فرستاده نشده:').parentElement!;
+    expect(screen.getByText('تا همهٔ مدارک لازم در دست نباشد، تأیید ممکن نیست. کم است:')).toBeTruthy();
+    const alert = screen.getByText('تا همهٔ مدارک لازم در دست نباشد، تأیید ممکن نیست. کم است:').parentElement!;
     expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'عکس سلفی با دست‌نوشته',
       'روزنامهٔ رسمی یا آگهی تأسیس شرکت',

@@ -28,7 +28,8 @@ import { formatSize } from '../../../lib/size';
 
 const STEPS = ['مشخصات', 'موبایل', 'مدارک', 'بازبینی و ارسال'] as const;
 const KYC_EVENTS = ['KycDecided'];
-const KYC_PROPS = ['request', 'previous', 'documents', 'can', 'auth'];
+// `flash` too: a decision makes the last flash («…فرستاده شد») stale.
+const KYC_PROPS = ['request', 'previous', 'documents', 'can', 'auth', 'flash'];
 
 const HINTS: Record<DocumentKind, string> = {
   id_front: 'عکس واضح روی کارت ملی هوشمند، همهٔ لبه‌ها در کادر.',

@@ -60,7 +60,7 @@ export default function PaymentMake(props: PanelPaymentsMakeProps) {
 
 /** A decision on the customer's identity check changes the cap: the notice follows it live. */
 const KYC_EVENTS = ['KycDecided'];
-const KYC_PROPS = ['kyc_room', 'kyc_status', 'auth'];
+const KYC_PROPS = ['kyc_room', 'kyc_status', 'auth', 'flash'];
 
 function TopUpForm({
   presets,
