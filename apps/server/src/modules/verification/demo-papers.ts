@@ -1,3 +1,9 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Point, RasterCanvas, type Rgb } from '../../lib/raster/canvas';
 import { drawText, measureText, type TextStyle, vazirmatn } from '../../lib/raster/text';
 import { faDigits } from '../../lib/persian';
@@ -234,18 +240,63 @@ const DRAW: Record<DocumentKind, (person: DemoPerson) => Buffer> = {
   company_paper: companyPaper,
 };
 
-const drawn = new Map<string, DemoPaper[]>();
+/**
+ * Draws the papers of a demo request as small real PNG pictures (a national card's two sides, a
+ * selfie holding the request's words, a company's gazette page), each marked as a demo. The same
+ * person always gets the same bytes.
+ */
+export function drawDemoPapers(person: DemoPerson, kinds: DocumentKind[]): DemoPaper[] {
+  return kinds.map((kind) => ({ kind, bytes: DRAW[kind](person), fileName: `${kind}.png` }));
+}
 
 /**
- * The papers of a demo request, drawn as small real PNG pictures (a national card's two sides, a
- * selfie holding the request's words, a company's gazette page), each marked as a demo. The same
- * person always gets the same bytes; drawn once per process.
+ * What the drawing depends on besides the person: this file, the raster code and the font. A
+ * change to any of them draws every picture again instead of reusing an old one.
+ */
+const drawingVersion = (() => {
+  let version: string | undefined;
+  return () => {
+    if (version) return version;
+    const require = createRequire(import.meta.url);
+    const hash = createHash('sha256');
+    for (const file of [
+      fileURLToPath(import.meta.url),
+      fileURLToPath(new URL('../../lib/raster/canvas.ts', import.meta.url)),
+      fileURLToPath(new URL('../../lib/raster/text.ts', import.meta.url)),
+      require.resolve('vazirmatn/package.json'),
+    ]) {
+      hash.update(readFileSync(file));
+    }
+    version = hash.digest('hex');
+    return version;
+  };
+})();
+
+const CACHE_DIR = join(tmpdir(), 'renderfarm-demo-papers');
+
+/**
+ * `drawDemoPapers`, kept in a folder of the machine's temporary directory: every fresh database
+ * (each test file, each browser-test server) seeds the same pictures, and drawing them costs more
+ * than the rest of its identity data. A picture is read back only under the hash of what drew it.
  */
 export function demoPapers(person: DemoPerson, kinds: DocumentKind[]): DemoPaper[] {
-  const key = JSON.stringify([person, kinds]);
-  const known = drawn.get(key);
-  if (known) return known;
-  const papers = kinds.map((kind) => ({ kind, bytes: DRAW[kind](person), fileName: `${kind}.png` }));
-  drawn.set(key, papers);
-  return papers;
+  return kinds.map((kind) => {
+    const key = createHash('sha256')
+      .update(JSON.stringify([drawingVersion(), person, kind]))
+      .digest('hex');
+    const file = join(CACHE_DIR, `${key}.png`);
+    const kept = existsSync(file) ? readFileSync(file) : null;
+    if (kept) return { kind, bytes: kept, fileName: `${kind}.png` };
+    const [paper] = drawDemoPapers(person, [kind]);
+    try {
+      // Written aside and renamed: another process reading at the same time sees all or nothing.
+      mkdirSync(CACHE_DIR, { recursive: true });
+      const partial = `${file}.${process.pid}.${randomUUID()}`;
+      writeFileSync(partial, paper!.bytes);
+      renameSync(partial, file);
+    } catch {
+      // A temporary folder that cannot be written only means drawing again next time.
+    }
+    return paper!;
+  });
 }

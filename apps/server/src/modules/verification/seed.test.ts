@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
-import { demoPapers } from './demo-papers';
+import { drawDemoPapers } from './demo-papers';
 import { verificationDocuments, verificationRequests } from './tables';
 
 type T = Awaited<ReturnType<typeof createAuthTestApp>>;
@@ -63,7 +63,7 @@ describe(`the demo identity checks (${process.env.DATABASE_URL ? 'PostgreSQL' : 
         .select()
         .from(verificationDocuments)
         .where(eq(verificationDocuments.requestId, request.id));
-      const drawn = demoPapers(
+      const drawn = drawDemoPapers(
         {
           type: request.type,
           firstName: request.firstName ?? '',

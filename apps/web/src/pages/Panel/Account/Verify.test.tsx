@@ -177,7 +177,7 @@ describe('Panel/Account/Verify', () => {
   });
 
   it('says why a request was rejected and starts the next one, which has words of its own', async () => {
-    const post = vi.spyOn(router, 'post').mockImplementation(() => undefined);
+    const post = vi.spyOn(router, 'post').mockImplementation(() => Promise.resolve());
     await renderPage(
       'Panel/Account/Verify',
       props({
