@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { DemoSeedContext } from '../app-module';
 import { insertUser } from '../users/queries';
 import { type DemoPerson, demoPapers } from './demo-papers';
-import { requiredKinds } from './service';
+import { DEMO_PAPERS_PREFIX, requiredKinds } from './service';
 import { type NewVerificationRequest, verificationDocuments, verificationRequests } from './tables';
 
 const HOUR = 60 * 60 * 1000;
@@ -78,7 +78,7 @@ const PEOPLE = [
 async function seedPapers(db: Database, demo: DemoSeedContext, requestId: number, person: DemoPerson) {
   for (const paper of demoPapers(person, requiredKinds(person.type))) {
     const sha256 = createHash('sha256').update(paper.bytes).digest('hex');
-    const storageKey = `kyc/demo/${sha256}`;
+    const storageKey = `${DEMO_PAPERS_PREFIX}${sha256}`;
     await demo.storage.put(storageKey, paper.bytes);
     await db.insert(verificationDocuments).values({
       requestId,

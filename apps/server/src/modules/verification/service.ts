@@ -26,6 +26,9 @@ import {
 } from './tables';
 import type { VerifyInput } from './validators';
 
+/** Where the demo data's papers are stored (under their bytes' hash). */
+export const DEMO_PAPERS_PREFIX = 'kyc/demo/';
+
 /** The realtime nudge on `users.{id}` when a decision changes what the account may do. */
 export const KYC_DECIDED = 'KycDecided';
 /** The care desk's nudge (docs/screens.md §7), shared with the ticket queue. */
@@ -168,7 +171,9 @@ export function createVerificationService(options: {
   }
 
   /** Removes stored objects no document row points at any more (after the commit that freed them). */
-  async function dropUnused(keys: string[]): Promise<void> {
+  async function dropUnused(freed: string[]): Promise<void> {
+    // The demo papers (seed.ts) may be shared by other databases seeded into the same store.
+    const keys = freed.filter((key) => !key.startsWith(DEMO_PAPERS_PREFIX));
     if (keys.length === 0) return;
     const still = await db
       .select({ key: verificationDocuments.storageKey })
