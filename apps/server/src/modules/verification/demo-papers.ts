@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { faDigits } from '../../lib/persian';
 import { type Point, RasterCanvas, type Rgb } from '../../lib/raster/canvas';
 import { drawText, measureText, type TextStyle, vazirmatn } from '../../lib/raster/text';
-import { faDigits } from '../../lib/persian';
 import type { DocumentKind, VerificationType } from './tables';
 
 /** Who a demo request is about: what its pictures show. */
