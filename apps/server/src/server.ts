@@ -6,7 +6,7 @@ import { ensureAppKey } from './app-key';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty, storageOf } from './db/seed';
 import { startModuleJobs } from './jobs';
 import { assertRedisAnswers, isRedisConnectionError } from './lib/redis-ping';
 import { realtimeConfig } from './modules/broadcasting/realtime-config';
@@ -45,7 +45,9 @@ export async function startServer(
   let worker: Worker | undefined;
   try {
     await runMigrations(database);
-    const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
+    const seeded = config.SEED_DEMO
+      ? await seedIfEmpty(database.db, { storage: storageOf(resolved) })
+      : false;
     // The realtime server first (docs/decisions/0005-realtime-server.md), so the app publishes to
     // it in process instead of through its own HTTP API.
     if (config.REVERB_IN_PROCESS) {

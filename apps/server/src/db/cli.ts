@@ -4,7 +4,7 @@ import { loadEnvironment } from '../boot';
 import { fromRoot } from '../paths';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, storageOf } from './seed';
 
 // `pnpm db:migrate | db:seed | db:reset`
 const command = process.argv[2];
@@ -34,7 +34,9 @@ try {
   console.log('Migrations applied.');
   if (command === 'seed' || command === 'reset') {
     console.log(
-      (await seedIfEmpty(database.db)) ? 'Demo data seeded.' : 'Database already has users: seed skipped.',
+      (await seedIfEmpty(database.db, { storage: storageOf(config) }))
+        ? 'Demo data seeded.'
+        : 'Database already has users: seed skipped.',
     );
   } else if (command !== 'migrate') {
     console.error(`Unknown command "${command}": use migrate, seed or reset.`);

@@ -1,7 +1,10 @@
 import { count } from 'drizzle-orm';
+import { type Config, loadConfig } from '../config';
+import { createObjectStorage, type ObjectStorage } from '../lib/storage';
 import { modules } from '../modules';
 import type { DemoSeedContext } from '../modules/app-module';
 import { users } from '../modules/users/tables';
+import { fromRoot } from '../paths';
 import type { Database } from './client';
 import * as demo from './demo-data';
 
@@ -15,18 +18,28 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * Writes the demo data set: each module seeds its own records, in the order of the module list
  * (modules/index.ts), in one transaction so a failed seed leaves an empty database to try again.
  */
-export async function seedDemo(db: Database): Promise<void> {
-  const context: DemoSeedContext = { now: new Date(), userIds: new Map(), ids: new Map() };
+export async function seedDemo(db: Database, options: { storage?: ObjectStorage } = {}): Promise<void> {
+  const context: DemoSeedContext = {
+    now: new Date(),
+    userIds: new Map(),
+    ids: new Map(),
+    storage: options.storage ?? storageOf(loadConfig()),
+  };
   await db.transaction(async (tx) => {
     for (const module of modules) await module.seed?.(tx, context);
   });
 }
 
 /** Seeds only a database that has no users yet; returns whether it did. */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+export async function seedIfEmpty(db: Database, options: { storage?: ObjectStorage } = {}): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  await seedDemo(db);
+  await seedDemo(db, options);
   return true;
+}
+
+/** The object store the app builds from `config` (services.ts): demo files go where it reads. */
+export function storageOf(config: Config): ObjectStorage {
+  return createObjectStorage({ ...config, storageDir: fromRoot(config.STORAGE_DIR) });
 }
 
 export const DEMO_LOGINS = demo.DEMO_USERS.map((u) => ({

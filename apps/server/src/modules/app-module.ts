@@ -3,6 +3,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { ObjectStorage } from '../lib/storage';
 import type { Services } from '../service-types';
 import type { DeleteBlockerCheck } from './accounts/delete-blockers';
 import type { Broadcaster } from './broadcasting/broadcaster';
@@ -72,4 +73,6 @@ export interface DemoSeedContext {
   userIds: Map<string, number>;
   /** Other ids by kind and key (`locations` → code → id), filled by the module that made them. */
   ids: Map<string, Map<string, number>>;
+  /** The app's object store, for demo files (the identity papers): the one the app reads. */
+  storage: ObjectStorage;
 }

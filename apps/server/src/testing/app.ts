@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { seedDemo } from '../db/seed';
+import { seedDemo, storageOf } from '../db/seed';
 import { users } from '../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -27,13 +27,13 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ onQuery: (sql) => options.onQuery?.(sql) });
-  if (options.seed !== false) await seedDemo(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA_PROVIDER: 'none',
     APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
     ...options.env,
   });
+  if (options.seed !== false) await seedDemo(database.db, { storage: storageOf(config) });
   const app = await buildApp({ config, database, realtime: options.realtime });
   // Test-only shortcut to a signed-in session; the real sign-in flows are tested end to end.
   app.post('/__testing/sign-in', { config: { csrf: false } }, async (request) => {

@@ -97,6 +97,7 @@ const LABELS: Record<string, string> = {
   'instance:unsuspended': 'برداشتن تعلیق سرور',
   'kyc:claimed': 'برداشتن درخواست احراز هویت برای بررسی',
   'kyc:approved': 'تأیید احراز هویت',
+  'kyc:duplicate.overridden': 'تأیید احراز هویت با وجود کد ملی تأییدشده در حساب دیگر',
   'kyc:rejected': 'رد احراز هویت',
   'kyc:revoked': 'لغو تأیید احراز هویت',
   'kyc:document.viewed': 'دیدن مدرک احراز هویت',

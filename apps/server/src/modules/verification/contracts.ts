@@ -44,6 +44,8 @@ export interface KycRequestView {
 export interface PanelAccountVerifyProps {
   /** The latest request (null before the first save). */
   request: KycRequestView | null;
+  /** While a draft is prepared after a rejection or a revoke: that decision and its reason. */
+  previous: { status: VerificationStatus; reason: string | null } | null;
   documents: KycDocumentView[];
   account: { mobile: string | null; mobile_verified: boolean };
   /** The number an SMS code was last sent to from this page, and its countdowns. */
@@ -54,7 +56,11 @@ export interface PanelAccountVerifyProps {
   /** Today in Tehran: the latest birth date the picker offers, and the 18-year line. */
   today: string;
   latest_birth_date: string;
-  can: { edit: boolean; withdraw: boolean };
+  /**
+   * `edit`: the wizard (no request yet, or a draft); `renew`: after a rejection or a revoke, start
+   * the next request (it gets selfie words of its own); `withdraw`: a draft or a request not claimed.
+   */
+  can: { edit: boolean; renew: boolean; withdraw: boolean };
 }
 
 export interface EffectiveLimit {
@@ -138,8 +144,19 @@ export interface StaffVerifyEditProps {
     submitted_at: string | null;
     reviewed_at: string | null;
   }[];
+  /** What an approval still needs (the decide route refuses one while anything is listed). */
+  approval: {
+    /** Papers the request's kind needs that it does not carry (or whose file is gone). */
+    missing: { kind: DocumentKind; label: string }[];
+    /** Other accounts approved with the same national code: only an admin approves, with a reason. */
+    approved_elsewhere: { user_id: number; name: string }[];
+  };
   reviewer: string | null;
-  can: { claim: boolean; decide: boolean; revoke: boolean };
+  /**
+   * `decide`: this reviewer may decide (reject); `approve`: and approve now; `override`: an admin
+   * may approve despite `approved_elsewhere`, giving a reason.
+   */
+  can: { claim: boolean; decide: boolean; approve: boolean; override: boolean; revoke: boolean };
   /** Admin only: every staff action on this request, oldest first. */
   history: { event: string; actor: string; at: string; reason: string | null }[] | null;
 }

@@ -107,8 +107,13 @@ export async function panelVerifyRoutes(app: FastifyInstance, { registry }: { re
       const current = await verification.currentOf(user.id);
       const today = tehranToday();
       const status = current?.request.status;
+      const decided = status === 'rejected' || status === 'revoked';
       const props: PanelAccountVerifyProps = {
         request: current ? requestView(current.request) : null,
+        previous:
+          current && status === 'draft'
+            ? await verification.previousDecision(user.id, current.request.id)
+            : null,
         documents: (current?.documents ?? []).map((d) =>
           documentView(d, registry.url('panel.account.verify.document', { document: d.uuid }, false)),
         ),
@@ -120,7 +125,9 @@ export async function panelVerifyRoutes(app: FastifyInstance, { registry }: { re
         today,
         latest_birth_date: yearsBefore(today, MIN_AGE_YEARS),
         can: {
-          edit: status !== 'submitted' && status !== 'under_review' && status !== 'approved',
+          // After a decision the wizard waits for `renew`: the next request, with its own selfie words.
+          edit: status === undefined || status === 'draft',
+          renew: decided && user.kycStatus !== 'approved',
           withdraw: status === 'draft' || status === 'submitted',
         },
       };
@@ -168,6 +175,21 @@ export async function panelVerifyRoutes(app: FastifyInstance, { registry }: { re
       { preValidation },
     );
   });
+
+  route(
+    {
+      name: 'panel.account.verify.renew',
+      method: 'POST',
+      uri: '/panel/account/verify/renew',
+      access: 'customer',
+      flashErrors: true,
+    },
+    async (request, reply) => {
+      await verification.renewOwn(request.user!.id);
+      return reply.redirect(wizard(), 303);
+    },
+    { bodyLimit: 8 * 1024 },
+  );
 
   route(
     {

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { DemoSeedContext } from '../app-module';
 import { insertUser } from '../users/queries';
-import { type NewVerificationRequest, verificationRequests } from './tables';
+import { type DemoPerson, demoPapers } from './demo-papers';
+import { DEMO_PAPERS_PREFIX, requiredKinds } from './service';
+import { type NewVerificationRequest, verificationDocuments, verificationRequests } from './tables';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -15,6 +18,7 @@ const PEOPLE = [
       lastName: 'احمدی',
       nationalCode: '0013542419',
       birthDate: '1994-08-02',
+      selfieText: 'رندر فارم ابری — ۵۳۰۸۱۷',
       status: 'submitted',
       ago: 3,
     },
@@ -31,6 +35,7 @@ const PEOPLE = [
       companyName: 'نقش‌آفرینان پارس',
       companyNationalId: '10320456789',
       companyRegistrationNo: '548712',
+      selfieText: 'رندر فارم ابری — ۲۴۷۳۶۳',
       status: 'submitted',
       ago: 26,
     },
@@ -43,6 +48,7 @@ const PEOPLE = [
       lastName: 'حسینی',
       nationalCode: '0084575948',
       birthDate: '1991-11-05',
+      selfieText: 'رندر فارم ابری — ۶۹۱۴۲۸',
       status: 'under_review',
       ago: 5,
     },
@@ -56,6 +62,7 @@ const PEOPLE = [
       // The same code as another account's request: the reviewer's duplicate check lights up.
       nationalCode: '0084575948',
       birthDate: '1990-02-11',
+      selfieText: 'رندر فارم ابری — ۳۵۸۱۷۰',
       status: 'rejected',
       reason: 'کد ملی با نام روی کارت ملی نمی‌خواند؛ تصویر روشن‌تری از روی کارت بفرستید.',
       ago: 50,
@@ -64,12 +71,47 @@ const PEOPLE = [
 ] as const;
 
 /**
+ * Stores a demo request's papers (drawn pictures, demo-papers.ts) and their rows: what its kind
+ * needs, so every request care may approve can be approved. Keys are the bytes' hash: the same
+ * pictures seeded into another database share one stored object instead of piling up.
+ */
+async function seedPapers(db: Database, demo: DemoSeedContext, requestId: number, person: DemoPerson) {
+  for (const paper of demoPapers(person, requiredKinds(person.type))) {
+    const sha256 = createHash('sha256').update(paper.bytes).digest('hex');
+    const storageKey = `${DEMO_PAPERS_PREFIX}${sha256}`;
+    await demo.storage.put(storageKey, paper.bytes);
+    await db.insert(verificationDocuments).values({
+      requestId,
+      kind: paper.kind,
+      storageKey,
+      mime: 'image/png',
+      size: paper.bytes.length,
+      sha256,
+      fileName: paper.fileName,
+    });
+  }
+}
+
+const personOf = (row: NewVerificationRequest): DemoPerson => ({
+  type: row.type ?? 'individual',
+  firstName: row.firstName ?? '',
+  lastName: row.lastName ?? '',
+  nationalCode: row.nationalCode ?? '',
+  birthDate: row.birthDate ?? '',
+  selfieText: row.selfieText ?? '',
+  companyName: row.companyName ?? null,
+  companyNationalId: row.companyNationalId ?? null,
+  companyRegistrationNo: row.companyRegistrationNo ?? null,
+});
+
+/**
  * The demo customer's approved identity check (reviewed by the demo care user), and a few other
  * customers' requests in the other states: two waiting, one being reviewed by care, one rejected.
+ * Each carries the papers of its kind (drawn pictures, stored through `demo.storage`).
  */
 export async function seedDemoVerification(db: Database, demo: DemoSeedContext): Promise<void> {
   const careId = demo.userIds.get('care');
-  await db.insert(verificationRequests).values({
+  const approved: NewVerificationRequest = {
     userId: demo.userIds.get('customer')!,
     firstName: 'علی',
     lastName: 'رضایی',
@@ -83,7 +125,9 @@ export async function seedDemoVerification(db: Database, demo: DemoSeedContext):
     submittedAt: demo.now,
     claimedAt: demo.now,
     reviewedAt: demo.now,
-  });
+  };
+  const [customer] = await db.insert(verificationRequests).values(approved).returning();
+  await seedPapers(db, demo, customer!.id, personOf(approved));
   for (const person of PEOPLE) {
     const { ago, ...request } = person.request;
     const at = new Date(demo.now.getTime() - ago * HOUR);
@@ -99,16 +143,13 @@ export async function seedDemoVerification(db: Database, demo: DemoSeedContext):
       userId: user.id,
       mobile: person.mobile,
       mobileVerifiedAt: at,
-      selfieText: `رندر فارم ابری — ${'۳۵۸۱۴۶'.slice(0, 4)}${user.id % 10}${(user.id + 3) % 10}`.replace(
-        /\d/g,
-        (d) => String.fromCharCode(0x06f0 + Number(d)),
-      ),
       submittedAt: at,
       createdAt: at,
       updatedAt: at,
       ...(request.status === 'under_review' ? { reviewerId: careId, claimedAt: demo.now } : {}),
       ...(request.status === 'rejected' ? { reviewerId: careId, claimedAt: at, reviewedAt: at } : {}),
     };
-    await db.insert(verificationRequests).values(values);
+    const [row] = await db.insert(verificationRequests).values(values).returning();
+    await seedPapers(db, demo, row!.id, personOf(values));
   }
 }

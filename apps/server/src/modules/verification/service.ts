@@ -28,6 +28,9 @@ import {
 } from './tables';
 import type { VerifyInput } from './validators';
 
+/** Where the demo data's papers are stored (under their bytes' hash). */
+export const DEMO_PAPERS_PREFIX = 'kyc/demo/';
+
 /** The realtime nudge on `users.{id}` when a decision changes what the account may do. */
 export const KYC_DECIDED = 'KycDecided';
 /** The care desk's nudge (docs/screens.md §7), shared with the ticket queue. */
@@ -48,6 +51,11 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
 /** The documents a request of this type needs before it can be sent. */
 export function requiredKinds(type: VerificationRequest['type']): DocumentKind[] {
   return type === 'legal' ? [...DOCUMENT_KINDS] : ['id_front', 'id_back', 'selfie'];
+}
+
+/** Names a list of papers as a person reads it: «روی کارت ملی»، «پشت کارت ملی». */
+export function paperNames(kinds: DocumentKind[]): string {
+  return kinds.map((kind) => `«${DOCUMENT_LABELS[kind]}»`).join('، ');
 }
 
 /** A document as the route took it: the bytes' own type (sniffed), never the sender's word. */
@@ -74,10 +82,22 @@ export interface VerificationChecks {
   duplicates: { user_id: number; name: string; status: string }[];
 }
 
-/** The words the selfie's note carries: the site, and a number of this request alone. */
-function newSelfieText(): string {
-  return `رندر فارم ابری — ${faDigits(String(randomInt(100_000, 1_000_000)))}`;
+/**
+ * The words the selfie's note carries: the site, and a number of this request alone (never the
+ * one the account's previous request had, so an old photo cannot pass for the new request).
+ */
+function newSelfieText(previous?: string): string {
+  for (;;) {
+    const text = `رندر فارم ابری — ${faDigits(String(randomInt(100_000, 1_000_000)))}`;
+    if (text !== previous) return text;
+  }
 }
+
+/**
+ * Papers a new request takes over from the last one. Not the selfie: its note carries the last
+ * request's words, which the reviewer of the new one would rightly refuse.
+ */
+const CARRIED_KINDS: DocumentKind[] = ['id_front', 'id_back', 'company_paper'];
 
 /**
  * Identity checks (docs/domain.md, Verification): the customer's draft and submission, care's
@@ -116,8 +136,46 @@ export function createVerificationService(options: {
       .orderBy(asc(verificationDocuments.id));
   }
 
+  /**
+   * The papers the request's kind needs that it does not carry: no row, or a row whose stored
+   * file cannot be found (a reviewer cannot have seen it). In the order of `requiredKinds`.
+   */
+  async function missingPapers(
+    type: VerificationRequest['type'],
+    documents: VerificationDocument[],
+  ): Promise<DocumentKind[]> {
+    const missing: DocumentKind[] = [];
+    for (const kind of requiredKinds(type)) {
+      const paper = documents.find((d) => d.kind === kind);
+      if (!paper || !(await storage.stat(paper.storageKey))) missing.push(kind);
+    }
+    return missing;
+  }
+
+  /**
+   * Other accounts holding an approved identity with this request's national code: one person,
+   * one verified account, unless an admin says why not (decide's `override_reason`).
+   */
+  async function approvedElsewhere(tx: Database, request: VerificationRequest): Promise<number[]> {
+    if (!request.nationalCode) return [];
+    const rows = await tx
+      .selectDistinct({ userId: verificationRequests.userId })
+      .from(verificationRequests)
+      .where(
+        and(
+          eq(verificationRequests.nationalCode, request.nationalCode),
+          ne(verificationRequests.userId, request.userId),
+          eq(verificationRequests.status, 'approved'),
+        ),
+      )
+      .orderBy(verificationRequests.userId);
+    return rows.map((r) => r.userId);
+  }
+
   /** Removes stored objects no document row points at any more (after the commit that freed them). */
-  async function dropUnused(keys: string[]): Promise<void> {
+  async function dropUnused(freed: string[]): Promise<void> {
+    // The demo papers (seed.ts) may be shared by other databases seeded into the same store.
+    const keys = freed.filter((key) => !key.startsWith(DEMO_PAPERS_PREFIX));
     if (keys.length === 0) return;
     const still = await db
       .select({ key: verificationDocuments.storageKey })
@@ -148,14 +206,14 @@ export function createVerificationService(options: {
         companyRegistrationNo: previous?.companyRegistrationNo ?? null,
         mobile: carryMobile ? previous.mobile : null,
         mobileVerifiedAt: carryMobile ? previous.mobileVerifiedAt : null,
-        selfieText: newSelfieText(),
+        selfieText: newSelfieText(previous?.selfieText),
         status: 'draft',
       })
       .returning();
     if (previous) {
       // The papers sent last time come along (same stored object); the customer replaces the ones
-      // the reviewer asked for.
-      const papers = await documentsOf(tx, previous.id);
+      // the reviewer asked for, and takes a new selfie with this request's words.
+      const papers = (await documentsOf(tx, previous.id)).filter((p) => CARRIED_KINDS.includes(p.kind));
       if (papers.length > 0) {
         await tx.insert(verificationDocuments).values(
           papers.map((p) => ({
@@ -173,8 +231,14 @@ export function createVerificationService(options: {
     return draft!;
   }
 
-  /** The request the customer may change now: the draft, or a new one; refused while it is with care. */
-  async function editableOf(tx: Database, user: User): Promise<VerificationRequest> {
+  /**
+   * The request the customer may change now: the draft, or a new one (`started`); refused while
+   * it is with care.
+   */
+  async function editableOf(
+    tx: Database,
+    user: User,
+  ): Promise<{ draft: VerificationRequest; started: boolean }> {
     const current = await latestOf(tx, user.id);
     if (current?.status === 'submitted' || current?.status === 'under_review') {
       throw new VerificationError(
@@ -191,8 +255,8 @@ export function createVerificationService(options: {
         'submit',
       );
     }
-    if (current?.status === 'draft') return current;
-    return newDraft(tx, user, current);
+    if (current?.status === 'draft') return { draft: current, started: false };
+    return { draft: await newDraft(tx, user, current), started: true };
   }
 
   async function mirror(tx: Database, userId: number, status: string, extra: Partial<User> = {}) {
@@ -334,7 +398,15 @@ export function createVerificationService(options: {
       try {
         const saved = await inTransaction(async (tx, broadcast) => {
           const owner = (await lockUser(tx, user.id)) ?? user;
-          const draft = await editableOf(tx, owner);
+          const { draft, started } = await editableOf(tx, owner);
+          if (started && written.some((w) => w.kind === 'selfie')) {
+            // The note in the photo must carry this request's words, which did not exist until now.
+            throw new VerificationError(
+              'RF_KYC_SELFIE_CODE_UNSEEN',
+              'متن دست‌نوشتهٔ این درخواست تازه ساخته شد؛ نخست مشخصات را ذخیره کنید، متنی را که در گام مدارک می‌آید روی کاغذ بنویسید و سپس عکس سلفی را بفرستید.',
+              'selfie',
+            );
+          }
           const now = clock();
           for (const { kind, key, upload } of written) {
             const [old] = await tx
@@ -469,6 +541,36 @@ export function createVerificationService(options: {
     },
 
     /**
+     * `panel.account.verify.renew`: after a rejection or a revoke, starts the next request (the
+     * last one's fields, proven mobile and papers but the selfie) with words of its own for the
+     * selfie, so the page shows the code of the request the new photo goes into. With a draft
+     * already there, that draft is the answer.
+     */
+    async renewOwn(userId: number): Promise<VerificationRequest> {
+      return db.transaction(async (tx) => {
+        const owner = await lockUser(tx, userId);
+        if (!owner) throw kycNotFound();
+        const { draft, started } = await editableOf(tx, owner);
+        if (started) await mirror(tx, userId, 'draft');
+        return draft;
+      });
+    },
+
+    /**
+     * The request before the current draft, when a decision ended it (rejected or revoked): the
+     * page keeps saying why while the customer prepares the next one.
+     */
+    async previousDecision(userId: number, currentId: number) {
+      const [row] = await db
+        .select({ status: verificationRequests.status, reason: verificationRequests.reason })
+        .from(verificationRequests)
+        .where(and(eq(verificationRequests.userId, userId), sql`${verificationRequests.id} < ${currentId}`))
+        .orderBy(desc(verificationRequests.id))
+        .limit(1);
+      return row && (row.status === 'rejected' || row.status === 'revoked') ? row : null;
+    },
+
+    /**
      * The account's mobile just answered an SMS code: the request being prepared records it as
      * proven (a new draft is started if there is none). A request with care keeps what it had.
      */
@@ -556,7 +658,12 @@ export function createVerificationService(options: {
     async decide(
       staff: User,
       id: number,
-      input: { decision: 'approve' | 'reject'; reason?: string | undefined },
+      input: {
+        decision: 'approve' | 'reject';
+        reason?: string | undefined;
+        /** An admin's reason to approve a national code another account holds approved. */
+        override_reason?: string | undefined;
+      },
       context: RequestContext,
     ): Promise<VerificationRequest> {
       return inTransaction(async (tx, broadcast) => {
@@ -576,6 +683,41 @@ export function createVerificationService(options: {
           );
         }
         if (request.reviewerId !== staff.id) throw claimedByOther();
+        let overridden: number[] = [];
+        if (input.decision === 'approve') {
+          const missing = await missingPapers(request.type, await documentsOf(tx, request.id));
+          if (missing.length > 0) {
+            throw new VerificationError(
+              'RF_KYC_DOCUMENTS_MISSING',
+              `پیش از تأیید، این مدارک باید در دست باشد: ${paperNames(missing)}. درخواست را با دلیل رد کنید تا مشتری آن‌ها را دوباره بفرستد.`,
+              'decision',
+            );
+          }
+          if (request.nationalCode) {
+            // Two reviewers approving the same code on two accounts at once: the second waits here
+            // and then sees the first one's approval.
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(hashtext(${`kyc:national-code:${request.nationalCode}`}))`,
+            );
+          }
+          overridden = await approvedElsewhere(tx, request);
+          if (overridden.length > 0) {
+            if (staff.role !== 'admin') {
+              throw new VerificationError(
+                'RF_KYC_DUPLICATE_APPROVED',
+                'این کد ملی پیش‌تر برای حساب دیگری تأیید شده است؛ تأیید این درخواست تنها با نظر مدیر و نوشتن دلیل ممکن است.',
+                'decision',
+              );
+            }
+            if (!input.override_reason?.trim()) {
+              throw new VerificationError(
+                'RF_KYC_DUPLICATE_APPROVED',
+                'این کد ملی پیش‌تر برای حساب دیگری تأیید شده است؛ برای تأیید این درخواست هم، دلیل را بنویسید.',
+                'override_reason',
+              );
+            }
+          }
+        }
         const status: VerificationStatus = input.decision === 'approve' ? 'approved' : 'rejected';
         const reason = input.reason ?? null;
         const now = clock();
@@ -591,6 +733,12 @@ export function createVerificationService(options: {
             : {};
         await mirror(tx, request.userId, status, name);
         await staffActivity(tx, `kyc:${status}`, staff, request, context, reason ? { reason } : {});
+        if (overridden.length > 0) {
+          await staffActivity(tx, 'kyc:duplicate.overridden', staff, request, context, {
+            reason: input.override_reason!.trim(),
+            accounts: overridden,
+          });
+        }
         await tellCustomer(tx, broadcast, decided!, status, reason, context);
         await queueMoved(tx, broadcast);
         return decided!;
@@ -742,6 +890,11 @@ export function createVerificationService(options: {
         documents,
         attempts,
         checks,
+        /** What stands between this request and an approval (the decide rule reads the same). */
+        approval: {
+          missing: await missingPapers(request.type, documents),
+          approvedElsewhere: await approvedElsewhere(db, request),
+        },
         reviewer: request.reviewerId
           ? ((reviewer.get(request.reviewerId)?.name as string | undefined) ?? null)
           : null,

@@ -12,6 +12,7 @@ import { idsWithRoles, searchUserIds, userNames } from '../users/queries';
 import type { StaffVerifyEditProps, StaffVerifyListProps } from './contracts';
 import { kycNotFound } from './errors';
 import { documentView, requestView } from './panel-routes';
+import { DOCUMENT_LABELS } from './service';
 import { VERIFICATION_STATUSES, VERIFICATION_TYPES, type VerificationStatus } from './tables';
 import { decideSchema, revokeSchema } from './validators';
 
@@ -28,6 +29,7 @@ const EVENT_LABELS: Record<string, string> = {
   'kyc:submitted': 'ارسال درخواست',
   'kyc:claimed': 'برداشتن برای بررسی',
   'kyc:approved': 'تأیید',
+  'kyc:duplicate.overridden': 'تأیید با وجود کد ملی تأییدشده در حساب دیگر',
   'kyc:rejected': 'رد',
   'kyc:revoked': 'لغو تأیید',
   'kyc:document.viewed': 'دیدن مدرک',
@@ -156,6 +158,9 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
             reason: typeof e.properties?.reason === 'string' ? e.properties.reason : null,
           }));
         }
+        const deciding = r.status === 'under_review' && r.reviewerId === me.id;
+        const papersComplete = review.approval.missing.length === 0;
+        const elsewhereNames = await userNames(db, review.approval.approvedElsewhere);
         const props: StaffVerifyEditProps = {
           request: { ...requestView(r), id: r.id },
           owner: review.owner
@@ -171,6 +176,13 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
             documentView(d, registry.url(name('document'), { verification: r.id, document: d.uuid }, false)),
           ),
           checks: review.checks,
+          approval: {
+            missing: review.approval.missing.map((kind) => ({ kind, label: DOCUMENT_LABELS[kind] })),
+            approved_elsewhere: review.approval.approvedElsewhere.map((id) => ({
+              user_id: id,
+              name: elsewhereNames.get(id)?.name ?? '—',
+            })),
+          },
           attempts: review.attempts.map((a) => ({
             id: a.id,
             status: a.status,
@@ -181,7 +193,13 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
           reviewer: review.reviewer,
           can: {
             claim: r.status === 'submitted',
-            decide: r.status === 'under_review' && r.reviewerId === me.id,
+            decide: deciding,
+            approve: deciding && papersComplete && review.approval.approvedElsewhere.length === 0,
+            override:
+              deciding &&
+              papersComplete &&
+              me.role === 'admin' &&
+              review.approval.approvedElsewhere.length > 0,
             revoke: area === 'admin' && r.status === 'approved',
           },
           history,

@@ -121,6 +121,7 @@ export const decideSchema = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: 'تأیید یا رد درخواست را انتخاب کنید.' }),
     reason: optionalText(text('دلیل', 500)),
+    override_reason: optionalText(text('دلیل تأیید', 500)),
   })
   .superRefine((input, ctx) => {
     if (input.decision === 'reject' && !input.reason) {

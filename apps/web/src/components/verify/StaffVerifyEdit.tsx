@@ -42,6 +42,7 @@ export function StaffVerifyEdit({
   owner,
   documents,
   checks,
+  approval,
   attempts,
   reviewer,
   can,
@@ -49,23 +50,29 @@ export function StaffVerifyEdit({
 }: StaffVerifyEditProps & { area: 'care' | 'admin' }) {
   const route = useRoute();
   const id = request.id;
-  const decide = useForm({ decision: 'approve' as 'approve' | 'reject', reason: '' });
+  const decide = useForm({ decision: 'approve' as 'approve' | 'reject', reason: '', override_reason: '' });
   const revoke = useForm({ reason: '' });
   const [rejecting, setRejecting] = useState(false);
+  const [overriding, setOverriding] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const title = area === 'care' ? 'بررسی مدارک' : 'بررسی احراز هویت';
 
-  const send = (decision: 'approve' | 'reject') => {
+  const send = (decision: 'approve' | 'reject', override = false) => {
     decide.transform((data) => ({
       decision,
-      reason: decision === 'reject' ? data.reason : data.reason || undefined,
+      reason: decision === 'reject' ? data.reason : undefined,
+      override_reason: override ? data.override_reason : undefined,
     }));
     decide.patch(route(`${area}.verify.decide`, { verification: id }), {
       preserveScroll: true,
-      onSuccess: () => setRejecting(false),
+      onSuccess: () => {
+        setRejecting(false);
+        setOverriding(false);
+      },
     });
   };
+  const elsewhere = approval.approved_elsewhere.map((a) => a.name).join('، ');
   const claim = () => {
     setClaiming(true);
     router.post(
@@ -103,7 +110,8 @@ export function StaffVerifyEdit({
           <h2 className="mb-3 font-bold text-gray-900">مدارک</h2>
           <DocumentViewer documents={documents} />
           <p className="mt-3 text-sm leading-7 text-gray-700">
-            متن دست‌نوشتهٔ سلفی باید این باشد: <strong className="text-gray-900">{request.selfie_text}</strong>
+            متن دست‌نوشتهٔ سلفی باید این باشد:{' '}
+            <strong className="inline-block whitespace-nowrap text-gray-900">{request.selfie_text}</strong>
           </p>
         </Card>
         <div className="grid min-w-0 gap-6 lg:col-span-2">
@@ -124,6 +132,11 @@ export function StaffVerifyEdit({
           <Card className="p-4">
             <h2 className="mb-3 font-bold text-gray-900">بررسی‌های خودکار</h2>
             <ul className="grid gap-2">
+              <Check_ ok={approval.missing.length === 0}>
+                {approval.missing.length === 0
+                  ? 'همهٔ مدارک لازم این نوع درخواست فرستاده شده است.'
+                  : `مدرک لازم در دست نیست: ${approval.missing.map((m) => `«${m.label}»`).join('، ')}`}
+              </Check_>
               <Check_ ok={checks.national_code_valid}>
                 {checks.national_code_valid ? 'رقم کنترل کد ملی درست است.' : 'رقم کنترل کد ملی نادرست است.'}
               </Check_>
@@ -155,6 +168,27 @@ export function StaffVerifyEdit({
                 دلیل: {request.reason}
               </p>
             )}
+            {can.decide && approval.missing.length > 0 && (
+              <div className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-900">
+                <p className="font-medium">تا همهٔ مدارک لازم در دست نباشد، تأیید ممکن نیست. کم است:</p>
+                <ul className="list-inside list-disc">
+                  {approval.missing.map((m) => (
+                    <li key={m.kind}>{m.label}</li>
+                  ))}
+                </ul>
+                <p>درخواست را با دلیل رد کنید تا مشتری مدارک را دوباره بفرستد.</p>
+              </div>
+            )}
+            {can.decide && approval.missing.length === 0 && approval.approved_elsewhere.length > 0 && (
+              <div className="mb-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm leading-7 text-amber-950">
+                <p className="font-medium">این کد ملی برای حساب دیگری تأیید شده است: {elsewhere}.</p>
+                <p>
+                  {can.override
+                    ? 'اگر با این حال تأیید می‌کنید، دلیلش را بنویسید؛ در تاریخچه و گزارش کارها می‌ماند.'
+                    : 'تأیید این درخواست تنها با نظر مدیر سامانه و نوشتن دلیل ممکن است؛ اگر درخواست نادرست است، آن را رد کنید.'}
+                </p>
+              </div>
+            )}
             <div className="flex flex-wrap gap-2">
               {can.claim && (
                 <Button type="button" onClick={claim} disabled={claiming}>
@@ -164,10 +198,18 @@ export function StaffVerifyEdit({
               )}
               {can.decide && (
                 <>
-                  <Button type="button" onClick={() => send('approve')} disabled={decide.processing}>
-                    <Check aria-hidden="true" className="size-4" />
-                    تأیید هویت
-                  </Button>
+                  {can.approve && (
+                    <Button type="button" onClick={() => send('approve')} disabled={decide.processing}>
+                      <Check aria-hidden="true" className="size-4" />
+                      تأیید هویت
+                    </Button>
+                  )}
+                  {can.override && (
+                    <Button type="button" onClick={() => setOverriding(true)} disabled={decide.processing}>
+                      <Check aria-hidden="true" className="size-4" />
+                      تأیید با ذکر دلیل
+                    </Button>
+                  )}
                   <Button type="button" variant="danger" onClick={() => setRejecting(true)}>
                     <X aria-hidden="true" className="size-4" />
                     رد درخواست
@@ -258,6 +300,32 @@ export function StaffVerifyEdit({
           value={decide.data.reason}
           onChange={(reason) => decide.setData('reason', reason)}
           error={decide.errors.reason}
+        />
+      </Modal>
+
+      <Modal
+        open={overriding}
+        onClose={() => setOverriding(false)}
+        title="تأیید با وجود کد ملی تکراری"
+        description={`این کد ملی برای حساب دیگری (${elsewhere}) تأیید شده است. دلیل تأیید این حساب را بنویسید؛ با نام شما در تاریخچه ثبت می‌شود.`}
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setOverriding(false)}>
+              انصراف
+            </Button>
+            <Button type="button" onClick={() => send('approve', true)} disabled={decide.processing}>
+              تأیید هویت
+            </Button>
+          </>
+        }
+      >
+        <TextAreaField
+          label="دلیل تأیید"
+          rows={4}
+          maxLength={500}
+          value={decide.data.override_reason}
+          onChange={(reason) => decide.setData('override_reason', reason)}
+          error={decide.errors.override_reason}
         />
       </Modal>
 

@@ -1,6 +1,6 @@
 import { router } from '@renderfarm/react';
 import type { KycRequestView, PanelAccountVerifyProps } from '@server/modules/verification/contracts';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render-page';
 import { CUSTOMER } from '../../../test/sample-page';
@@ -48,6 +48,7 @@ function routes() {
   for (const [name, uri, method] of [
     ['panel.account.verify.store', 'panel/account/verify', 'POST'],
     ['panel.account.verify.destroy', 'panel/account/verify', 'DELETE'],
+    ['panel.account.verify.renew', 'panel/account/verify/renew', 'POST'],
     ['panel.account.mobile.send', 'panel/account/mobile/code', 'POST'],
     ['panel.account.mobile.update', 'panel/account/mobile', 'PUT'],
     ['panel.instances.store', 'panel/instances', 'POST'],
@@ -79,6 +80,7 @@ const request = (overrides: Partial<KycRequestView> = {}): KycRequestView => ({
 
 const props = (overrides: Partial<PanelAccountVerifyProps> = {}): PanelAccountVerifyProps => ({
   request: null,
+  previous: null,
   documents: [],
   account: { mobile: '09121234567', mobile_verified: true },
   mobile_code: null,
@@ -95,7 +97,7 @@ const props = (overrides: Partial<PanelAccountVerifyProps> = {}): PanelAccountVe
   max_bytes: 5 * 1024 * 1024,
   today: '2026-11-26',
   latest_birth_date: '2008-11-26',
-  can: { edit: true, withdraw: false },
+  can: { edit: true, renew: false, withdraw: false },
   ...overrides,
 });
 
@@ -150,7 +152,10 @@ describe('Panel/Account/Verify', () => {
   it('shows a sent request read-only, with withdraw only before it is claimed', async () => {
     await renderPage(
       'Panel/Account/Verify',
-      props({ request: request({ status: 'submitted' }), can: { edit: false, withdraw: true } }),
+      props({
+        request: request({ status: 'submitted' }),
+        can: { edit: false, renew: false, withdraw: true },
+      }),
       shared,
     );
     expect(screen.getByText(/در صف بررسی است/)).toBeTruthy();
@@ -160,7 +165,10 @@ describe('Panel/Account/Verify', () => {
 
     await renderPage(
       'Panel/Account/Verify',
-      props({ request: request({ status: 'approved' }), can: { edit: false, withdraw: false } }),
+      props({
+        request: request({ status: 'approved' }),
+        can: { edit: false, renew: false, withdraw: false },
+      }),
       shared,
     );
     expect(screen.getByText('هویت شما تأیید شده است.')).toBeTruthy();
@@ -168,17 +176,105 @@ describe('Panel/Account/Verify', () => {
     expect(screen.queryByLabelText('کد ملی')).toBeNull();
   });
 
-  it('says why a request was rejected and offers the wizard again', async () => {
+  it('says why a request was rejected and starts the next one, which has words of its own', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation(() => Promise.resolve());
     await renderPage(
       'Panel/Account/Verify',
       props({
         request: request({ status: 'rejected', reason: 'عکس سلفی تار است.' }),
         documents: [doc('id_front'), doc('id_back'), doc('selfie')],
+        can: { edit: false, renew: true, withdraw: false },
       }),
       shared,
     );
     expect(screen.getByText('عکس سلفی تار است.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'ارسال برای بررسی' })).toBeTruthy();
+    // The rejected request's words are not offered for a new photo.
+    expect(screen.queryByText('رندر فارم ابری — ۱۲۳۴۵۶')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'ارسال برای بررسی' })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'اصلاح و ارسال دوباره' }).click());
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post.mock.calls[0]![0]).toBe('/panel/account/verify/renew');
+    cleanup();
+
+    // The next request: the reason stays in sight, the papers step shows this request's words.
+    await renderPage(
+      'Panel/Account/Verify',
+      props({
+        request: request({ status: 'draft', selfie_text: 'رندر فارم ابری — ۶۵۴۳۲۱' }),
+        previous: { status: 'rejected', reason: 'عکس سلفی تار است.' },
+        documents: [doc('id_front'), doc('id_back')],
+      }),
+      shared,
+    );
+    expect(screen.getByText('عکس سلفی تار است.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /مدارک$/ }).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('رندر فارم ابری — ۶۵۴۳۲۱')).toBeTruthy();
+    expect(document.querySelector('input[name="selfie"]')).toBeTruthy();
+  });
+
+  it('asks for no selfie before the request exists: its words come with the first save', async () => {
+    await renderPage('Panel/Account/Verify', props(), shared);
+    act(() => screen.getByRole('button', { name: /مدارک/ }).click());
+    expect(screen.getByText(/متن دست‌نوشتهٔ سلفی پس از ذخیرهٔ مشخصات/)).toBeTruthy();
+    expect(document.querySelector('input[name="selfie"]')).toBeNull();
+    expect(document.querySelector('input[name="id_front"]')).toBeTruthy();
+  });
+});
+
+describe('Panel/Account/Verify papers checked before they are sent', () => {
+  it('refuses a file too large or of another type under its field, keeps it out of the form, sends nothing', async () => {
+    const post = vi.spyOn(router, 'visit').mockImplementation(() => Promise.resolve());
+    await renderPage('Panel/Account/Verify', props({ request: request(), documents: [] }), shared);
+    expect(screen.getByRole('button', { name: /مدارک$/ }).getAttribute('aria-current')).toBe('step');
+    const front = document.querySelector<HTMLInputElement>('input[name="id_front"]')!;
+    const back = document.querySelector<HTMLInputElement>('input[name="id_back"]')!;
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'front.png', { type: 'image/png' });
+    const exe = new File([new Uint8Array(10)], 'back.exe', { type: 'application/x-msdownload' });
+    act(() => {
+      fireEvent.change(front, { target: { files: [big] } });
+      fireEvent.change(back, { target: { files: [exe] } });
+    });
+    expect(front.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('حجم هر مدرک حداکثر ۵ مگابایت باشد؛ تصویر را کوچک‌تر کنید.')).toBeTruthy();
+    expect(screen.getByText('تنها تصویر JPEG، PNG یا WebP یا فایل PDF پذیرفته می‌شود.')).toBeTruthy();
+    // Neither file is shown as chosen, and saving sends no file at all.
+    expect(screen.queryByText('front.png', { exact: false })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'ذخیرهٔ مدارک و ادامه' }).click());
+    expect(post).toHaveBeenCalledTimes(1);
+    for (const call of post.mock.calls) {
+      const data = call[1]?.data;
+      if (data instanceof FormData) expect([...data.values()].some((v) => v instanceof File)).toBe(false);
+      else expect(Object.values(data ?? {}).some((v) => v instanceof File)).toBe(false);
+    }
+    // A good file then clears the field's error.
+    act(() => {
+      fireEvent.change(front, {
+        target: { files: [new File([new Uint8Array(10)], 'front.png', { type: 'image/png' })] },
+      });
+    });
+    expect(front.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('Panel/Account/Verify and identity decisions', () => {
+  it('follows KycDecided: a request waiting for care reloads where it stands', async () => {
+    const reload = vi.spyOn(router, 'reload').mockImplementation(() => Promise.resolve());
+    await renderPage(
+      'Panel/Account/Verify',
+      props({
+        request: request({ status: 'under_review' }),
+        can: { edit: false, renew: false, withdraw: false },
+      }),
+      { ...shared, realtime: { key: 'test-key', host: 'localhost', port: 8080, scheme: 'http' } },
+    );
+    expect(screen.getByText(/در حال بررسی مدارک شماست/)).toBeTruthy();
+    const listeners = channels.get(`private-users.${CUSTOMER.id}`)?.get('KycDecided') ?? new Set();
+    expect(listeners.size).toBeGreaterThan(0);
+    for (const callback of listeners) act(() => callback({ status: 'approved' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reload.mock.calls[0]![0]?.only).toEqual(
+      expect.arrayContaining(['request', 'previous', 'documents', 'can', 'auth']),
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import type {
   KycDocumentView,
   PanelAccountVerifyProps,
 } from '@server/modules/verification/contracts';
-import { CircleCheck, Send, ShieldCheck, Trash2 } from 'lucide-react';
+import { CircleCheck, RefreshCw, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Head } from '../../../app/protocol';
 import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
@@ -19,13 +19,17 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliDatePicker } from '../../../components/ui/JalaliDatePicker';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextField } from '../../../components/ui/TextField';
+import { DOCUMENT_ACCEPT, documentProblem } from '../../../components/verify/document-check';
 import { requestFacts, TYPE_LABELS } from '../../../components/verify/kyc-facts';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
+import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
 import { formatSize } from '../../../lib/size';
 
 const STEPS = ['مشخصات', 'موبایل', 'مدارک', 'بازبینی و ارسال'] as const;
-const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
+const KYC_EVENTS = ['KycDecided'];
+// `flash` too: a decision makes the last flash («…فرستاده شد») stale.
+const KYC_PROPS = ['request', 'previous', 'documents', 'can', 'auth', 'flash'];
 
 const HINTS: Record<DocumentKind, string> = {
   id_front: 'عکس واضح روی کارت ملی هوشمند، همهٔ لبه‌ها در کادر.',
@@ -52,10 +56,20 @@ type WizardData = {
  * approved it is read-only; a rejection shows the reason and the wizard again.
  */
 export default function AccountVerify(props: PanelAccountVerifyProps) {
-  const { request, documents, account, can } = props;
+  const { request, previous, documents, account, can } = props;
   const status = request?.status ?? 'none';
   const [withdrawing, setWithdrawing] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const route = useRoute();
+  // Care's decision arrives live: the page says where the request stands without a reload.
+  useLiveReload(KYC_EVENTS, KYC_PROPS);
+  // The decision the customer is answering: the request's own, or the one before this draft.
+  const decision =
+    (status === 'rejected' || status === 'revoked') && request?.reason
+      ? { status, reason: request.reason }
+      : previous?.reason
+        ? { status: previous.status, reason: previous.reason }
+        : null;
 
   return (
     <>
@@ -65,10 +79,10 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
         description="برای اجارهٔ سرور، ساخت توکن API و خرید اعتبار بیش از سقف، هویت حساب باید تأیید شود."
         actions={<StatusBadge kind="kyc" state={status} />}
       />
-      {(status === 'rejected' || status === 'revoked') && request?.reason && (
+      {decision && (
         <FormAlert className="mb-4">
-          {status === 'rejected' ? 'درخواست پیشین شما پذیرفته نشد.' : 'تأیید هویت حساب شما لغو شد.'} دلیل:{' '}
-          <strong>{request.reason}</strong>
+          {decision.status === 'rejected' ? 'درخواست پیشین شما پذیرفته نشد.' : 'تأیید هویت حساب شما لغو شد.'}{' '}
+          دلیل: <strong>{decision.reason}</strong>
           <span className="block">اطلاعات یا مدارک را اصلاح کنید و دوباره بفرستید.</span>
         </FormAlert>
       )}
@@ -81,6 +95,11 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
               <ShieldCheck aria-hidden="true" className="size-6" />
               هویت شما تأیید شده است.
             </p>
+          ) : status === 'rejected' || status === 'revoked' ? (
+            <p className="mb-4 text-sm leading-7 text-gray-800">
+              درخواست تازه‌ای بفرستید: مشخصات و تصویر کارت ملی از درخواست پیشین می‌آید و عکس سلفی را با متن
+              تازه‌ای که به شما نشان می‌دهیم دوباره می‌گیرید.
+            </p>
           ) : (
             <p className="mb-4 text-sm leading-7 text-gray-800">
               {status === 'submitted'
@@ -90,6 +109,20 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
           )}
           {request && <FactList facts={requestFacts(request)} />}
           <UploadedList documents={documents} />
+          {can.renew && (
+            <Button
+              type="button"
+              className="mt-4"
+              disabled={renewing}
+              onClick={() => {
+                setRenewing(true);
+                router.post(route('panel.account.verify.renew'), {}, { onFinish: () => setRenewing(false) });
+              }}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              اصلاح و ارسال دوباره
+            </Button>
+          )}
           {can.withdraw && (
             <Button type="button" variant="secondary" className="mt-4" onClick={() => setWithdrawing(true)}>
               <Trash2 aria-hidden="true" className="size-4" />
@@ -196,6 +229,18 @@ function Wizard(props: PanelAccountVerifyProps) {
         if (next !== undefined) setStep(next);
       },
     });
+  };
+
+  /** A paper joins the form only when it may be sent; otherwise its field says why. */
+  const choose = (kind: DocumentKind, file: File | null) => {
+    const problem = file ? documentProblem(file, max_bytes) : null;
+    if (problem) {
+      form.setError(kind, problem);
+      form.setData(kind, null);
+      return;
+    }
+    form.clearErrors(kind);
+    form.setData(kind, file);
   };
 
   const stepErrors = Object.values(errors).filter(Boolean);
@@ -343,7 +388,7 @@ function Wizard(props: PanelAccountVerifyProps) {
                   <strong className="mt-1 block text-base">{request.selfie_text}</strong>
                 </>
               ) : (
-                'متن دست‌نوشتهٔ سلفی پس از ذخیرهٔ مشخصات (گام ۱) اینجا می‌آید.'
+                'متن دست‌نوشتهٔ سلفی پس از ذخیرهٔ مشخصات (گام ۱) اینجا می‌آید و جای بارگذاری عکس سلفی هم همان زمان باز می‌شود.'
               )}
             </div>
             <p className="text-sm text-gray-600">
@@ -352,26 +397,31 @@ function Wizard(props: PanelAccountVerifyProps) {
             </p>
             <FormAlert>{errors.documents}</FormAlert>
             <div className="grid gap-4 sm:grid-cols-2">
-              {kinds.map((kind) => (
-                <div key={kind}>
-                  <FileDrop
-                    label={labels[kind]}
-                    name={kind}
-                    accept={ACCEPT}
-                    hint={HINTS[kind]}
-                    file={form.data[kind]}
-                    onFile={(file) => form.setData(kind, file)}
-                    progress={form.processing && form.data[kind] ? (form.progress?.percentage ?? null) : null}
-                    error={errors[kind]}
-                  />
-                  {uploaded.has(kind) && !form.data[kind] && (
-                    <p className="mt-1 flex items-center gap-1 text-xs text-green-700">
-                      <CircleCheck aria-hidden="true" className="size-4" />
-                      بارگذاری شده؛ برای جایگزینی، فایل تازه‌ای انتخاب کنید.
-                    </p>
-                  )}
-                </div>
-              ))}
+              {/* The selfie waits for the request's own words, which its first save makes. */}
+              {kinds
+                .filter((kind) => kind !== 'selfie' || request?.selfie_text)
+                .map((kind) => (
+                  <div key={kind}>
+                    <FileDrop
+                      label={labels[kind]}
+                      name={kind}
+                      accept={DOCUMENT_ACCEPT}
+                      hint={HINTS[kind]}
+                      file={form.data[kind]}
+                      onFile={(file) => choose(kind, file)}
+                      progress={
+                        form.processing && form.data[kind] ? (form.progress?.percentage ?? null) : null
+                      }
+                      error={errors[kind]}
+                    />
+                    {uploaded.has(kind) && !form.data[kind] && (
+                      <p className="mt-1 flex items-center gap-1 text-xs text-green-700">
+                        <CircleCheck aria-hidden="true" className="size-4" />
+                        بارگذاری شده؛ برای جایگزینی، فایل تازه‌ای انتخاب کنید.
+                      </p>
+                    )}
+                  </div>
+                ))}
             </div>
             <Button type="submit" disabled={form.processing} className="justify-self-start">
               ذخیرهٔ مدارک و ادامه

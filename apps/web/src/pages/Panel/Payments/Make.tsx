@@ -13,6 +13,7 @@ import { Price } from '../../../components/ui/Price';
 import { TextField } from '../../../components/ui/TextField';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatTomanAmount, rialToToman } from '../../../lib/money';
+import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
 
 /** VAT as the server computes it (billing/tax.ts), for the preview only: the server's figure is charged. */
@@ -57,6 +58,10 @@ export default function PaymentMake(props: PanelPaymentsMakeProps) {
   );
 }
 
+/** A decision on the customer's identity check changes the cap: the notice follows it live. */
+const KYC_EVENTS = ['KycDecided'];
+const KYC_PROPS = ['kyc_room', 'kyc_status', 'auth', 'flash'];
+
 function TopUpForm({
   presets,
   amount,
@@ -66,8 +71,11 @@ function TopUpForm({
   tax_inclusive,
   gateway,
   kyc_room,
+  kyc_status,
 }: PanelPaymentsMakeProps) {
   const route = useRoute();
+  useLiveReload(KYC_EVENTS, KYC_PROPS);
+  const pending = kyc_status === 'submitted' || kyc_status === 'under_review';
   const form = useForm({ amount: amount === null ? '' : toPersianDigits(String(rialToToman(amount))) });
   const rial = parseToman(form.data.amount);
   const money = rial && rial > 0 ? withTax(rial, vat_rate, tax_inclusive) : null;
@@ -118,12 +126,22 @@ function TopUpForm({
         {kyc_room !== null && (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>
-              حساب شما هنوز احراز هویت نشده است؛ تا <Price rial={kyc_room} /> دیگر می‌توانید اعتبار بخرید.{' '}
-              <Link href="/panel/account/verify" className="font-medium underline">
-                احراز هویت
-              </Link>
-            </span>
+            {pending ? (
+              <span>
+                درخواست احراز هویت شما در حال بررسی است؛ تا تأیید آن، تا <Price rial={kyc_room} /> دیگر
+                می‌توانید اعتبار بخرید.{' '}
+                <Link href="/panel/account/verify" className="font-medium underline">
+                  دیدن وضعیت درخواست
+                </Link>
+              </span>
+            ) : (
+              <span>
+                حساب شما هنوز احراز هویت نشده است؛ تا <Price rial={kyc_room} /> دیگر می‌توانید اعتبار بخرید.{' '}
+                <Link href="/panel/account/verify" className="font-medium underline">
+                  احراز هویت
+                </Link>
+              </span>
+            )}
           </p>
         )}
       </Card>
