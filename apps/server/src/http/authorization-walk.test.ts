@@ -216,6 +216,8 @@ const RULES: Record<string, Rule> = {
   'panel.account.verify': c(),
   'panel.account.verify.store': c(),
   'panel.account.verify.destroy': c(),
+  // After a rejection or a revoke the customer starts the next request (and its own selfie code).
+  'panel.account.verify.renew': c(),
   // The owner gets the bytes; anyone else a 404 from the handler.
   'panel.account.verify.document': c(),
   'care.verify.list': { access: 'care' },

@@ -159,7 +159,8 @@ export const manualInvoiceInput = z.object({
 export const invoiceUpdateInput = z.object({ ...invoiceBody, issue: checkbox.default(false) });
 
 export const offlinePaymentInput = z.object({
-  reference: text('شمارهٔ پیگیری واریز', 100),
+  // The bank's tracking number is matched against its statement: kept with Latin digits, however typed.
+  reference: text('شمارهٔ پیگیری واریز', 100).transform(toLatinDigits),
   paid_at: isoDay('تاریخ واریز را انتخاب کنید.'),
 });
 
