@@ -36,6 +36,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Called with each statement the app runs through Drizzle (tests count a page's queries). */
   onQuery?: ((sql: string) => void) | undefined;
+  /**
+   * An in-memory PGlite starts from this dumped data directory (`dumpDataDir`) instead of a fresh
+   * cluster: tests start from a migrated copy, skipping initdb and the migrations.
+   */
+  pgliteStartFrom?: Blob | undefined;
 }
 
 // Any fixed number works: it only has to be the same in every process of this app.
@@ -79,7 +84,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.pgliteStartFrom ? { loadDataDir: options.pgliteStartFrom } : {});
   try {
     await client.waitReady;
   } catch (error) {

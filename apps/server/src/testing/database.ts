@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { migratedPgliteTemplate, migratedPostgresTemplate } from './migrated-template';
 
 export interface TestDatabase extends DatabaseHandle {
   /** The connection string of the fresh database, or undefined on PGlite. */
@@ -24,7 +25,8 @@ export async function createTestDatabase(
     const name = `rf_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = options.migrate !== false ? await migratedPostgresTemplate(serverUrl) : undefined;
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const parsed = new URL(serverUrl);
     parsed.pathname = `/${name}`;
@@ -36,8 +38,11 @@ export async function createTestDatabase(
       await client.end();
     };
   }
-  const handle = await openDatabase({ url, onQuery: options.onQuery });
-  if (options.migrate !== false) await runMigrations(handle);
+  const migrated = options.migrate !== false;
+  // Both engines start from a migrated copy; runMigrations then only confirms there is nothing left.
+  const pgliteStartFrom = !url && migrated ? await migratedPgliteTemplate() : undefined;
+  const handle = await openDatabase({ url, onQuery: options.onQuery, pgliteStartFrom });
+  if (migrated) await runMigrations(handle);
   return {
     ...handle,
     url,
