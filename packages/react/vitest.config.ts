@@ -5,7 +5,7 @@ export default defineProject({
     name: 'react',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     // Same jsdom scroll shim as the router's tests.
     setupFiles: ['../router/test/setup.ts', 'test/setup.ts'],
   },
