@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+// What a team outside the workspace gets from `pnpm pack` (builds run in prepack: minutes, not seconds).
+export default defineProject({
+  test: {
+    name: 'consumer',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+  },
+});
