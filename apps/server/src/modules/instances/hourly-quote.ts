@@ -1,4 +1,5 @@
 import { withTax } from '../billing/tax';
+import type { HourlyQuote } from './contracts';
 
 /**
  * What an hour of a plan costs and how long a balance lasts, as billing will charge it
@@ -8,21 +9,6 @@ import { withTax } from '../billing/tax';
  * covers whole hours of the net price. The Make page and its review show these numbers; no page
  * does this arithmetic itself.
  */
-export interface HourlyQuote {
-  /** Rial per hour taken from the wallet. */
-  price_per_hour: number;
-  /** Percent, from the settings of the moment. */
-  vat_rate: number;
-  /** Rial of VAT on one hour, paid with the top-up (rounded down, as on the invoice). */
-  vat_per_hour: number;
-  /** Rial: the price of an hour with its VAT. */
-  price_per_hour_with_vat: number;
-  /** Rial in the wallet now. */
-  balance: number;
-  /** Whole hours of running the balance pays for; null for a free plan (no end). */
-  hours_covered: number | null;
-}
-
 export function hourlyQuote(pricePerHour: number, vatRate: number, balance: number): HourlyQuote {
   const money = withTax(pricePerHour, vatRate, false);
   return {
