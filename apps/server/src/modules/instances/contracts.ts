@@ -134,6 +134,8 @@ export interface InstanceMakeProps {
   /** One key per rendered form: submitting it twice makes one machine. */
   idempotency_key: string;
   limits: { max_instances: { used: number; allowed: number | null } };
+  /** The most characters a machine's name may have (the name field's counter). */
+  name_max: number;
   /** After «بازبینی سفارش»: the order as it will be made and charged; absent on a first visit. */
   review?: MakeReview;
 }

@@ -16,6 +16,7 @@ import { suggestedIdleStopMinutes } from './settings';
 import { canChangeStatus } from './state-machine';
 import {
   destroyRequest,
+  MACHINE_NAME_MAX,
   makeRequest,
   reinstallRequest,
   scheduleRequest,
@@ -74,6 +75,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
       kyc_status: user.kycStatus,
       idempotency_key: randomBytes(16).toString('hex'),
       limits: { max_instances: await instances.machineCount(user) },
+      name_max: MACHINE_NAME_MAX,
     } satisfies InstanceMakeProps;
   }
 
