@@ -28,7 +28,8 @@ const SUBJECT_MAX = 150;
 const words = (length: number, tag: string) =>
   `${'رندر نهایی پروژهٔ ویلای شمال با نورپردازی شب '.repeat(8).slice(0, length - tag.length - 1)} ${tag}`;
 /** `length` characters with nowhere to break a line: the harshest name a layout can get. */
-const unbroken = (length: number, tag: string) => `${'Render'.repeat(30).slice(0, length - tag.length)}${tag}`;
+const unbroken = (length: number, tag: string) =>
+  `${'Render'.repeat(30).slice(0, length - tag.length)}${tag}`;
 
 /** GET routes of the panel that answer a file or an outside party, not a page to look at. */
 const NOT_PAGES = new Set([
@@ -87,10 +88,16 @@ describe('the panel with the longest allowed names, at 390 and 1366 px', () => {
     for (const { uuid } of list!.props.items.data as { uuid: string }[]) {
       const edit = await http.page(`/panel/instances/${uuid}/edit`);
       const m = edit!.props.instance as Machine;
-      machines.push({ uuid, name: m.name, idle_stop_minutes: m.idle_stop_minutes, stop_below_balance: m.stop_below_balance });
+      machines.push({
+        uuid,
+        name: m.name,
+        idle_stop_minutes: m.idle_stop_minutes,
+        stop_below_balance: m.stop_below_balance,
+      });
     }
     const driveList = await http.page('/panel/drives');
-    for (const d of driveList!.props.drives as Drive[]) drives.push({ uuid: d.uuid, name: d.name, size_gb: d.size_gb });
+    for (const d of driveList!.props.drives as Drive[])
+      drives.push({ uuid: d.uuid, name: d.name, size_gb: d.size_gb });
 
     // One more character than each limit is refused under its field: the values below are the longest.
     expect((await renameMachine(machines[0]!, 'ر'.repeat(MACHINE_MAX + 1))).name).toBeTruthy();
@@ -173,13 +180,16 @@ describe('the panel with the longest allowed names, at 390 and 1366 px', () => {
         await open(page, path);
         const wide = await page.evaluate(() => document.scrollingElement!.scrollWidth);
         if (wide > WIDE.width) problems.push(`${name} ${path}: ${wide} px wide at 1366 px`);
-        for (const pair of await overlappingFields(page)) problems.push(`${name} ${path} at 1366 px: ${pair}`);
+        for (const pair of await overlappingFields(page))
+          problems.push(`${name} ${path} at 1366 px: ${pair}`);
       }
       waiting = later;
     }
     for (const [name, r] of waiting) problems.push(`${name}: no page links to /${r.uri}`);
     expect(problems).toEqual([]);
-    expect(visited).toEqual(expect.arrayContaining(['panel.items', 'panel.tickets.make', 'panel.instances.list']));
+    expect(visited).toEqual(
+      expect.arrayContaining(['panel.items', 'panel.tickets.make', 'panel.instances.list']),
+    );
     expect(failures).toEqual([]);
   }, 600_000);
 

@@ -266,7 +266,10 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
     } finally {
       await db().update(hardwares).set({ pricePerHour: reviewed }).where(eq(hardwares.id, plan!.id));
     }
-    const res = await customer.post('/panel/instances', form({ name: 'بازبینی‌شده', quoted_price_per_hour: reviewed }));
+    const res = await customer.post(
+      '/panel/instances',
+      form({ name: 'بازبینی‌شده', quoted_price_per_hour: reviewed }),
+    );
     expect(res.statusCode).toBe(303);
     const made = await byUuid(uuidOf(res.headers.location as string));
     expect(made.pricePerHour).toBe(reviewed);

@@ -5,13 +5,13 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { findActivityForSubject } from '../activity/service';
-import { imagesForPlan, orderingCatalog } from '../catalog/placement';
 import { readBillingSettings } from '../billing/settings';
+import { imagesForPlan, orderingCatalog } from '../catalog/placement';
 import { planSummary, readConfig } from '../catalog/service';
 import type { User } from '../users/queries';
 import { rdpFile, rdpFileName } from './connection';
-import { hourlyQuote } from './hourly-quote';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
+import { hourlyQuote } from './hourly-quote';
 import { suggestedIdleStopMinutes } from './settings';
 import { canChangeStatus } from './state-machine';
 import {

@@ -2,6 +2,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
 import { recordActivity } from '../activity/service';
+import { readBillingSettings } from '../billing/settings';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import {
   findImage,
@@ -14,7 +15,6 @@ import {
   type Plan,
   reserveHostAndPort,
 } from '../catalog/placement';
-import { readBillingSettings } from '../billing/settings';
 import { mayUser } from '../catalog/policy';
 import { enqueue } from '../jobs/queue';
 import { lockUser, type User } from '../users/queries';

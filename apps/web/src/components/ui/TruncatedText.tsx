@@ -17,6 +17,7 @@ export function TruncatedText({
 }) {
   const ref = useRef<HTMLSpanElement>(null);
   const [cut, setCut] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again.
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -96,9 +96,7 @@ describe('Panel/Instances/Make', () => {
     fireEvent.click(screen.getByRole('radio', { name: /ایستگاه کاری RTX A6000/ }));
     const summary = screen.getByRole('complementary', { name: 'خلاصهٔ سفارش' });
     expect(summary.textContent).toContain('حداکثر ۱ سرور برای هر کاربر');
-    expect(
-      (screen.getByRole('button', { name: 'بازبینی سفارش' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect((screen.getByRole('button', { name: 'بازبینی سفارش' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('keeps a pasted over-long name whole, counts it against the limit and holds the order back', async () => {
@@ -108,9 +106,9 @@ describe('Panel/Instances/Make', () => {
     expect(name.maxLength).toBe(-1);
     fireEvent.change(name, { target: { value: 'ر'.repeat(300) } });
     expect(name.value).toHaveLength(300);
-    expect(document.getElementById(name.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toContain(
-      '۳۰۰ از ۶۰ نویسه',
-    );
+    expect(
+      document.getElementById(name.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent,
+    ).toContain('۳۰۰ از ۶۰ نویسه');
     expect(review().disabled).toBe(true);
     fireEvent.change(name, { target: { value: 'ر'.repeat(60) } });
     expect(review().disabled).toBe(false);

@@ -1,9 +1,10 @@
 import { useForm } from '@renderfarm/react';
-import { useState } from 'react';
 import type { InstanceMakeProps, MakeReview, OrderablePlan } from '@server/modules/instances/contracts';
 import { Cpu, HardDrive, MapPin, MemoryStick, Monitor } from 'lucide-react';
+import { useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
+import { gpuLabel } from '../../../components/catalog/gpu-label';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
@@ -13,10 +14,9 @@ import { Modal } from '../../../components/ui/Modal';
 import { Price } from '../../../components/ui/Price';
 import { TextField } from '../../../components/ui/TextField';
 import { TruncatedText } from '../../../components/ui/TruncatedText';
-import { gpuLabel } from '../../../components/catalog/gpu-label';
 import { formatNumber } from '../../../lib/digits';
-import { formatToman } from '../../../lib/money';
 import { keepModelTogether } from '../../../lib/model-name';
+import { formatToman } from '../../../lib/money';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
 
@@ -372,7 +372,9 @@ function HourlyFacts({ quote, setupFee }: { quote: OrderablePlan['quote']; setup
       <div className="flex justify-between gap-3">
         <dt className="text-gray-600">موجودی شما کافی است برای</dt>
         <dd className="font-bold text-gray-900">
-          {quote.hours_covered === null ? 'بی‌پایان (پلن رایگان)' : `${formatNumber(quote.hours_covered)} ساعت کار`}
+          {quote.hours_covered === null
+            ? 'بی‌پایان (پلن رایگان)'
+            : `${formatNumber(quote.hours_covered)} ساعت کار`}
         </dd>
       </div>
     </>
