@@ -211,11 +211,54 @@ describe('the panel with the longest allowed names, at 390 and 1366 px', () => {
     await page.setViewportSize(WIDE);
     await open(page, '/panel/items');
     await screenshot(page, 'panel-items-longest-desktop');
-    await open(page, '/panel/tickets/create');
-    await screenshot(page, 'panel-tickets-create-longest-desktop');
-    await page.setViewportSize(PHONE);
-    await open(page, '/panel/tickets/create');
-    await screenshot(page, 'panel-tickets-create-longest-mobile');
+    for (const [viewport, suffix] of [
+      [WIDE, 'desktop'],
+      [PHONE, 'mobile'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await open(page, '/panel/tickets/create');
+      // The machine with no space in its name, and the longest subject.
+      await page.getByLabel('دربارهٔ کدام سرور؟ (اختیاری)').selectOption({ label: machineNames[0]! });
+      await page.getByLabel('موضوع').fill(words(SUBJECT_MAX, 'موضوع'));
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await screenshot(page, `panel-tickets-create-longest-${suffix}`);
+    }
+  }, 120_000);
+
+  it('keeps «RTX 3090» on one line on every plan card, at 390 and 1366 px', async () => {
+    const { page } = app;
+    for (const [viewport, suffix] of [
+      [WIDE, 'desktop'],
+      [PHONE, 'mobile'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      for (const [path, shot] of [
+        ['/plans', 'plans-cards'],
+        ['/panel/instances/create', 'panel-instances-make-plans'],
+      ] as const) {
+        await open(page, path);
+        const split = await page.evaluate(() => {
+          const found: string[] = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of (node.textContent ?? '').matchAll(
+              /(?:RTX|GTX|Quadro)[\s\u00A0]+[A-Z]?\d+/g,
+            )) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (lines.size > 1) found.push(match[0]);
+            }
+          }
+          return found;
+        });
+        expect(split, `${path} at ${viewport.width} px`).toEqual([]);
+        await screenshot(page, `${shot}-${suffix}`);
+      }
+    }
   }, 120_000);
 });
 
