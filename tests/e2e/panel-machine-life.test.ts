@@ -6,6 +6,7 @@ import {
   lookAtBothWidths,
   openAppPage,
   openSignedIn,
+  screenshot,
   signIn,
   waitForTitle,
 } from '../support/app-page';
@@ -43,10 +44,38 @@ describe('a machine from order to deletion, in Chromium', () => {
     // The summary says what an hour costs and how long the balance lasts.
     const summary = page.getByRole('complementary', { name: 'خلاصهٔ سفارش' });
     expect(await summary.textContent()).toMatch(/ساعت کار/);
-    await page.getByLabel('نامی که سرور را با آن می‌شناسید').fill(NAME);
-    await page.getByRole('button', { name: 'اجاره و آماده‌سازی سرور' }).click();
+    // A pasted name past the limit is kept whole, counted, and holds the order back: never cut.
+    const name = page.getByLabel('نامی که سرور را با آن می‌شناسید');
+    const reviewButton = page.getByRole('button', { name: 'بازبینی سفارش' });
+    await name.fill('ر'.repeat(300));
+    expect(await name.inputValue()).toHaveLength(300);
+    await page.getByText('۳۰۰ از ۶۰ نویسه').waitFor();
+    expect(await reviewButton.isDisabled()).toBe(true);
+    await name.fill(NAME);
+
+    // Nothing is charged before the review: the server's order, price with VAT and hours covered.
+    await reviewButton.click();
+    const review = page.getByRole('dialog', { name: 'بازبینی سفارش' });
+    await review.waitFor();
+    const reviewText = (await review.textContent()) ?? '';
+    expect(reviewText).toContain(NAME);
+    expect(reviewText).toMatch(/اقتصادی RTX.3090/);
+    expect(reviewText).toContain('تهران ۱');
+    expect(reviewText).toMatch(/هر ساعت با مالیات\s*[۰-۹][۰-۹٬]*\s*تومان/);
+    expect(reviewText).toMatch(/کافی است برای\s*[۰-۹][۰-۹٬]*\s*ساعت کار/);
+    expect(page.url()).toMatch(/\/panel\/instances\/create/);
+    const hourly = /هزینهٔ هر ساعت\s*([۰-۹٬]+)\s*تومان/.exec(reviewText)?.[1];
+    expect(hourly).toBeTruthy();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(page, 'panel-instances-make-review-desktop', { viewport: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'panel-instances-make-review-mobile', { viewport: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await review.getByRole('button', { name: 'تأیید و شروع اجاره' }).click();
 
     await waitForTitle(page, NAME);
+    // The machine is charged the hour the review showed.
+    expect(await page.locator('main').textContent()).toContain(hourly!);
     machineUrl = page.url();
     expect(machineUrl).toMatch(/\/panel\/instances\/[0-9a-f-]{36}$/);
     await page.getByText(/سفارش «.+» ثبت شد/).waitFor();

@@ -312,6 +312,7 @@ const RULES: Record<string, Rule> = {
   'panel.instances.power': c(),
   'panel.instances.make': c(),
   'panel.instances.store': c(),
+  'panel.instances.review': c(),
   'panel.drives.list': c(),
   'panel.drives.store': c(),
   'panel.drives.update': c(),

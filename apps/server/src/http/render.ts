@@ -26,7 +26,7 @@ export function render<C extends keyof PageContracts>(
   reply: FastifyReply,
   component: C,
   props: LazyProps<PageContracts[C]>,
-  options?: { status?: number; title?: string; head?: string },
+  options?: { status?: number; title?: string; head?: string; url?: string },
 ) {
   // Contracts are interfaces, which TypeScript does not count as plain records.
   return reply.page(component, props as unknown as Record<string, unknown>, options);

@@ -6,6 +6,7 @@ import { Card } from '../components/ui/Card';
 import { Container } from '../components/ui/Container';
 import { Price } from '../components/ui/Price';
 import { formatNumber } from '../lib/digits';
+import { keepModelTogether } from '../lib/model-name';
 import { formatToman } from '../lib/money';
 
 /** `plans` «پلن‌ها»: the plan cards and a comparison, or one plan's page. */
@@ -35,7 +36,10 @@ export default function Plans({ plans, plan, locations }: PlansProps) {
 function PlanPage({ plan, locations }: { plan: PublicPlan; locations: PlansProps['locations'] }) {
   const make = `/panel/instances/create?hardware=${encodeURIComponent(plan.slug)}`;
   const specs: [string, string][] = [
-    ['کارت گرافیک', `${plan.gpu_count > 1 ? `${formatNumber(plan.gpu_count)}× ` : ''}${plan.gpu_model}`],
+    [
+      'کارت گرافیک',
+      keepModelTogether(`${plan.gpu_count > 1 ? `${formatNumber(plan.gpu_count)}× ` : ''}${plan.gpu_model}`),
+    ],
     ['حافظهٔ گرافیک', `${formatNumber(plan.vram_gb)} گیگابایت`],
     ['پردازنده', `${plan.cpu_model}، ${formatNumber(plan.cpu_cores)} هسته`],
     ['رم', `${formatNumber(plan.ram_gb)} گیگابایت`],
@@ -47,7 +51,7 @@ function PlanPage({ plan, locations }: { plan: PublicPlan; locations: PlansProps
       <Container className="grid gap-8 py-12 lg:grid-cols-3">
         <div className="grid min-w-0 gap-6 lg:col-span-2">
           <header>
-            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{plan.title}</h1>
+            <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{keepModelTogether(plan.title)}</h1>
             {plan.description && <p className="mt-2 leading-8 text-gray-600">{plan.description}</p>}
           </header>
           <Card className="p-4 sm:p-6">

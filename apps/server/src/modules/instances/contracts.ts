@@ -74,8 +74,43 @@ export interface PoweredMachine {
 }
 
 /** A plan as the Make page offers it (amounts in Rial). */
+/**
+ * What an hour of a plan costs and how long the balance lasts, as billing charges it (computed by
+ * the server, instances/hourly-quote.ts): the wallet pays the net price minute by minute; VAT is
+ * paid with the top-up that put the credit there. Rial.
+ */
+export interface HourlyQuote {
+  /** Rial per hour taken from the wallet. */
+  price_per_hour: number;
+  /** Percent, from the settings of the moment. */
+  vat_rate: number;
+  /** Rial of VAT on one hour (rounded down, as on the invoice). */
+  vat_per_hour: number;
+  /** Rial: an hour with its VAT. */
+  price_per_hour_with_vat: number;
+  /** Rial in the wallet now. */
+  balance: number;
+  /** Whole hours of running the balance pays for; null for a free plan. */
+  hours_covered: number | null;
+}
+
+/** The order as the server will carry it out, shown for confirmation before the charge starts. */
+export interface MakeReview extends HourlyQuote {
+  hardware: string;
+  title: string;
+  location: string;
+  location_name: string;
+  image: number;
+  image_name: string;
+  name: string;
+  /** Rial, once (0: none). */
+  setup_fee: number;
+}
+
 export interface OrderablePlan extends PlanSummary {
   setup_fee: number;
+  /** The plan's hour and the balance's hours, from the server (the summary beside the form). */
+  quote: HourlyQuote;
   /** The images this plan can be made from (ids of `images`). */
   image_ids: number[];
   /** Free places now, by location code (0: none free there). */
@@ -99,6 +134,10 @@ export interface InstanceMakeProps {
   /** One key per rendered form: submitting it twice makes one machine. */
   idempotency_key: string;
   limits: { max_instances: { used: number; allowed: number | null } };
+  /** The most characters a machine's name may have (the name field's counter). */
+  name_max: number;
+  /** After «بازبینی سفارش»: the order as it will be made and charged; absent on a first visit. */
+  review?: MakeReview;
 }
 
 /** A line of the machine's history, newest first. */

@@ -205,6 +205,99 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
     expect(await heldPorts()).toBe(held);
   });
 
+  it('reviews an order before any charge: the plan, the hourly price with VAT and the hours the balance covers, from the server', async () => {
+    const [plan] = await db().select().from(hardwares).where(eq(hardwares.slug, 'rtx-4090'));
+    const [owner] = await db().select().from(users).where(eq(users.id, customerId));
+    const machines = await machineCount();
+    const held = await heldPorts();
+    const res = await customer.visit('POST', '/panel/instances/review', form({ name: 'رندر انیمیشن' }), {
+      referer: MAKE,
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.component).toBe('Panel/Instances/Make');
+    // A reload shows the form again, never a page only a POST can reach.
+    expect(page.url).toBe(MAKE);
+    const price = plan!.pricePerHour;
+    expect(page.props.review).toMatchObject({
+      hardware: 'rtx-4090',
+      title: plan!.title,
+      location: 'thr1',
+      image: 1,
+      name: 'رندر انیمیشن',
+      price_per_hour: price,
+      vat_rate: 10,
+      vat_per_hour: Math.floor(price / 10),
+      price_per_hour_with_vat: price + Math.floor(price / 10),
+      balance: owner!.balance,
+      hours_covered: Math.floor(owner!.balance / price),
+    });
+    expect(page.props.review.location_name).toMatch(PERSIAN);
+    expect(page.props.review.image_name.length).toBeGreaterThan(0);
+    // The plan list carries the same server figures for the summary beside the form.
+    const listed = page.props.hardwares.find((h: { slug: string }) => h.slug === 'rtx-4090');
+    expect(listed.quote).toEqual(
+      expect.objectContaining({ price_per_hour_with_vat: page.props.review.price_per_hour_with_vat }),
+    );
+    // Reviewing makes nothing and holds nothing.
+    expect(await machineCount()).toBe(machines);
+    expect(await heldPorts()).toBe(held);
+
+    // The review refuses what the order would: the same Persian field errors.
+    const refused = await customer.visit('POST', '/panel/instances/review', form({ image: 99_999 }), {
+      referer: MAKE,
+    });
+    expect(refused.statusCode).toBe(303);
+    expect((await customer.errorsOn(MAKE)).image).toMatch(PERSIAN);
+  });
+
+  it('starts the charge only at the reviewed price: a price changed since the review is refused', async () => {
+    const [plan] = await db().select().from(hardwares).where(eq(hardwares.slug, 'rtx-4090'));
+    const reviewed = plan!.pricePerHour;
+    const machines = await machineCount();
+    await db()
+      .update(hardwares)
+      .set({ pricePerHour: reviewed + 100_000 })
+      .where(eq(hardwares.id, plan!.id));
+    try {
+      await customer.post('/panel/instances', form({ quoted_price_per_hour: reviewed }), { referer: MAKE });
+      expect((await customer.errorsOn(MAKE)).make).toMatch(/قیمت.*تغییر/);
+      expect(await machineCount()).toBe(machines);
+    } finally {
+      await db().update(hardwares).set({ pricePerHour: reviewed }).where(eq(hardwares.id, plan!.id));
+    }
+    const res = await customer.post(
+      '/panel/instances',
+      form({ name: 'بازبینی‌شده', quoted_price_per_hour: reviewed }),
+    );
+    expect(res.statusCode).toBe(303);
+    const made = await byUuid(uuidOf(res.headers.location as string));
+    expect(made.pricePerHour).toBe(reviewed);
+  });
+
+  it('refuses a name over 60 characters under the field, saying the limit and its length, and never cuts it', async () => {
+    const machines = await machineCount();
+    for (const url of ['/panel/instances/review', '/panel/instances']) {
+      for (const [length, shown] of [
+        [300, '۳۰۰'],
+        [61, '۶۱'],
+      ] as const) {
+        const res = await customer.post(url, form({ name: 'ر'.repeat(length) }), { referer: MAKE });
+        expect(res.statusCode, `${url} ${length}`).toBe(303);
+        const error = (await customer.errorsOn(MAKE)).name ?? '';
+        expect(error, `${url} ${length}`).toContain('۶۰');
+        expect(error, `${url} ${length}`).toContain(shown);
+      }
+    }
+    expect(await machineCount()).toBe(machines);
+    // The longest allowed name is kept whole.
+    const longest = 'سرور رندر '.repeat(6).slice(0, 59) + 'ی';
+    expect(longest).toHaveLength(60);
+    const res = await customer.post('/panel/instances', form({ name: longest }));
+    expect(res.statusCode).toBe(303);
+    expect((await byUuid(uuidOf(res.headers.location as string))).name).toBe(longest);
+  });
+
   it('shows the machine to its owner only; the password once, then a new one through the driver', async () => {
     const res = await customer.post('/panel/instances', form({ name: 'سرور گذرواژه' }));
     const uuid = uuidOf(res.headers.location as string);

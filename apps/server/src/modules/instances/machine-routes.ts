@@ -5,14 +5,18 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { findActivityForSubject } from '../activity/service';
+import { readBillingSettings } from '../billing/settings';
 import { imagesForPlan, orderingCatalog } from '../catalog/placement';
 import { planSummary, readConfig } from '../catalog/service';
+import type { User } from '../users/queries';
 import { rdpFile, rdpFileName } from './connection';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
+import { hourlyQuote } from './hourly-quote';
 import { suggestedIdleStopMinutes } from './settings';
 import { canChangeStatus } from './state-machine';
 import {
   destroyRequest,
+  MACHINE_NAME_MAX,
   makeRequest,
   reinstallRequest,
   scheduleRequest,
@@ -32,46 +36,71 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
   const { instances, db } = app.services;
   const param = (request: { params: unknown }) => (request.params as { instance: string }).instance;
 
+  const MAKE_URL = '/panel/instances/create';
+
+  /** What the Make page shows this user now (its `review`, when there is one, is added by the caller). */
+  async function makeProps(user: User, query: { hardware?: unknown; location?: unknown }) {
+    const catalog = await orderingCatalog(db);
+    const { vatRate } = await readBillingSettings(db);
+    const hardwares: InstanceMakeProps['hardwares'] = [];
+    for (const { plan, imageIds, free } of catalog.plans) {
+      const blockers = await instances.blockersFor(user, plan);
+      hardwares.push({
+        ...planSummary(plan),
+        setup_fee: plan.setupFee,
+        image_ids: imageIds,
+        free: Object.fromEntries(catalog.locations.map((l) => [l.code, free.get(l.id) ?? 0])),
+        blockers: blockers.map((b) => b.message),
+        quote: hourlyQuote(plan.pricePerHour, vatRate, user.balance),
+      });
+    }
+    const pick = (value: unknown, known: string[]) =>
+      typeof value === 'string' && known.includes(value) ? value : null;
+    return {
+      hardwares,
+      locations: catalog.locations.map((l) => ({ code: l.code, name: l.name, city: l.city })),
+      images: catalog.images.map((i) => ({ id: i.id, name: i.name, os: i.os, software: i.software })),
+      selected: {
+        hardware: pick(
+          query.hardware,
+          hardwares.map((h) => h.slug),
+        ),
+        location: pick(
+          query.location,
+          catalog.locations.map((l) => l.code),
+        ),
+      },
+      balance: user.balance,
+      vat_rate: vatRate,
+      kyc_status: user.kycStatus,
+      idempotency_key: randomBytes(16).toString('hex'),
+      limits: { max_instances: await instances.machineCount(user) },
+      name_max: MACHINE_NAME_MAX,
+    } satisfies InstanceMakeProps;
+  }
+
   route(
-    { name: 'panel.instances.make', method: 'GET', uri: '/panel/instances/create', access: 'customer' },
+    { name: 'panel.instances.make', method: 'GET', uri: MAKE_URL, access: 'customer' },
+    async (request, reply) =>
+      render(
+        reply,
+        'Panel/Instances/Make',
+        await makeProps(request.user!, request.query as { hardware?: unknown; location?: unknown }),
+      ),
+  );
+
+  // «بازبینی سفارش»: the same checks as the order, nothing made; the Make page again with the order
+  // as it will be charged, at Make's own address (a reload shows the form, not a POST-only page).
+  route(
+    { name: 'panel.instances.review', method: 'POST', uri: '/panel/instances/review', access: 'customer' },
     async (request, reply) => {
       const user = request.user!;
-      const query = request.query as { hardware?: unknown; location?: unknown };
-      const catalog = await orderingCatalog(db);
-      const hardwares: InstanceMakeProps['hardwares'] = [];
-      for (const { plan, imageIds, free } of catalog.plans) {
-        const blockers = await instances.blockersFor(user, plan);
-        hardwares.push({
-          ...planSummary(plan),
-          setup_fee: plan.setupFee,
-          image_ids: imageIds,
-          free: Object.fromEntries(catalog.locations.map((l) => [l.code, free.get(l.id) ?? 0])),
-          blockers: blockers.map((b) => b.message),
-        });
-      }
-      const pick = (value: unknown, known: string[]) =>
-        typeof value === 'string' && known.includes(value) ? value : null;
-      return render(reply, 'Panel/Instances/Make', {
-        hardwares,
-        locations: catalog.locations.map((l) => ({ code: l.code, name: l.name, city: l.city })),
-        images: catalog.images.map((i) => ({ id: i.id, name: i.name, os: i.os, software: i.software })),
-        selected: {
-          hardware: pick(
-            query.hardware,
-            hardwares.map((h) => h.slug),
-          ),
-          location: pick(
-            query.location,
-            catalog.locations.map((l) => l.code),
-          ),
-        },
-        balance: user.balance,
-        vat_rate: Number((await readConfig(db, 'vat_rate')) ?? 10),
-        kyc_status: user.kycStatus,
-        idempotency_key: randomBytes(16).toString('hex'),
-        limits: { max_instances: await instances.machineCount(user) },
-      });
+      const input = await request.validate(makeRequest, request.body ?? {});
+      const review = await instances.review(user, input);
+      const props = await makeProps(user, { hardware: input.hardware, location: input.location });
+      return render(reply, 'Panel/Instances/Make', { ...props, review }, { url: MAKE_URL });
     },
+    { bodyLimit: FORM_LIMIT },
   );
 
   route(
@@ -80,7 +109,14 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
       const input = await request.validate(makeRequest, request.body ?? {});
       const { instance, created } = await instances.make(
         request.user!,
-        { ...input, idempotencyKey: input.idempotency_key },
+        {
+          hardware: input.hardware,
+          location: input.location,
+          image: input.image,
+          name: input.name,
+          idempotencyKey: input.idempotency_key,
+          quotedPricePerHour: input.quoted_price_per_hour,
+        },
         { ...requestContext(request), via: 'panel' },
       );
       if (created) {

@@ -2,13 +2,26 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
 import { recordActivity } from '../activity/service';
+import { readBillingSettings } from '../billing/settings';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { findImage, findLocation, findPlan, imagesForPlan, reserveHostAndPort } from '../catalog/placement';
+import {
+  findImage,
+  findLocation,
+  findPlan,
+  freeSlots,
+  type Image,
+  imagesForPlan,
+  type Location,
+  type Plan,
+  reserveHostAndPort,
+} from '../catalog/placement';
 import { mayUser } from '../catalog/policy';
 import { enqueue } from '../jobs/queue';
 import { lockUser, type User } from '../users/queries';
+import type { MakeReview } from './contracts';
 import { InstanceMakeRefusedError } from './errors';
 import { instanceUpdated } from './events';
+import { hourlyQuote } from './hourly-quote';
 import { PROVISION_JOB } from './job-names';
 import { hoursText, minBalanceHours, minimumFor } from './settings';
 import { type Instance, instances } from './tables';
@@ -20,6 +33,8 @@ export interface MakeInput {
   name: string;
   /** The form's idempotency key: the same key twice is one machine. */
   idempotencyKey: string;
+  /** Rial per hour the review showed; the order is refused when the price has changed since. */
+  quotedPricePerHour?: number | undefined;
 }
 
 export interface MakeContext {
@@ -35,9 +50,88 @@ export interface MakeBlocker {
   message: string;
 }
 
-const refuse = (blocker: MakeBlocker): never => {
+function refuse(blocker: MakeBlocker): never {
   throw new InstanceMakeRefusedError(blocker.field, blocker.code, blocker.message);
-};
+}
+
+const priceChanged = (title: string): MakeBlocker => ({
+  field: 'make',
+  code: 'RF_INSTANCE_PRICE_CHANGED',
+  message: `قیمت پلن «${title}» از زمان بازبینی تغییر کرده است؛ سفارش را دوباره بازبینی کنید تا با قیمت تازه تأیید شود.`,
+});
+
+/**
+ * What Make and its review both check, in this order: the plan, the location and the image on
+ * offer, then what stops the account (accountBlockers). Refuses with the first problem.
+ */
+async function checkOrder(
+  db: Database,
+  owner: User,
+  input: Pick<MakeInput, 'hardware' | 'location' | 'image'>,
+): Promise<{ plan: Plan; location: Location; image: Image }> {
+  const plan = await findPlan(db, { slug: input.hardware });
+  if (!plan || plan.status !== 'active') {
+    refuse({
+      field: 'hardware',
+      code: 'RF_INSTANCE_PLAN_UNAVAILABLE',
+      message: 'این پلن برای اجاره در دسترس نیست؛ یکی از پلن‌های فهرست را انتخاب کنید.',
+    });
+  }
+  const location = await findLocation(db, { code: input.location });
+  if (!location || !location.isActive) {
+    refuse({
+      field: 'location',
+      code: 'RF_INSTANCE_LOCATION_UNAVAILABLE',
+      message: 'این دیتاسنتر اکنون سرور تازه نمی‌پذیرد؛ دیتاسنتر دیگری انتخاب کنید.',
+    });
+  }
+  const image = await findImage(db, input.image);
+  const offered = image?.isActive && (await imagesForPlan(db, plan.id)).some((i) => i.id === image.id);
+  if (!image || !offered) {
+    refuse({
+      field: 'image',
+      code: 'RF_INSTANCE_IMAGE_UNAVAILABLE',
+      message: 'این تصویر نرم‌افزاری برای این پلن در دسترس نیست؛ یکی از تصاویر فهرست را انتخاب کنید.',
+    });
+  }
+  const [blocker] = await accountBlockers(db, owner, plan);
+  if (blocker) refuse(blocker);
+
+  return { plan, location, image };
+}
+
+/**
+ * panel.instances.review: the order as Make would carry it out and charge it, checked the same way
+ * (and for a free place in the location) but with nothing made or reserved. The page shows it for
+ * confirmation and sends its hourly price back with the order.
+ */
+export async function reviewOrder(
+  db: Database,
+  owner: User,
+  input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>,
+): Promise<MakeReview> {
+  const { plan, location, image } = await checkOrder(db, owner, input);
+  const free = (await freeSlots(db)).find((s) => s.hardwareId === plan.id && s.locationId === location.id);
+  if ((free?.free ?? 0) <= 0) refuse(noCapacity(location.name, plan.title));
+  const { vatRate } = await readBillingSettings(db);
+  return {
+    hardware: plan.slug,
+    title: plan.title,
+    location: location.code,
+    location_name: location.name,
+    image: image.id,
+    image_name: image.name,
+    name: input.name,
+    setup_fee: plan.setupFee,
+    ...hourlyQuote(plan.pricePerHour, vatRate, owner.balance),
+  };
+}
+
+const noCapacity = (location: string, plan: string): MakeBlocker => ({
+  field: 'location',
+  code: 'RF_INSTANCE_NO_CAPACITY',
+  message: `در دیتاسنتر «${location}» اکنون سرور آزادی از پلن «${plan}» نیست؛ دیتاسنتر دیگری را امتحان کنید یا کمی بعد دوباره سر بزنید.`,
+});
 
 /**
  * What stops this user from ordering this plan now, before any host is looked at: identity, the
@@ -140,60 +234,33 @@ export async function makeInstance(
     .where(and(eq(instances.userId, owner!.id), eq(instances.idempotencyKey, input.idempotencyKey)));
   if (existing) return { instance: existing, created: false };
 
-  const plan = await findPlan(tx, { slug: input.hardware });
-  if (!plan || plan.status !== 'active') {
-    refuse({
-      field: 'hardware',
-      code: 'RF_INSTANCE_PLAN_UNAVAILABLE',
-      message: 'این پلن برای اجاره در دسترس نیست؛ یکی از پلن‌های فهرست را انتخاب کنید.',
-    });
+  const { plan, location, image } = await checkOrder(tx, owner!, input);
+  if (input.quotedPricePerHour !== undefined && input.quotedPricePerHour !== plan.pricePerHour) {
+    refuse(priceChanged(plan.title));
   }
-  const location = await findLocation(tx, { code: input.location });
-  if (!location || !location.isActive) {
-    refuse({
-      field: 'location',
-      code: 'RF_INSTANCE_LOCATION_UNAVAILABLE',
-      message: 'این دیتاسنتر اکنون سرور تازه نمی‌پذیرد؛ دیتاسنتر دیگری انتخاب کنید.',
-    });
-  }
-  const image = await findImage(tx, input.image);
-  const offered = image?.isActive && (await imagesForPlan(tx, plan!.id)).some((i) => i.id === image.id);
-  if (!image || !offered) {
-    refuse({
-      field: 'image',
-      code: 'RF_INSTANCE_IMAGE_UNAVAILABLE',
-      message: 'این تصویر نرم‌افزاری برای این پلن در دسترس نیست؛ یکی از تصاویر فهرست را انتخاب کنید.',
-    });
-  }
-  const [blocker] = await accountBlockers(tx, owner!, plan!);
-  if (blocker) refuse(blocker);
 
   const [row] = await tx
     .insert(instances)
     .values({
       userId: owner!.id,
-      hardwareId: plan!.id,
-      locationId: location!.id,
-      imageId: image!.id,
+      hardwareId: plan.id,
+      locationId: location.id,
+      imageId: image.id,
       name: input.name,
       status: 'pending',
       power: 'stopped',
-      pricePerHour: plan!.pricePerHour,
+      pricePerHour: plan.pricePerHour,
       idempotencyKey: input.idempotencyKey,
     })
     .returning();
   const place = await reserveHostAndPort(tx, {
-    hardwareId: plan!.id,
-    locationId: location!.id,
+    hardwareId: plan.id,
+    locationId: location.id,
     instanceId: row!.id,
   });
   if (!place) {
     // Throwing rolls the insert back: nothing stays reserved.
-    refuse({
-      field: 'location',
-      code: 'RF_INSTANCE_NO_CAPACITY',
-      message: `در دیتاسنتر «${location!.name}» اکنون سرور آزادی از پلن «${plan!.title}» نیست؛ دیتاسنتر دیگری را امتحان کنید یا کمی بعد دوباره سر بزنید.`,
-    });
+    refuse(noCapacity(location.name, plan.title));
   }
   const [instance] = await tx
     .update(instances)
@@ -208,10 +275,10 @@ export async function makeInstance(
     userAgent: context.userAgent,
     properties: {
       uuid: row!.uuid,
-      plan: plan!.slug,
-      location: location!.code,
-      image: image!.name,
-      price_per_hour: plan!.pricePerHour,
+      plan: plan.slug,
+      location: location.code,
+      image: image.name,
+      price_per_hour: plan.pricePerHour,
       via: context.via ?? null,
     },
   });

@@ -30,7 +30,7 @@ import {
 import { instanceUpdated } from './events';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
 import { recordMachineChange } from './machine-audit';
-import { accountBlockers, type MakeContext, type MakeInput, makeInstance } from './make';
+import { accountBlockers, type MakeContext, type MakeInput, makeInstance, reviewOrder } from './make';
 import { POWER_JOB, type PowerJobPayload } from './power-job-payload';
 import type { ProvisionJobPayload } from './provision-job';
 import { minBalanceHours, minimumFor } from './settings';
@@ -251,6 +251,10 @@ export function createInstanceService(options: InstanceServiceOptions) {
       notifyJobsEnqueued();
       return result;
     },
+
+    /** panel.instances.review: the order as Make would make and charge it; nothing made (make.ts). */
+    review: (user: User, input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>) =>
+      reviewOrder(db, user, input),
 
     /** The user's machines (not deleted) against `max_instances` (the Make page's `limits`). */
     async machineCount(user: Pick<User, 'id' | 'role'>): Promise<{ used: number; allowed: number | null }> {

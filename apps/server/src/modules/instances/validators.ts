@@ -31,14 +31,22 @@ export const instanceListQuery = z.object({
 
 export const MACHINE_NAME_MAX = 60;
 
+const faCount = (n: number) => new Intl.NumberFormat('fa-IR', { useGrouping: false }).format(n);
+
+/**
+ * A machine's name: refused, never cut, when it is too long, and the message says by how much (the
+ * form's counter counts the same `length`, so the page and the server agree on every name).
+ */
 const machineName = z
   .string({ error: 'یک نام برای سرور بنویسید.' })
   .trim()
   .min(2, 'نام سرور دست‌کم ۲ نویسه باشد.')
-  .max(
-    MACHINE_NAME_MAX,
-    `نام سرور حداکثر ${new Intl.NumberFormat('fa-IR').format(MACHINE_NAME_MAX)} نویسه باشد.`,
-  )
+  .max(MACHINE_NAME_MAX, {
+    error: (issue) =>
+      `نام سرور حداکثر ${faCount(MACHINE_NAME_MAX)} نویسه باشد؛ این نام ${faCount(
+        typeof issue.input === 'string' ? issue.input.length : MACHINE_NAME_MAX + 1,
+      )} نویسه است. کوتاهش کنید.`,
+  })
   .refine(
     (name) => !/[<>]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 32),
     'نام سرور نویسه‌های < و > یا نویسهٔ کنترلی نداشته باشد.',
@@ -63,6 +71,18 @@ export const makeRequest = z.object({
   idempotency_key: z
     .string({ error: 'فرم منقضی شده است؛ صفحه را دوباره باز کنید.' })
     .regex(/^[A-Za-z0-9_-]{16,64}$/, 'فرم منقضی شده است؛ صفحه را دوباره باز کنید.'),
+  /**
+   * Rial per hour the review showed. Sent by the page's «تأیید و شروع اجاره»: the order is refused
+   * if the plan's price has changed since (scripts that never reviewed may leave it out).
+   */
+  quoted_price_per_hour: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: 'قیمت بازبینی‌شده معتبر نیست؛ سفارش را دوباره بازبینی کنید.' })
+      .int('قیمت بازبینی‌شده معتبر نیست؛ سفارش را دوباره بازبینی کنید.')
+      .min(0, 'قیمت بازبینی‌شده معتبر نیست؛ سفارش را دوباره بازبینی کنید.')
+      .optional(),
+  ),
 });
 
 /** panel.instances.update: the owner's settings. */

@@ -1,6 +1,7 @@
 import type { PlanSummary } from '@server/modules/catalog/contracts';
 import { Cpu, HardDrive, MemoryStick, MonitorCog } from 'lucide-react';
 import { formatNumber } from '../../lib/digits';
+import { keepModelTogether } from '../../lib/model-name';
 import { formatGigabytes } from '../../lib/size';
 import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -33,7 +34,7 @@ export function PlanCard({ plan }: { plan: PlanSummary }) {
   ];
   return (
     <Card as="article" className="flex w-full flex-col p-5 transition-shadow hover:shadow-md">
-      <h3 className="text-lg font-bold text-gray-900">{plan.title}</h3>
+      <h3 className="text-lg font-bold text-gray-900">{keepModelTogether(plan.title)}</h3>
       <dl className="mt-4 flex-1 space-y-3 text-sm">
         {specs.map(({ icon: Icon, label, value }) => (
           <div key={label} className="flex items-start gap-3">

@@ -96,11 +96,12 @@ export function DataTable<T>({
       <ul aria-label={caption} className="space-y-3 sm:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-xl border border-gray-200 bg-white p-3">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            {/* minmax(0, 1fr): a long value (a name with no space) wraps or is cut, never widens the card. */}
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               {columns.map((column) => (
                 <div key={column.key} className="contents">
                   <dt className="text-gray-500">{column.label}</dt>
-                  <dd className={`text-gray-900 ${column.numeric ? 'tabular-nums' : ''}`}>
+                  <dd className={`min-w-0 text-gray-900 ${column.numeric ? 'tabular-nums' : ''}`}>
                     {cell(row, column)}
                   </dd>
                 </div>

@@ -33,8 +33,11 @@ export function SelectField({
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const chosen = options.find((option) => String(option.value) === String(value))?.label;
   return (
-    <div className="grid gap-1.5">
+    // min-w-0: a native select is as wide as its longest option (a machine's 60-character name)
+    // unless its box may shrink; then it is cut with «…» and the whole choice is its title.
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-gray-900">
         {label}
       </label>
@@ -45,7 +48,8 @@ export function SelectField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`min-h-11 rounded-xl border bg-white px-3 text-sm ${error ? 'border-red-400' : 'border-gray-300'}`}
+        title={chosen}
+        className={`min-h-11 w-full min-w-0 truncate rounded-xl border bg-white px-3 text-sm ${error ? 'border-red-400' : 'border-gray-300'}`}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (

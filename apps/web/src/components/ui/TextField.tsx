@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
-import { normalizeDigits } from '../../lib/digits';
+import { formatNumber, normalizeDigits } from '../../lib/digits';
 import { FieldError } from './FieldError';
 
 export interface TextFieldProps
@@ -19,6 +19,11 @@ export interface TextFieldProps
   ltr?: boolean;
   /** Turn Persian and Arabic digits into Latin as they are typed (mobile numbers, codes, amounts). */
   digits?: boolean;
+  /**
+   * The most characters the server takes: a count under the field («۱۲ از ۶۰ نویسه», red past it).
+   * Not `maxLength`, which would cut a pasted text without a word: the person shortens it.
+   */
+  counter?: number;
 }
 
 /** A labelled input with its hint and inline error, wired for screen readers. */
@@ -30,13 +35,15 @@ export function TextField({
   hint,
   ltr = false,
   digits = false,
+  counter,
   className = '',
   id: givenId,
   ...input
 }: TextFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const hintId = hint || counter !== undefined ? `${id}-hint` : undefined;
+  const over = counter !== undefined && value.trim().length > counter;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
 
@@ -61,10 +68,16 @@ export function TextField({
         {...input}
       />
       <FieldError id={errorId} error={error} />
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-gray-500">
-          {hint}
-        </p>
+      {hintId && (
+        <div id={hintId} className="mt-1.5 flex items-start justify-between gap-4 text-xs text-gray-500">
+          <span>{hint}</span>
+          {counter !== undefined && (
+            <span className={`shrink-0 tabular-nums ${over ? 'font-medium text-red-700' : ''}`}>
+              {formatNumber(value.trim().length)} از {formatNumber(counter)} نویسه
+              {over && ` (${formatNumber(value.trim().length - counter)} نویسه بیش از اندازه)`}
+            </span>
+          )}
+        </div>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { PeriodFields } from '../../components/ui/PeriodFields';
 import { Price } from '../../components/ui/Price';
 import { SelectField } from '../../components/ui/SelectField';
+import { TruncatedText } from '../../components/ui/TruncatedText';
 import { formatNumber } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
@@ -42,10 +43,17 @@ export default function Items({ items, totals, filters, types, machines, balance
       key: 'description',
       label: 'شرح',
       render: (row) => (
-        <span>
+        // A description may carry a machine's name with nowhere to break: wrapped anywhere, never
+        // wider than the cell; the machine line is one line, cut, whole on hover and focus.
+        <span className="block min-w-0 [overflow-wrap:anywhere]">
           {row.description}
           {row.reference && machineName.has(row.reference) && (
-            <span className="block text-xs text-gray-500">سرور «{machineName.get(row.reference)}»</span>
+            // w-0 min-w-full: as wide as the cell, never widening it (a table sizes columns by content).
+            <span className="flex w-0 min-w-full text-xs text-gray-500">
+              <span className="shrink-0">سرور «</span>
+              <TruncatedText text={machineName.get(row.reference) ?? ''} />
+              <span className="shrink-0">»</span>
+            </span>
           )}
           {row.lines > 1 && (
             <span className="block text-xs text-gray-500">

@@ -63,7 +63,8 @@ describe('Public/Home', () => {
     expect(card.textContent).toContain('ساعتی');
     expect(card.textContent).toContain('۱۸۵٬۰۰۰');
     expect(card.textContent).toContain('تومان');
-    expect(card.textContent).toContain('2× RTX 4090');
+    // «RTX 4090» is held on one line by no-break spaces (lib/model-name.ts).
+    expect(card.textContent).toContain('2×\u00A0RTX\u00A04090');
     expect(card.textContent).toContain('۲ ترابایت');
     expect(within(card).getByRole('link', { name: 'جزئیات و اجاره' }).getAttribute('href')).toBe(
       '/plans/rtx-4090-x2',

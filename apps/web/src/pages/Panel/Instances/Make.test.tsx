@@ -27,6 +27,15 @@ function plan(overrides: Partial<OrderablePlan>): OrderablePlan {
     free: { thr1: 3, tbz1: 0 },
     blockers: [],
     ...overrides,
+    // As the server sends it (instances/hourly-quote.ts): the page does no arithmetic of its own.
+    quote: {
+      price_per_hour: overrides.price_per_hour ?? 950_000,
+      vat_rate: 10,
+      vat_per_hour: Math.floor((overrides.price_per_hour ?? 950_000) / 10),
+      price_per_hour_with_vat: Math.floor(((overrides.price_per_hour ?? 950_000) * 11) / 10),
+      balance: 10_450_000,
+      hours_covered: Math.floor(10_450_000 / (overrides.price_per_hour ?? 950_000)),
+    },
   };
 }
 
@@ -55,23 +64,26 @@ const props = (overrides: Partial<InstanceMakeProps> = {}): InstanceMakeProps =>
   kyc_status: 'approved',
   idempotency_key: 'a'.repeat(32),
   limits: { max_instances: { used: 2, allowed: 5 } },
+  name_max: 60,
   ...overrides,
 });
 
 function routes() {
   const list = sampleRoutes();
   list.routes['panel.instances.store'] = { uri: 'panel/instances', methods: ['POST'] };
+  list.routes['panel.instances.review'] = { uri: 'panel/instances/review', methods: ['POST'] };
   return list;
 }
 
 describe('Panel/Instances/Make', () => {
-  it('prices an hour with VAT and says how many hours the balance covers', async () => {
+  it('shows the server’s price of an hour with VAT and the hours the balance covers', async () => {
     await renderPage('Panel/Instances/Make', props(), { auth: { user: CUSTOMER }, routes: routes() });
     expect(screen.getByRole('heading', { level: 1, name: 'اجاره سرور جدید' })).toBeTruthy();
     const summary = screen.getByRole('complementary', { name: 'خلاصهٔ سفارش' });
-    // 950,000 Rial = 95,000 Toman; with 10% VAT 104,500 Toman; 1,045,000 Toman covers 10 hours.
+    // 950,000 Rial = 95,000 Toman; with 10% VAT 104,500 Toman. The wallet pays the net price, so
+    // 1,045,000 Toman covers 11 hours (the server's figure, not the page's).
     expect(summary.textContent).toContain('۱۰۴٬۵۰۰');
-    expect(summary.textContent).toContain('۱۰ ساعت کار');
+    expect(summary.textContent).toContain('۱۱ ساعت کار');
     // Only the images the chosen plan offers.
     expect(screen.queryByRole('radio', { name: /Revit/ })).toBeNull();
     expect(screen.getByRole('radio', { name: /تبریز ۱/ }).closest('label')?.textContent).toContain(
@@ -84,9 +96,22 @@ describe('Panel/Instances/Make', () => {
     fireEvent.click(screen.getByRole('radio', { name: /ایستگاه کاری RTX A6000/ }));
     const summary = screen.getByRole('complementary', { name: 'خلاصهٔ سفارش' });
     expect(summary.textContent).toContain('حداکثر ۱ سرور برای هر کاربر');
+    expect((screen.getByRole('button', { name: 'بازبینی سفارش' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps a pasted over-long name whole, counts it against the limit and holds the order back', async () => {
+    await renderPage('Panel/Instances/Make', props(), { auth: { user: CUSTOMER }, routes: routes() });
+    const name = screen.getByLabelText('نامی که سرور را با آن می‌شناسید') as HTMLInputElement;
+    const review = () => screen.getByRole('button', { name: 'بازبینی سفارش' }) as HTMLButtonElement;
+    expect(name.maxLength).toBe(-1);
+    fireEvent.change(name, { target: { value: 'ر'.repeat(300) } });
+    expect(name.value).toHaveLength(300);
     expect(
-      (screen.getByRole('button', { name: 'اجاره و آماده‌سازی سرور' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+      document.getElementById(name.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent,
+    ).toContain('۳۰۰ از ۶۰ نویسه');
+    expect(review().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'ر'.repeat(60) } });
+    expect(review().disabled).toBe(false);
   });
 
   it('asks for identity first when the account is not verified', async () => {

@@ -1,16 +1,21 @@
 import { useForm } from '@renderfarm/react';
-import type { InstanceMakeProps, OrderablePlan } from '@server/modules/instances/contracts';
+import type { InstanceMakeProps, MakeReview, OrderablePlan } from '@server/modules/instances/contracts';
 import { Cpu, HardDrive, MapPin, MemoryStick, Monitor } from 'lucide-react';
+import { useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
+import { gpuLabel } from '../../../components/catalog/gpu-label';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { Modal } from '../../../components/ui/Modal';
 import { Price } from '../../../components/ui/Price';
 import { TextField } from '../../../components/ui/TextField';
+import { TruncatedText } from '../../../components/ui/TruncatedText';
 import { formatNumber } from '../../../lib/digits';
+import { keepModelTogether } from '../../../lib/model-name';
 import { formatToman } from '../../../lib/money';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
@@ -24,8 +29,18 @@ interface MakeForm {
   image: string;
   name: string;
   idempotency_key: string;
+  /** Rial per hour the review showed, sent with the confirmed order ('' until then). */
+  quoted_price_per_hour: string;
   [key: string]: string;
 }
+
+/** Whether the review the server sent is of the order the form holds now (not of an older one). */
+const reviews = (review: MakeReview | undefined, data: MakeForm): review is MakeReview =>
+  !!review &&
+  review.hardware === data.hardware &&
+  review.location === data.location &&
+  String(review.image) === data.image &&
+  review.name === data.name.trim();
 
 /** Where a machine can go now: the first location with a free place for the plan. */
 function firstFree(plan: OrderablePlan | undefined, locations: InstanceMakeProps['locations']): string {
@@ -34,11 +49,14 @@ function firstFree(plan: OrderablePlan | undefined, locations: InstanceMakeProps
 
 /**
  * `panel.instances.make` «اجاره سرور جدید»: plan, datacenter, software image and a name, with
- * what an hour costs (VAT included) and how long the balance lasts. What stops the account (identity,
- * a limit, the balance) is said above the form with the way out; a plan it blocks cannot be picked.
+ * what an hour costs (VAT included) and how long the balance lasts, as the server computes them.
+ * Nothing is charged from this form: «بازبینی سفارش» asks the server for the order as it will be
+ * made and charged, shown in a dialog, and only its «تأیید و شروع اجاره» orders (with the reviewed
+ * price, which the server holds it to). What stops the account (identity, a limit, the balance) is
+ * said above the form with the way out; a plan it blocks cannot be picked.
  */
 export default function InstanceMake(props: InstanceMakeProps) {
-  const { hardwares: plans, locations, images, selected, balance, vat_rate, kyc_status, limits } = props;
+  const { hardwares: plans, locations, images, selected, balance, kyc_status, limits, name_max } = props;
   const route = useRoute();
   // An identity decision (care approves, an admin revokes) changes what may be ordered: the
   // blockers come again from the server, without a reload.
@@ -51,13 +69,15 @@ export default function InstanceMake(props: InstanceMakeProps) {
     image: String(initialPlan?.image_ids[0] ?? ''),
     name: '',
     idempotency_key: props.idempotency_key,
+    quoted_price_per_hour: '',
   });
+  const [reviewing, setReviewing] = useState(false);
   const { errors } = form;
   const plan = plans.find((p) => p.slug === form.data.hardware);
   const planImages = images.filter((i) => plan?.image_ids.includes(i.id));
-  const hourly = plan ? plan.price_per_hour : 0;
-  const hourlyWithVat = Math.round((hourly * (100 + vat_rate)) / 100);
-  const hoursCovered = hourlyWithVat > 0 ? Math.floor(balance / hourlyWithVat) : 0;
+  const quote = plan?.quote;
+  const nameTooLong = form.data.name.trim().length > name_max;
+  const review = reviews(props.review, form.data) ? props.review : undefined;
   const free = plan?.free[form.data.location] ?? 0;
   const blockers = plan?.blockers ?? [];
   const full =
@@ -72,9 +92,23 @@ export default function InstanceMake(props: InstanceMakeProps) {
     }));
   };
 
+  // «بازبینی سفارش»: the server checks the order as it would make it and sends it back as `review`.
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    void form.post(route('panel.instances.store'));
+    void form.post(route('panel.instances.review'), {
+      preserveScroll: true,
+      onSuccess: () => setReviewing(true),
+    });
+  };
+
+  // «تأیید و شروع اجاره»: the order, held to the price the review showed.
+  const confirm = (reviewed: MakeReview) => {
+    form.setData('quoted_price_per_hour', String(reviewed.price_per_hour));
+    void form.post(route('panel.instances.store'), {
+      preserveScroll: true,
+      // A refusal (the price changed, the place was taken) is shown beside the form.
+      onError: () => setReviewing(false),
+    });
   };
 
   return (
@@ -200,7 +234,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
             <TextField
               label="نامی که سرور را با آن می‌شناسید"
               hint="مثلاً «رندر پروژهٔ ویلا»؛ بعداً هم می‌توانید عوضش کنید."
-              maxLength={60}
+              counter={name_max}
               autoComplete="off"
               {...bindField(form, errors, 'name')}
             />
@@ -212,36 +246,13 @@ export default function InstanceMake(props: InstanceMakeProps) {
             <h2 id="order-summary" className="text-lg font-bold text-gray-900">
               خلاصهٔ سفارش
             </h2>
-            {plan ? (
+            {plan && quote ? (
               <dl className="grid gap-2 text-sm">
                 <div className="flex justify-between gap-3">
                   <dt className="text-gray-600">پلن</dt>
-                  <dd className="font-medium text-gray-900">{plan.title}</dd>
+                  <dd className="text-end font-medium text-gray-900">{keepModelTogether(plan.title)}</dd>
                 </div>
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
-                  <dd>
-                    <Price rial={hourly} />
-                  </dd>
-                </div>
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">با {formatNumber(vat_rate)}٪ مالیات بر ارزش افزوده</dt>
-                  <dd className="font-medium text-gray-900">{formatToman(hourlyWithVat)}</dd>
-                </div>
-                {plan.setup_fee > 0 && (
-                  <div className="flex justify-between gap-3">
-                    <dt className="text-gray-600">هزینهٔ راه‌اندازی (یک‌بار)</dt>
-                    <dd className="font-medium text-gray-900">{formatToman(plan.setup_fee)}</dd>
-                  </div>
-                )}
-                <div className="flex justify-between gap-3 border-t border-gray-100 pt-2">
-                  <dt className="text-gray-600">موجودی کیف پول</dt>
-                  <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
-                </div>
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">موجودی شما کافی است برای</dt>
-                  <dd className="font-bold text-gray-900">{formatNumber(hoursCovered)} ساعت کار</dd>
-                </div>
+                <HourlyFacts quote={quote} setupFee={plan.setup_fee} />
               </dl>
             ) : (
               <p className="text-sm text-gray-600">یک پلن انتخاب کنید.</p>
@@ -261,10 +272,17 @@ export default function InstanceMake(props: InstanceMakeProps) {
               </ul>
             )}
             <FormAlert>{errors.make ?? errors.idempotency_key}</FormAlert>
-            <Button type="submit" size="lg" disabled={form.processing || !plan || blockers.length > 0}>
-              {form.processing ? 'در حال ثبت…' : 'اجاره و آماده‌سازی سرور'}
+            <Button
+              type="submit"
+              size="lg"
+              disabled={form.processing || !plan || blockers.length > 0 || nameTooLong}
+            >
+              {form.processing && !reviewing ? 'در حال بررسی…' : 'بازبینی سفارش'}
             </Button>
-            {route.has('panel.payments.make') && balance < hourlyWithVat && (
+            <p className="text-xs leading-6 text-gray-500">
+              پیش از شروع هزینه، سفارش و قیمت نهایی را می‌بینید و تأیید می‌کنید.
+            </p>
+            {route.has('panel.payments.make') && quote && balance < quote.price_per_hour && (
               <Link
                 href={route('panel.payments.make')}
                 className="text-center text-sm font-medium text-brand-700 underline"
@@ -275,6 +293,90 @@ export default function InstanceMake(props: InstanceMakeProps) {
           </Card>
         </aside>
       </form>
+
+      {review && (
+        <Modal
+          open={reviewing}
+          onClose={() => !form.processing && setReviewing(false)}
+          title="بازبینی سفارش"
+          description="سرور با همین مشخصات و همین قیمت ساخته می‌شود؛ هزینه از لحظهٔ روشن شدن، دقیقه‌ای از کیف پول کم می‌شود."
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setReviewing(false)} disabled={form.processing}>
+                ویرایش سفارش
+              </Button>
+              <Button onClick={() => confirm(review)} disabled={form.processing} data-autofocus>
+                {form.processing ? 'در حال ثبت…' : 'تأیید و شروع اجاره'}
+              </Button>
+            </>
+          }
+        >
+          <dl className="grid gap-2 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="shrink-0 text-gray-600">نام سرور</dt>
+              <dd className="min-w-0 font-medium text-gray-900">
+                <TruncatedText text={review.name} />
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-gray-600">پلن</dt>
+              <dd className="text-end font-medium text-gray-900">{keepModelTogether(review.title)}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-gray-600">دیتاسنتر</dt>
+              <dd className="text-end font-medium text-gray-900">{review.location_name}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-gray-600">نرم‌افزارها</dt>
+              <dd className="text-end font-medium text-gray-900">{review.image_name}</dd>
+            </div>
+            <HourlyFacts quote={review} setupFee={review.setup_fee} />
+          </dl>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/**
+ * The hour and the balance as the server priced them (`HourlyQuote`): the hourly price, its VAT,
+ * the two together, the wallet and the whole hours it pays for.
+ */
+function HourlyFacts({ quote, setupFee }: { quote: OrderablePlan['quote']; setupFee: number }) {
+  return (
+    <>
+      <div className="flex justify-between gap-3">
+        <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
+        <dd>
+          <Price rial={quote.price_per_hour} />
+        </dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-gray-600">مالیات بر ارزش افزوده ({formatNumber(quote.vat_rate)}٪)</dt>
+        <dd className="font-medium text-gray-900">{formatToman(quote.vat_per_hour)}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-gray-600">هر ساعت با مالیات</dt>
+        <dd className="font-bold text-gray-900">{formatToman(quote.price_per_hour_with_vat)}</dd>
+      </div>
+      {setupFee > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-gray-600">هزینهٔ راه‌اندازی (یک‌بار)</dt>
+          <dd className="font-medium text-gray-900">{formatToman(setupFee)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between gap-3 border-t border-gray-100 pt-2">
+        <dt className="text-gray-600">موجودی کیف پول</dt>
+        <dd className="font-medium text-gray-900">{formatToman(quote.balance)}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-gray-600">موجودی شما کافی است برای</dt>
+        <dd className="font-bold text-gray-900">
+          {quote.hours_covered === null
+            ? 'بی‌پایان (پلن رایگان)'
+            : `${formatNumber(quote.hours_covered)} ساعت کار`}
+        </dd>
+      </div>
     </>
   );
 }
@@ -305,13 +407,10 @@ function PlanChoice({
         className="mt-1 size-4 shrink-0 accent-brand-600"
       />
       <span className="grid min-w-0 flex-1 gap-1">
-        <span className="font-bold text-gray-900">{plan.title}</span>
-        <span className="flex items-center gap-1 text-sm text-gray-700">
+        <span className="font-bold text-gray-900">{keepModelTogether(plan.title)}</span>
+        <span className="flex flex-wrap items-center gap-x-1 text-sm text-gray-700">
           <Monitor aria-hidden="true" className="size-4 shrink-0" />
-          <span dir="ltr">
-            {plan.gpu_count > 1 ? `${plan.gpu_count}× ` : ''}
-            {plan.gpu_model}
-          </span>
+          <bdi dir="ltr">{gpuLabel(plan)}</bdi>
           <span>· {formatNumber(plan.vram_gb)} گیگ حافظهٔ گرافیک</span>
         </span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-600">
