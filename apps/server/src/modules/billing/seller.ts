@@ -24,7 +24,17 @@ export interface SellerProfile {
 
 const SITE_NAME = 'رندر فارم ابری';
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/**
+ * A setting's text. A value of digits alone («14008123457») comes back from the jsonb column as a
+ * number (the driver hands a string to jsonb unquoted), so a number is read as its digits; none of
+ * these codes starts with a zero that could be lost that way.
+ */
+const textOf = (value: unknown) =>
+  typeof value === 'string'
+    ? value.trim()
+    : typeof value === 'number' && Number.isSafeInteger(value)
+      ? String(value)
+      : '';
 const codeOf = (value: unknown) => toLatinDigits(textOf(value)).replace(/[\s‌]/g, '');
 
 export async function readSellerProfile(db: Database): Promise<SellerProfile> {
