@@ -279,12 +279,13 @@ function partyBox(p: Painter, title: string, lines: InvoiceLine[], y: number): n
   rows.forEach((row, r) => {
     const rowHeight = heights[r] ?? 0;
     let x = gridRight;
-    for (const line of row) {
-      const width = span(line) * slot;
+    row.forEach((line, i) => {
+      // The last field of a row takes what the row leaves, as on the form.
+      const width = i === row.length - 1 ? x - p.left : span(line) * slot;
       x -= width;
       p.box(x, rowTop, width, rowHeight);
       field(p, line, x + PAD, rowTop + PAD, width - PAD * 2, true);
-    }
+    });
     if (row.length === 0) {
       p.box(p.left, rowTop, gridRight - p.left, rowHeight);
       p.line(
@@ -295,8 +296,6 @@ function partyBox(p: Painter, title: string, lines: InvoiceLine[], y: number): n
         'right',
         VALUE,
       );
-    } else if (x > p.left + 0.5) {
-      p.box(p.left, rowTop, x - p.left, rowHeight);
     }
     rowTop += rowHeight;
   });

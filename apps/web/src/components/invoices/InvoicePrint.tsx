@@ -61,11 +61,33 @@ function Value({ line }: { line: InvoiceLine }) {
   );
 }
 
+const SLOTS = 5;
+const SPAN_CLASS = ['', 'col-span-1', 'col-span-2', 'col-span-3', 'col-span-4', 'col-span-5'];
+
 /** How many of a party box's five slots a field takes (as in the PDF): the name two, the address three. */
-function span(line: InvoiceLine): string {
-  if (line.label === 'فروشنده' || line.label === 'خریدار') return 'col-span-2';
-  if (line.label === 'نشانی') return 'col-span-3';
-  return '';
+function span(line: InvoiceLine): number {
+  if (line.label === 'فروشنده' || line.label === 'خریدار') return 2;
+  if (line.label === 'نشانی') return 3;
+  return 1;
+}
+
+/** Each field with its span, in rows of five slots; a row's last field takes what the row leaves. */
+function layout(lines: InvoiceLine[]): { line: InvoiceLine; slots: number }[] {
+  const rows: { line: InvoiceLine; slots: number }[][] = [];
+  let used = SLOTS;
+  for (const line of lines) {
+    if (used + span(line) > SLOTS) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1]?.push({ line, slots: span(line) });
+    used += span(line);
+  }
+  return rows.flatMap((row) => {
+    const last = row[row.length - 1];
+    if (last) last.slots += SLOTS - row.reduce((total, cell) => total + cell.slots, 0);
+    return row;
+  });
 }
 
 /** The form's seller or buyer box: its title on the right, the fields in rows of five slots. */
@@ -77,10 +99,10 @@ function PartyBox({ title, lines }: { title: string; lines: InvoiceLine[] }) {
       </h3>
       {lines.length > 0 ? (
         <dl className="grid flex-1 grid-cols-5">
-          {lines.map((line) => (
+          {layout(lines).map(({ line, slots }) => (
             <div
               key={line.label}
-              className={`border-b border-e border-gray-300 px-2 py-1 last:border-e-0 ${span(line)}`}
+              className={`border-b border-e border-gray-300 px-2 py-1 ${SPAN_CLASS[slots]}`}
             >
               <dt className="inline text-gray-600">{line.label}: </dt>
               <dd className="inline">
