@@ -6,8 +6,9 @@ import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
 
 /**
- * The invoice as an A4 PDF (docs/decisions/0007-invoice-pdf.md), drawn from the same
- * `InvoiceDocument` as the printable page, right to left, in Vazirmatn.
+ * The invoice as an A4 landscape PDF laid out as the official form (docs/decisions/0007-invoice-pdf.md,
+ * 0013-official-invoice.md), drawn from the same `InvoiceDocument` as the printable page, right to
+ * left, in Vazirmatn.
  *
  * PDFKit draws glyphs left to right and knows nothing of bidi; fontkit (its shaper) joins Arabic
  * letters and then reverses the glyphs of any string whose first non-neutral character is of a
