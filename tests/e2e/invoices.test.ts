@@ -73,12 +73,21 @@ describe('invoices, as a customer has them in Chromium', () => {
     expect(text).toContain(number);
     expect(text).toContain('۵٬۵۰۰٬۰۰۰');
     expect(text).toContain('علی رضایی');
+    // The official form: its title, the seller's codes from the settings, the buyer's national code.
+    expect(text).toContain('صورتحساب فروش کالا و خدمات');
+    for (const code of ['14008123457', '582416', '1969764513', '021-88745120', '0499370899']) {
+      expect(text).toContain(code);
+    }
 
     // The print view: the same document, and nothing else on the paper.
     await page.emulateMedia({ media: 'print' });
     const sheet = page.getByRole('article', { name: `صورت‌حساب شمارهٔ ${number}` });
     expect(await sheet.isVisible()).toBe(true);
     expect(await page.getByRole('navigation').first().isVisible()).toBe(false);
+    // The paper is the PDF's form: the seller's box with its codes left to right, the form's columns.
+    const seller = sheet.getByRole('region', { name: 'مشخصات فروشنده' });
+    expect(await seller.getByText('14008123457').first().getAttribute('dir')).toBe('ltr');
+    expect(await sheet.getByRole('columnheader').count()).toBe(11);
     await screenshot(page, 'panel-invoices-print');
     await page.emulateMedia({ media: 'screen' });
     expect(await sheet.isVisible()).toBe(false);

@@ -1,26 +1,33 @@
+import type { SellerProfile } from './seller';
 import type { BillTo, InvoiceKind, InvoiceStatus } from './tables';
 
 /**
  * The one invoice template: turns an invoice into display-ready Persian strings, so the printable
  * page and the PDF (invoice-pdf.ts) say exactly the same thing. Pure: no database, no clock.
  *
- * Money is stored in Rial and shown in Toman (Rial ÷ 10, rounded half away from zero like the web's
- * `rialToToman`), with Persian digits and the Persian thousands separator; dates are Jalali, Tehran
- * time (the same ICU formats as apps/web/src/lib/jalali-date.ts and money.ts, not imported from there:
- * the server does not depend on web code).
+ * Amounts are in Rial, as the official form has them (the total is given in Toman too), with Persian
+ * digits and the Persian thousands separator; codes keep Latin digits; dates are Jalali, Tehran time
+ * (the same ICU formats as apps/web/src/lib/jalali-date.ts and money.ts, not imported from there: the
+ * server does not depend on web code).
  */
 
 export interface InvoiceDocumentItem {
+  /** The line's code in our records (Latin digits), the form's «کد کالا یا خدمت». */
+  code: string;
   description: string;
   quantity: number;
+  /** The unit of measure («خدمت», «عدد»). */
+  unit: string;
   /** Rial. */
   unitPrice: number;
-  /** Rial. */
+  /** Rial: quantity × unit price, before any discount. */
   amount: number;
+  /** Rial; none is given today, so 0. */
+  discount?: number;
 }
 
 export interface InvoiceDocumentInput {
-  siteName: string;
+  seller: SellerProfile;
   /** Assigned when the invoice is paid; null before. */
   number: number | null;
   status: InvoiceStatus;
@@ -39,16 +46,26 @@ export interface InvoiceDocumentInput {
   total: number;
 }
 
-/** A labelled line («کد ملی: ۰۰۱۲۳۴۵۶۷۸»); the label carries no colon. */
+/**
+ * A labelled line («کد ملی: 0012345678»); the label carries no colon. `ltr`: the value is a code
+ * (Latin digits) that reads left to right, in its own isolate on the page.
+ */
 export interface InvoiceLine {
   label: string;
   value: string;
+  ltr?: boolean;
 }
 
+/**
+ * The official «صورتحساب فروش کالا و خدمات» (docs/decisions/0013-official-invoice.md): the seller's
+ * box, the buyer's box, the lines with the form's eleven columns in Rial, the sums, the signatures.
+ */
 export interface InvoiceDocument {
   siteName: string;
-  /** «صورت‌حساب» once paid (or refunded after payment), «پیش‌فاکتور» before. */
+  /** «صورت‌حساب» once paid (or refunded after payment), «پیش‌فاکتور» before (page headings). */
   title: string;
+  /** The form's own title: «صورتحساب فروش کالا و خدمات», or «پیش‌فاکتور فروش کالا و خدمات». */
+  formTitle: string;
   /** «شمارهٔ ۱۲۳» (no thousands separator: it is a number, not an amount), or «بدون شماره (پرداخت نشده)» before payment. */
   numberLabel: string;
   statusLabel: string;
@@ -59,19 +76,43 @@ export interface InvoiceDocument {
   paidAtLabel: string | null;
   /** Issue date, payment date (when paid), status and kind, labelled. */
   details: InvoiceLine[];
+  /** Every field of the form's seller box, «—» where a setting is empty. */
   seller: InvoiceLine[];
   /** Only the fields the invoice holds; empty when it has no bill-to. */
   buyer: InvoiceLine[];
   /** In reading order: the first column is the right-most one on the page. */
   columns: string[];
+  /** The columns whose cells are codes, read left to right. */
+  ltrColumns: number[];
+  /** The columns that hold numbers (centred or end-aligned). */
+  numericColumns: number[];
   /** One string per column, in the order of `columns`. */
   rows: string[][];
-  /** Subtotal, tax and total, in that order. */
+  /** The «جمع کل» row: its label spans the columns before `from`; `values` fill the rest. */
+  sums: { label: string; from: number; values: string[] };
+  /** Subtotal after discount, tax, total (Rial) and the total in Toman, in that order. */
   totals: InvoiceLine[];
+  /** The boxes left for stamps and signatures, seller first. */
+  signatures: string[];
   footer: string;
 }
 
-export const INVOICE_COLUMNS = ['ردیف', 'شرح', 'تعداد', 'مبلغ واحد (تومان)', 'مبلغ (تومان)'];
+export const INVOICE_COLUMNS = [
+  'ردیف',
+  'کد کالا یا خدمت',
+  'شرح کالا یا خدمت',
+  'تعداد / مقدار',
+  'واحد',
+  'مبلغ واحد (ریال)',
+  'مبلغ کل (ریال)',
+  'مبلغ تخفیف (ریال)',
+  'مبلغ کل پس از تخفیف (ریال)',
+  'جمع مالیات و عوارض ارزش افزوده (ریال)',
+  'جمع کل پس از تخفیف و مالیات و عوارض (ریال)',
+];
+
+/** Where the «جمع کل» row's sums start: «مبلغ کل (ریال)». */
+const FIRST_SUM_COLUMN = 6;
 
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'پیش‌نویس',
@@ -123,21 +164,61 @@ export function formatJalaliDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+const NONE = '—';
+
+/** The seller's box: every field, in the form's order, «—» for an empty setting. */
+function sellerLines(seller: SellerProfile): InvoiceLine[] {
+  const code = (label: string, value: string): InvoiceLine =>
+    value ? { label, value, ltr: true } : { label, value: NONE };
+  return [
+    { label: 'فروشنده', value: seller.legalName || seller.siteName },
+    code('کد اقتصادی', seller.economicCode),
+    code('شناسهٔ ملی', seller.nationalId),
+    code('شمارهٔ ثبت', seller.registrationNo),
+    { label: 'نشانی', value: seller.address ? toPersianDigits(seller.address) : NONE },
+    code('کد پستی', seller.postalCode),
+    code('تلفن', seller.phone),
+  ];
+}
+
 function buyerLines(billTo: BillTo | null): InvoiceLine[] {
   if (!billTo) return [];
-  const fields: [label: string, value: string | undefined, digits: boolean][] = [
-    ['نام', billTo.name, false],
+  const fields: [label: string, value: string | undefined, code: boolean][] = [
+    ['خریدار', billTo.name, false],
     ['کد ملی', billTo.national_code, true],
     ['شناسهٔ ملی', billTo.company_id, true],
     ['کد اقتصادی', billTo.economic_code, true],
-    ['نشانی', billTo.address, true],
+    ['نشانی', billTo.address, false],
     ['کد پستی', billTo.postal_code, true],
   ];
-  return fields.flatMap(([label, value, digits]) => {
+  return fields.flatMap(([label, value, code]): InvoiceLine[] => {
     const text = value?.trim();
     if (!text) return [];
-    return [{ label, value: digits ? toPersianDigits(text) : text }];
+    return [code ? { label, value: text, ltr: true } : { label, value: toPersianDigits(text) }];
   });
+}
+
+/**
+ * Splits `total` Rial over lines in proportion to `weights`, in whole Rial that add up to `total`
+ * exactly (largest remainder; ties to the earlier line). The invoice's VAT is one sum, frozen when
+ * issued; the form wants it per line.
+ */
+export function allocate(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (weights.length === 0) return [];
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map((x) => Math.floor(x));
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, fraction: x - Math.floor(x) }))
+    .sort((a, b) => b.fraction - a.fraction || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left--;
+  }
+  return shares;
 }
 
 export function invoiceDocument(input: InvoiceDocumentInput): InvoiceDocument {
@@ -153,9 +234,22 @@ export function invoiceDocument(input: InvoiceDocumentInput): InvoiceDocument {
     { label: 'وضعیت', value: statusLabel },
     { label: 'نوع', value: kindLabel },
   ];
+  const title = settled ? 'صورت‌حساب' : 'پیش‌فاکتور';
+
+  const afterDiscount = input.items.map((item) => item.amount - (item.discount ?? 0));
+  const taxes = allocate(input.tax, afterDiscount);
+  const lines = input.items.map((item, index) => {
+    const net = afterDiscount[index] ?? 0;
+    const tax = taxes[index] ?? 0;
+    return { item, net, tax, gross: net + tax };
+  });
+  const sum = (pick: (line: (typeof lines)[number]) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+
   return {
-    siteName: input.siteName,
-    title: settled ? 'صورت‌حساب' : 'پیش‌فاکتور',
+    siteName: input.seller.siteName,
+    title,
+    formTitle: `${settled ? 'صورتحساب' : 'پیش‌فاکتور'} فروش کالا و خدمات`,
     numberLabel:
       input.number === null ? 'بدون شماره (پرداخت نشده)' : `شمارهٔ ${toPersianDigits(String(input.number))}`,
     statusLabel,
@@ -163,24 +257,45 @@ export function invoiceDocument(input: InvoiceDocumentInput): InvoiceDocument {
     dateLabel,
     paidAtLabel,
     details,
-    seller: [{ label: 'فروشنده', value: input.siteName }],
+    seller: sellerLines(input.seller),
     buyer: buyerLines(input.billTo),
     columns: [...INVOICE_COLUMNS],
-    rows: input.items.map((item, index) => [
+    ltrColumns: [1],
+    numericColumns: [0, 3, 5, 6, 7, 8, 9, 10],
+    rows: lines.map(({ item, net, tax, gross }, index) => [
       formatInteger(index + 1),
+      item.code,
       item.description,
       formatInteger(item.quantity),
-      formatTomanAmount(item.unitPrice),
-      formatTomanAmount(item.amount),
+      item.unit,
+      formatInteger(item.unitPrice),
+      formatInteger(item.amount),
+      formatInteger(item.discount ?? 0),
+      formatInteger(net),
+      formatInteger(tax),
+      formatInteger(gross),
     ]),
+    sums: {
+      label: 'جمع کل',
+      from: FIRST_SUM_COLUMN,
+      values: [
+        formatInteger(sum((l) => l.item.amount)),
+        formatInteger(sum((l) => l.item.discount ?? 0)),
+        formatInteger(sum((l) => l.net)),
+        formatInteger(sum((l) => l.tax)),
+        formatInteger(sum((l) => l.gross)),
+      ],
+    },
     totals: [
-      { label: 'جمع', value: formatTomanAmount(input.subtotal) },
+      { label: 'جمع پس از تخفیف (ریال)', value: formatInteger(input.subtotal) },
       {
-        label: `مالیات بر ارزش افزوده (${rateFormat.format(input.taxRate)}٪)`,
-        value: formatTomanAmount(input.tax),
+        label: `مالیات و عوارض ارزش افزوده (${rateFormat.format(input.taxRate)}٪) (ریال)`,
+        value: formatInteger(input.tax),
       },
-      { label: 'مبلغ کل', value: formatTomanAmount(input.total) },
+      { label: 'مبلغ کل (ریال)', value: formatInteger(input.total) },
+      { label: 'مبلغ کل به تومان', value: formatTomanAmount(input.total) },
     ],
-    footer: `این ${settled ? 'صورت‌حساب' : 'پیش‌فاکتور'} به‌صورت الکترونیکی در ${input.siteName} صادر شده است و به مهر و امضا نیاز ندارد. مبالغ به تومان است.`,
+    signatures: ['مهر و امضای فروشنده', 'مهر و امضای خریدار'],
+    footer: `این ${title} در ${input.seller.siteName} صادر شده است. مبالغ به ریال است، همان‌طور که در صورتحساب رسمی آمده است.`,
   };
 }

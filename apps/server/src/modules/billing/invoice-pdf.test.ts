@@ -3,12 +3,25 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bidiFactory from 'bidi-js';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InvoiceDocumentInput, invoiceDocument } from './invoice-document';
+import { allocate, type InvoiceDocumentInput, invoiceDocument } from './invoice-document';
 import { renderInvoicePdf, visualPieces } from './invoice-pdf';
+import type { SellerProfile } from './seller';
+
+const seller: SellerProfile = {
+  siteName: 'رندر فارم ابری',
+  legalName: 'شرکت پردازش ابری نوین‌رایان پارس (سهامی خاص)',
+  economicCode: '14008123457',
+  nationalId: '14008123457',
+  registrationNo: '582416',
+  address: 'استان تهران، شهر تهران، خیابان ولیعصر، کوچهٔ نگار، پلاک 12، طبقهٔ 3',
+  postalCode: '1969764513',
+  phone: '021-88745120',
+};
 
 const sample: InvoiceDocumentInput = {
-  siteName: 'رندر فارم ابری',
+  seller,
   number: 1234,
   status: 'paid',
   kind: 'usage',
@@ -19,20 +32,36 @@ const sample: InvoiceDocumentInput = {
     kind: 'company',
     // «لا» is a ligature: its extracted text is the fragile part (see invoice-pdf.ts).
     name: 'شرکت پویانمایی علاءالدین ملازاده',
-    company_id: '10101234567',
-    economic_code: '411111111111',
+    company_id: '10101234565',
+    economic_code: '411153698574',
     address: 'تهران، خیابان ولیعصر، پلاک 12',
     postal_code: '1234567890',
   },
   items: [
-    { description: 'سرور RTX 4090 — ۱۲ ساعت', quantity: 12, unitPrice: 850_000, amount: 10_200_000 },
     {
+      code: '101',
+      description: 'سرور RTX 4090 — ۱۲ ساعت',
+      unit: 'خدمت',
+      quantity: 12,
+      unitPrice: 850_000,
+      amount: 10_200_000,
+    },
+    {
+      code: '102',
+      unit: 'خدمت',
       description: 'فضای ذخیره‌سازی ۵۰۰ گیگابایت (ماهانه)، گزارش به ali@example.com',
       quantity: 1,
       unitPrice: 1_500_000,
       amount: 1_500_000,
     },
-    { description: 'Render node A100 80GB', quantity: 3, unitPrice: 2_000_000, amount: 6_000_000 },
+    {
+      code: '103',
+      description: 'Render node A100 80GB',
+      unit: 'خدمت',
+      quantity: 3,
+      unitPrice: 2_000_000,
+      amount: 6_000_000,
+    },
   ],
   subtotal: 17_700_000,
   taxRate: 10,
@@ -71,37 +100,124 @@ describe('invoiceDocument', () => {
     expect(document.paidAtLabel).toBe('۱ فروردین ۱۴۰۴');
   });
 
-  it('shows money in Toman with Persian digits and separators', () => {
-    expect(document.columns).toEqual(['ردیف', 'شرح', 'تعداد', 'مبلغ واحد (تومان)', 'مبلغ (تومان)']);
-    expect(document.rows[0]).toEqual(['۱', 'سرور RTX 4090 — ۱۲ ساعت', '۱۲', '۸۵٬۰۰۰', '۱٬۰۲۰٬۰۰۰']);
-    expect(document.totals).toEqual([
-      { label: 'جمع', value: '۱٬۷۷۰٬۰۰۰' },
-      { label: 'مالیات بر ارزش افزوده (۱۰٪)', value: '۱۷۷٬۰۰۰' },
-      { label: 'مبلغ کل', value: '۱٬۹۴۷٬۰۰۰' },
+  it('has the official form’s eleven columns, amounts in Rial with Persian digits and separators', () => {
+    expect(document.formTitle).toBe('صورتحساب فروش کالا و خدمات');
+    expect(document.columns).toEqual([
+      'ردیف',
+      'کد کالا یا خدمت',
+      'شرح کالا یا خدمت',
+      'تعداد / مقدار',
+      'واحد',
+      'مبلغ واحد (ریال)',
+      'مبلغ کل (ریال)',
+      'مبلغ تخفیف (ریال)',
+      'مبلغ کل پس از تخفیف (ریال)',
+      'جمع مالیات و عوارض ارزش افزوده (ریال)',
+      'جمع کل پس از تخفیف و مالیات و عوارض (ریال)',
     ]);
+    expect(document.rows[0]).toEqual([
+      '۱',
+      '101',
+      'سرور RTX 4090 — ۱۲ ساعت',
+      '۱۲',
+      'خدمت',
+      '۸۵۰٬۰۰۰',
+      '۱۰٬۲۰۰٬۰۰۰',
+      '۰',
+      '۱۰٬۲۰۰٬۰۰۰',
+      '۱٬۰۲۰٬۰۰۰',
+      '۱۱٬۲۲۰٬۰۰۰',
+    ]);
+    expect(document.sums).toEqual({
+      label: 'جمع کل',
+      from: 6,
+      values: ['۱۷٬۷۰۰٬۰۰۰', '۰', '۱۷٬۷۰۰٬۰۰۰', '۱٬۷۷۰٬۰۰۰', '۱۹٬۴۷۰٬۰۰۰'],
+    });
+    expect(document.totals).toEqual([
+      { label: 'جمع پس از تخفیف (ریال)', value: '۱۷٬۷۰۰٬۰۰۰' },
+      { label: 'مالیات و عوارض ارزش افزوده (۱۰٪) (ریال)', value: '۱٬۷۷۰٬۰۰۰' },
+      { label: 'مبلغ کل (ریال)', value: '۱۹٬۴۷۰٬۰۰۰' },
+      { label: 'مبلغ کل به تومان', value: '۱٬۹۴۷٬۰۰۰' },
+    ]);
+    expect(document.signatures).toEqual(['مهر و امضای فروشنده', 'مهر و امضای خریدار']);
     // Whole Toman, rounded half away from zero as on the web.
     const odd = invoiceDocument({ ...sample, subtotal: 15, tax: 14, total: 29 });
-    expect(odd.totals.map((line) => line.value)).toEqual(['۲', '۱', '۳']);
+    expect(odd.totals.at(-1)?.value).toBe('۳');
   });
 
-  it('lists only the buyer fields the invoice holds, digits in Persian', () => {
+  it('splits the VAT over the lines in whole Rial that add up to the invoice’s tax', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5_000_000_000 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 100 }),
+        (amounts, rate) => {
+          const subtotal = amounts.reduce((a, b) => a + b, 0);
+          const tax = Math.round((subtotal * rate) / 100);
+          const shares = allocate(tax, amounts);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(tax);
+          shares.forEach((share, i) => {
+            expect(Number.isInteger(share)).toBe(true);
+            // Each line's share is its exact part of the tax, give or take one Rial.
+            if (subtotal > 0) expect(Math.abs(share - (tax * (amounts[i] ?? 0)) / subtotal)).toBeLessThan(1);
+          });
+        },
+      ),
+    );
+    // The «جمع کل» row's tax is the invoice's tax, whatever the rounding of the lines.
+    const three = invoiceDocument({
+      ...sample,
+      items: [1, 2, 3].map((n) => ({
+        code: `${n}`,
+        description: `ردیف ${n}`,
+        unit: 'خدمت',
+        quantity: 1,
+        unitPrice: 333,
+        amount: 333,
+      })),
+      subtotal: 999,
+      tax: 100,
+      total: 1099,
+    });
+    expect(three.rows.map((row) => row[9])).toEqual(['۳۴', '۳۳', '۳۳']);
+    expect(three.sums.values).toEqual(['۹۹۹', '۰', '۹۹۹', '۱۰۰', '۱٬۰۹۹']);
+  });
+
+  it('lists only the buyer fields the invoice holds, codes in Latin digits read left to right', () => {
     expect(document.buyer).toEqual([
-      { label: 'نام', value: 'شرکت پویانمایی علاءالدین ملازاده' },
-      { label: 'شناسهٔ ملی', value: '۱۰۱۰۱۲۳۴۵۶۷' },
-      { label: 'کد اقتصادی', value: '۴۱۱۱۱۱۱۱۱۱۱۱' },
+      { label: 'خریدار', value: 'شرکت پویانمایی علاءالدین ملازاده' },
+      { label: 'شناسهٔ ملی', value: '10101234565', ltr: true },
+      { label: 'کد اقتصادی', value: '411153698574', ltr: true },
       { label: 'نشانی', value: 'تهران، خیابان ولیعصر، پلاک ۱۲' },
-      { label: 'کد پستی', value: '۱۲۳۴۵۶۷۸۹۰' },
+      { label: 'کد پستی', value: '1234567890', ltr: true },
     ]);
     const person = invoiceDocument({
       ...sample,
       billTo: { kind: 'person', name: 'سارا احمدی', national_code: '0012345678', address: '  ' },
     });
     expect(person.buyer).toEqual([
-      { label: 'نام', value: 'سارا احمدی' },
-      { label: 'کد ملی', value: '۰۰۱۲۳۴۵۶۷۸' },
+      { label: 'خریدار', value: 'سارا احمدی' },
+      { label: 'کد ملی', value: '0012345678', ltr: true },
     ]);
     expect(invoiceDocument({ ...sample, billTo: null }).buyer).toEqual([]);
-    expect(document.seller).toEqual([{ label: 'فروشنده', value: 'رندر فارم ابری' }]);
+  });
+
+  it('names the seller with every field of the form, «—» where a setting is empty', () => {
+    expect(document.seller).toEqual([
+      { label: 'فروشنده', value: 'شرکت پردازش ابری نوین‌رایان پارس (سهامی خاص)' },
+      { label: 'کد اقتصادی', value: '14008123457', ltr: true },
+      { label: 'شناسهٔ ملی', value: '14008123457', ltr: true },
+      { label: 'شمارهٔ ثبت', value: '582416', ltr: true },
+      { label: 'نشانی', value: 'استان تهران، شهر تهران، خیابان ولیعصر، کوچهٔ نگار، پلاک ۱۲، طبقهٔ ۳' },
+      { label: 'کد پستی', value: '1969764513', ltr: true },
+      { label: 'تلفن', value: '021-88745120', ltr: true },
+    ]);
+    const bare = invoiceDocument({
+      ...sample,
+      seller: { ...seller, legalName: '', economicCode: '', address: '' },
+    });
+    expect(bare.seller[0]).toEqual({ label: 'فروشنده', value: 'رندر فارم ابری' });
+    expect(bare.seller[1]).toEqual({ label: 'کد اقتصادی', value: '—' });
+    expect(bare.seller[4]).toEqual({ label: 'نشانی', value: '—' });
   });
 });
 
@@ -184,7 +300,20 @@ describe.skipIf(!poppler && !process.env.CI)('the rendered PDF, read back with p
     expect(poppler, 'pdftoppm (poppler-utils) is required in CI').toBe(true);
   });
 
-  it('sets the header on the right, as a right-to-left page does', () => {
+  /** The words poppler finds, in reading order of their letters, with where they sit (points). */
+  function words(): { text: string; x: number; right: number; y: number }[] {
+    const xml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    return [
+      ...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ].map((m) => {
+      const raw = m[4] ?? '';
+      // poppler gives a right-to-left word's letters in visual order.
+      const text = /\p{Script=Arabic}/u.test(raw) ? Array.from(raw).reverse().join('') : raw;
+      return { text, x: Number(m[1]), y: Number(m[2]), right: Number(m[3]) };
+    });
+  }
+
+  it('lays the form out right to left on a landscape page: site on the right, number on the left', () => {
     execFileSync('pdftoppm', [
       '-gray',
       '-r',
@@ -198,35 +327,89 @@ describe.skipIf(!poppler && !process.env.CI)('the rendered PDF, read back with p
       join(dir, 'page'),
     ]);
     const { width, height, pixels } = readPgm(readFileSync(join(dir, 'page.pgm')));
-    expect(width).toBeGreaterThan(300);
+    expect(width).toBeGreaterThan(height);
     expect(pixels.length).toBe(width * height);
-    // The site name and the title: from the top margin (40pt) to just above the rule, of 842pt.
-    const top = Math.floor((30 / 842) * height);
-    const bottom = Math.floor((100 / 842) * height);
-    const ink = (from: number, to: number) => {
-      let count = 0;
-      for (let y = top; y < bottom; y++) {
-        for (let x = from; x < to; x++) if ((pixels[y * width + x] ?? 255) < 128) count++;
-      }
-      return count;
-    };
-    const right = ink(Math.floor((width * 2) / 3), width);
-    const left = ink(0, Math.floor(width / 3));
-    expect(right).toBeGreaterThan(100);
-    expect(left).toBeLessThan(right / 20);
+    // Glyphs are drawn: the site name's ink in the top right corner (28–56pt of 595pt).
+    let ink = 0;
+    for (let y = Math.floor((28 / 595) * height); y < Math.floor((56 / 595) * height); y++) {
+      for (let x = Math.floor((width * 5) / 6); x < width; x++)
+        if ((pixels[y * width + x] ?? 255) < 128) ink++;
+    }
+    expect(ink).toBeGreaterThan(40);
+
+    const found = words();
+    const page = 841.89;
+    const at = (text: string) => found.filter((w) => w.text.includes(text));
+    // The site name at the top right, the form's title in the middle, number and date at the left.
+    expect(at('رندر')[0]?.x).toBeGreaterThan(page * 0.85);
+    const title = at('صورتحساب')[0]!;
+    expect(title.x).toBeGreaterThan(page * 0.35);
+    expect(title.right).toBeLessThan(page * 0.65);
+    expect(at('تاریخ')[0]?.right).toBeLessThan(page * 0.25);
+    // Both party boxes have their title on the right, the seller's above the buyer's.
+    const heads = at('مشخصات').filter((w) => w.x > page * 0.85);
+    expect(heads.length).toBeGreaterThanOrEqual(2);
+    // The row number column is the right-most column of the table, the total the left-most.
+    expect(at('ردیف')[0]?.x).toBeGreaterThan(page * 0.9);
+  });
+
+  /**
+   * The text as poppler reads it back, comparable with the document's strings: bidi controls as
+   * spaces (poppler puts them where a space was), the zero-width non-joiner dropped (it draws
+   * nothing), presentation forms folded (NFKC), and punctuation that a reader mirrors or moves
+   * across a number (brackets, guillemets, colons, commas, full stops, dashes, «٪») dropped.
+   */
+  const comparable = (value: string) =>
+    value
+      .replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/g, ' ')
+      .replace(/\u200c/g, '')
+      .normalize('NFKC')
+      .replace(/[()«»:،.,٪—/]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  it('holds every field of the form as text: seller, buyer, columns, lines, sums, totals, signatures', () => {
+    const text = comparable(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+    const document = invoiceDocument(sample);
+    const expected: string[] = [
+      document.siteName,
+      document.formTitle,
+      document.numberLabel,
+      document.dateLabel,
+      ...document.details.flatMap((line) => [line.label, line.value]),
+      ...document.seller.flatMap((line) => [line.label, line.value]),
+      ...document.buyer.flatMap((line) => [line.label, line.value]),
+      // A column's title or a line's description may wrap inside its cell: each word is there.
+      ...document.columns.flatMap((column) => column.split(' ')),
+      ...document.rows.flat().flatMap((cell) => cell.split(' ')),
+      document.sums.label,
+      ...document.sums.values,
+      ...document.totals.flatMap((line) => [line.label, line.value]),
+      ...document.signatures,
+      document.footer,
+    ];
+    const missing = expected.filter((value) => !text.includes(comparable(value)));
+    expect(missing).toEqual([]);
+    // The codes the tax office reads, by name: the seller's and the buyer's.
+    for (const code of [
+      '14008123457',
+      '582416',
+      '1969764513',
+      '021-88745120',
+      '10101234565',
+      '411153698574',
+      '1234567890',
+    ]) {
+      expect(text).toContain(code);
+    }
   });
 
   it('holds the number, the total and the customer name as text', () => {
-    const raw = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-    // pdftotext marks right-to-left lines with bidi embedding controls; shaped letters may come as
-    // presentation forms in other readers, which NFKC folds back.
-    const text = raw
-      .replace(/[\u202a-\u202e]/g, '')
-      .normalize('NFKC')
-      .replace(/\s+/g, ' ');
+    const text = comparable(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
     expect(text).toContain('۱۲۳۴');
+    expect(text).toContain('۱۹٬۴۷۰٬۰۰۰');
     expect(text).toContain('۱٬۹۴۷٬۰۰۰');
     expect(text).toContain('شرکت پویانمایی علاءالدین ملازاده');
-    expect(text).toContain('صورت');
+    expect(text).toContain('صورتحساب');
   });
 });

@@ -6,8 +6,9 @@ import PDFDocument from 'pdfkit';
 import type { InvoiceDocument, InvoiceLine } from './invoice-document';
 
 /**
- * The invoice as an A4 PDF (docs/decisions/0007-invoice-pdf.md), drawn from the same
- * `InvoiceDocument` as the printable page, right to left, in Vazirmatn.
+ * The invoice as an A4 landscape PDF laid out as the official form (docs/decisions/0007-invoice-pdf.md,
+ * 0013-official-invoice.md), drawn from the same `InvoiceDocument` as the printable page, right to
+ * left, in Vazirmatn.
  *
  * PDFKit draws glyphs left to right and knows nothing of bidi; fontkit (its shaper) joins Arabic
  * letters and then reverses the glyphs of any string whose first non-neutral character is of a
@@ -100,13 +101,15 @@ const REGULAR = 'Vazirmatn';
 const BOLD = 'Vazirmatn-Bold';
 
 const INK = '#111827';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const SHADE = '#f3f4f6';
+const MUTED = '#4b5563';
+const RULE = '#9ca3af';
+const SHADE = '#eef0f3';
 
-const MARGIN = 40;
+/** A4 landscape, as the official form is printed: eleven columns need the width. */
+const MARGIN = 28;
 /** Where the footer starts; the body never goes below it. */
-const FOOTER_HEIGHT = 48;
+const FOOTER_HEIGHT = 34;
+const PAD = 4;
 
 type Align = 'right' | 'left' | 'center';
 
@@ -129,7 +132,7 @@ class Painter {
     this.bottom = doc.page.height - MARGIN - FOOTER_HEIGHT;
   }
 
-  style({ font = REGULAR, size = 10, color = INK }: TextStyle): void {
+  style({ font = REGULAR, size = 9, color = INK }: TextStyle): void {
     this.doc.font(font).fontSize(size).fillColor(color);
   }
 
@@ -192,46 +195,119 @@ class Painter {
   }
 
   box(x: number, y: number, width: number, height: number, fill?: string): void {
-    const rect = this.doc.rect(x, y, width, height).lineWidth(0.75);
+    const rect = this.doc.rect(x, y, width, height).lineWidth(0.6);
     if (fill) rect.fillAndStroke(fill, RULE);
     else rect.strokeColor(RULE).stroke();
   }
+
+  /** Starts a new page when `height` more would run into the footer; returns where to draw. */
+  room(y: number, height: number): number {
+    if (y + height <= this.bottom) return y;
+    this.doc.addPage();
+    return MARGIN;
+  }
 }
 
-const labelled = (line: InvoiceLine) => `${line.label}: ${line.value}`;
+const LABEL: TextStyle = { size: 8, color: MUTED };
+const VALUE: TextStyle = { size: 9 };
+const GRID_SLOTS = 5;
 
-/** A titled box of labelled lines, two to a row (the first on the right). Returns its bottom. */
-function infoBox(p: Painter, title: string, lines: string[], y: number): number {
-  const padding = 8;
-  const size = 10;
-  const rowHeight = p.lineHeight({ size });
-  const titleHeight = p.lineHeight({ font: BOLD, size: 11 });
-  const columnWidth = (p.width - padding * 3) / 2;
-  const rows: string[][] = [];
-  for (let i = 0; i < lines.length; i += 2) rows.push(lines.slice(i, i + 2));
-  const heights = rows.map((row) =>
-    Math.max(...row.map((line) => p.wrap(line, columnWidth, { size }).length * rowHeight)),
+/** How many of a party box's five slots a field takes: the name two, the address three. */
+function span(line: InvoiceLine): number {
+  if (line.label === 'فروشنده' || line.label === 'خریدار') return 2;
+  if (line.label === 'نشانی') return 3;
+  return 1;
+}
+
+/**
+ * One field of a party box: its label, then its value on the reading side. A code (`ltr`) is drawn
+ * as its own left-to-right piece beside the label; other values wrap with it as one paragraph.
+ */
+function field(p: Painter, line: InvoiceLine, x: number, y: number, width: number, draw: boolean): number {
+  const label = `${line.label}:`;
+  if (line.ltr) {
+    if (draw) {
+      const labelWidth = p.measure(label, LABEL);
+      p.line(label, x, y + 1, width, 'right', LABEL);
+      p.line(line.value, x, y, width - labelWidth - 4, 'right', VALUE);
+    }
+    return p.lineHeight(VALUE);
+  }
+  const lines = p.wrap(`${label} ${line.value}`, width, VALUE);
+  if (draw) p.paragraph(`${label} ${line.value}`, x, y, width, 'right', VALUE);
+  return lines.length * p.lineHeight(VALUE);
+}
+
+/**
+ * A party box of the form: the title in a shaded column on the right, the fields in rows of five
+ * slots to its left, each row as tall as its tallest field. Returns its bottom.
+ */
+function partyBox(p: Painter, title: string, lines: InvoiceLine[], y: number): number {
+  const titleWidth = 74;
+  const gridRight = p.right - titleWidth;
+  const slot = (p.width - titleWidth) / GRID_SLOTS;
+  const rows: InvoiceLine[][] = [];
+  let used = GRID_SLOTS;
+  for (const line of lines) {
+    if (used + span(line) > GRID_SLOTS) {
+      rows.push([]);
+      used = 0;
+    }
+    rows[rows.length - 1]?.push(line);
+    used += span(line);
+  }
+  if (rows.length === 0) rows.push([]);
+  const heights = rows.map(
+    (row) =>
+      Math.max(p.lineHeight(VALUE), ...row.map((l) => field(p, l, 0, 0, span(l) * slot - PAD * 2, false))) +
+      PAD * 2,
   );
-  const height = padding * 2 + titleHeight + heights.reduce((sum, h) => sum + h, 0);
-  p.box(p.left, y, p.width, height);
-  p.line(title, p.left + padding, y + padding, p.width - padding * 2, 'right', { font: BOLD, size: 11 });
-  let top = y + padding + titleHeight;
+  const height = heights.reduce((a, b) => a + b, 0);
+  const top = p.room(y, height);
+  p.box(gridRight, top, titleWidth, height, SHADE);
+  p.paragraph(
+    title,
+    gridRight + PAD,
+    top + height / 2 - p.lineHeight({ font: BOLD, size: 9.5 }),
+    titleWidth - PAD * 2,
+    'center',
+    {
+      font: BOLD,
+      size: 9.5,
+    },
+  );
+  let rowTop = top;
   rows.forEach((row, r) => {
-    row.forEach((line, c) => {
-      const x = c === 0 ? p.right - padding - columnWidth : p.left + padding;
-      p.paragraph(line, x, top, columnWidth, 'right', { size });
+    const rowHeight = heights[r] ?? 0;
+    let x = gridRight;
+    row.forEach((line, i) => {
+      // The last field of a row takes what the row leaves, as on the form.
+      const width = i === row.length - 1 ? x - p.left : span(line) * slot;
+      x -= width;
+      p.box(x, rowTop, width, rowHeight);
+      field(p, line, x + PAD, rowTop + PAD, width - PAD * 2, true);
     });
-    top += heights[r] ?? 0;
+    if (row.length === 0) {
+      p.box(p.left, rowTop, gridRight - p.left, rowHeight);
+      p.line(
+        'مشخصات خریدار ثبت نشده است.',
+        p.left + PAD,
+        rowTop + PAD,
+        gridRight - p.left - PAD * 2,
+        'right',
+        VALUE,
+      );
+    }
+    rowTop += rowHeight;
   });
-  return y + height;
+  return top + height;
 }
 
-/** Column widths in reading order (right to left), the description taking what is left. */
+/** Column widths in reading order (right to left): the description takes what is left. */
 function columnWidths(p: Painter, count: number): number[] {
-  const fixed = [34, 0, 48, 100, 110];
-  const widths = Array.from({ length: count }, (_, i) => fixed[i] ?? 80);
-  const rest = p.width - widths.reduce((sum, w) => sum + w, 0);
-  widths[1] = rest;
+  const fixed = [26, 44, 0, 42, 36, 70, 74, 56, 78, 76, 86];
+  const widths = Array.from({ length: count }, (_, i) => fixed[i] ?? 60);
+  widths[2] = p.width - widths.reduce((sum, w) => sum + w, 0);
   return widths;
 }
 
@@ -244,13 +320,14 @@ function columnEdges(p: Painter, widths: number[]): number[] {
   });
 }
 
+const HEAD: TextStyle = { font: BOLD, size: 7.5 };
+const CELL: TextStyle = { size: 8.5 };
+
 function tableHeader(p: Painter, document: InvoiceDocument, widths: number[], y: number): number {
-  const padding = 5;
-  const style: TextStyle = { font: BOLD, size: 9.5 };
   const edges = columnEdges(p, widths);
-  const lineHeight = p.lineHeight(style);
-  const lines = document.columns.map((title, i) => p.wrap(title, (widths[i] ?? 0) - padding * 2, style));
-  const height = Math.max(...lines.map((l) => l.length)) * lineHeight + padding * 2;
+  const lineHeight = p.lineHeight(HEAD);
+  const lines = document.columns.map((title, i) => p.wrap(title, (widths[i] ?? 0) - PAD * 2, HEAD));
+  const height = Math.max(...lines.map((l) => l.length)) * lineHeight + PAD * 2;
   document.columns.forEach((_, i) => {
     const x = edges[i] ?? 0;
     const w = widths[i] ?? 0;
@@ -258,118 +335,144 @@ function tableHeader(p: Painter, document: InvoiceDocument, widths: number[], y:
     const cell = lines[i] ?? [];
     const top = y + (height - cell.length * lineHeight) / 2;
     cell.forEach((line, l) => {
-      p.line(line, x + padding, top + l * lineHeight, w - padding * 2, 'center', style);
+      p.line(line, x + PAD, top + l * lineHeight, w - PAD * 2, 'center', HEAD);
     });
   });
   return y + height;
 }
 
+/** A shaded band across the page with a title on the right (the form's section heads). */
+function band(p: Painter, title: string, y: number): number {
+  const height = p.lineHeight({ font: BOLD, size: 9 }) + PAD;
+  p.box(p.left, y, p.width, height, SHADE);
+  p.line(title, p.left + PAD, y + PAD / 2, p.width - PAD * 2, 'right', { font: BOLD, size: 9 });
+  return y + height;
+}
+
 function itemsTable(p: Painter, document: InvoiceDocument, y: number): number {
-  const padding = 5;
-  const style: TextStyle = { size: 10 };
   const widths = columnWidths(p, document.columns.length);
-  const lineHeight = p.lineHeight(style);
-  let top = tableHeader(p, document, widths, y);
+  const edges = columnEdges(p, widths);
+  const lineHeight = p.lineHeight(CELL);
+  let top = tableHeader(p, document, widths, p.room(y, 80));
   for (const row of document.rows) {
-    const cells = row.map((value, i) => p.wrap(value, (widths[i] ?? 0) - padding * 2, style));
-    const height = Math.max(...cells.map((c) => c.length)) * lineHeight + padding * 2;
+    const cells = row.map((value, i) => p.wrap(value, (widths[i] ?? 0) - PAD * 2, CELL));
+    const height = Math.max(...cells.map((c) => c.length)) * lineHeight + PAD * 2;
     if (top + height > p.bottom) {
       p.doc.addPage();
       top = tableHeader(p, document, widths, MARGIN);
     }
-    const edges = columnEdges(p, widths);
     cells.forEach((cell, i) => {
       const x = edges[i] ?? 0;
       const w = widths[i] ?? 0;
       p.box(x, top, w, height);
-      // The description reads from the right; numbers sit in the middle of their cells.
-      const align: Align = i === 1 ? 'right' : 'center';
+      // The description reads from the right; codes and numbers sit in the middle of their cells.
+      const align: Align =
+        document.numericColumns.includes(i) || document.ltrColumns.includes(i) ? 'center' : 'right';
       cell.forEach((line, l) => {
-        p.line(line, x + padding, top + padding + l * lineHeight, w - padding * 2, align, style);
+        p.line(line, x + PAD, top + PAD + l * lineHeight, w - PAD * 2, align, CELL);
       });
     });
     top += height;
   }
-  return top;
+
+  // «جمع کل»: the label across the columns before the sums, the sums under their columns.
+  const sumStyle: TextStyle = { font: BOLD, size: 8.5 };
+  const height = p.lineHeight(sumStyle) + PAD * 2;
+  top = p.room(top, height);
+  const { from, label, values } = document.sums;
+  const spanRight = p.right;
+  const spanLeft = edges[from - 1] ?? p.left;
+  p.box(spanLeft, top, spanRight - spanLeft, height, SHADE);
+  p.line(label, spanLeft + PAD, top + PAD, spanRight - spanLeft - PAD * 2, 'left', sumStyle);
+  values.forEach((value, i) => {
+    const x = edges[from + i] ?? 0;
+    const w = widths[from + i] ?? 0;
+    p.box(x, top, w, height, SHADE);
+    p.line(value, x + PAD, top + PAD, w - PAD * 2, 'center', sumStyle);
+  });
+  return top + height;
 }
 
-/** Subtotal, tax and total under the amount columns, on the left as on an Iranian invoice. */
-function totalsBlock(p: Painter, document: InvoiceDocument, y: number): number {
-  const padding = 5;
-  const widths = columnWidths(p, document.columns.length);
-  const valueWidth = widths[widths.length - 1] ?? 110;
-  const labelWidth = (widths[widths.length - 2] ?? 100) + (widths[widths.length - 3] ?? 48);
-  const valueX = p.left;
-  const labelX = p.left + valueWidth;
-  let top = y;
-  const height = p.lineHeight({ font: BOLD, size: 10.5 }) + padding * 2;
-  if (top + height * document.totals.length > p.bottom) {
-    p.doc.addPage();
-    top = MARGIN;
-  }
+/**
+ * Under the table: the invoice's details on the right (status, kind, payment date, the total in
+ * Toman), the totals on the left, then the two boxes for stamps and signatures.
+ */
+function closing(p: Painter, document: InvoiceDocument, y: number): void {
+  const rowHeight = p.lineHeight(VALUE) + PAD;
+  const totalsHeight = document.totals.length * rowHeight + PAD * 2;
+  const signatureHeight = 64;
+  let top = p.room(y, totalsHeight + 8 + signatureHeight);
+
+  const totalsWidth = 300;
+  const detailsWidth = p.width - totalsWidth - 8;
+  p.box(p.right - detailsWidth, top, detailsWidth, totalsHeight);
+  const details = document.details.map((line) => `${line.label}: ${line.value}`).join('   ·   ');
+  p.paragraph(
+    details,
+    p.right - detailsWidth + PAD * 2,
+    top + PAD * 2,
+    detailsWidth - PAD * 4,
+    'right',
+    VALUE,
+  );
+
+  p.box(p.left, top, totalsWidth, totalsHeight);
   document.totals.forEach((line, i) => {
-    const last = i === document.totals.length - 1;
-    const style: TextStyle = last ? { font: BOLD, size: 10.5 } : { size: 10 };
-    p.box(labelX, top, labelWidth, height, last ? SHADE : undefined);
-    p.box(valueX, top, valueWidth, height, last ? SHADE : undefined);
-    p.line(line.label, labelX + padding, top + padding, labelWidth - padding * 2, 'right', style);
-    p.line(line.value, valueX + padding, top + padding, valueWidth - padding * 2, 'center', style);
-    top += height;
+    const last = i >= document.totals.length - 2;
+    const style: TextStyle = last ? { font: BOLD, size: 9 } : VALUE;
+    const rowTop = top + PAD + i * rowHeight;
+    p.line(line.label, p.left + PAD * 2, rowTop, totalsWidth - PAD * 4, 'right', style);
+    p.line(line.value, p.left + PAD * 2, rowTop, totalsWidth - PAD * 4, 'left', style);
   });
-  return top;
+  top += totalsHeight + 8;
+
+  const width = (p.width - 8) / 2;
+  document.signatures.forEach((title, i) => {
+    const x = p.right - (i + 1) * width - i * 8;
+    p.box(x, top, width, signatureHeight);
+    p.line(title, x + PAD, top + PAD, width - PAD * 2, 'center', { font: BOLD, size: 9 });
+  });
 }
 
 function footer(p: Painter, document: InvoiceDocument, page: number, pages: number): void {
-  const y = p.doc.page.height - MARGIN - FOOTER_HEIGHT + 12;
+  const y = p.doc.page.height - MARGIN - FOOTER_HEIGHT + 8;
   p.rule(y);
-  const used = p.paragraph(document.footer, p.left, y + 6, p.width, 'center', { size: 8, color: MUTED });
+  const used = p.paragraph(document.footer, p.left, y + 4, p.width, 'center', { size: 7.5, color: MUTED });
   if (pages > 1) {
     const label = `صفحهٔ ${page.toLocaleString('fa-IR')} از ${pages.toLocaleString('fa-IR')}`;
-    p.line(label, p.left, y + 6 + used, p.width, 'center', { size: 8, color: MUTED });
+    p.line(label, p.left, y + 4 + used, p.width, 'center', { size: 7.5, color: MUTED });
   }
 }
 
 function draw(p: Painter, document: InvoiceDocument): void {
-  // Header: the site and the title on the right; nothing on the left.
+  // Header: the site on the right, the form's title in the middle, number and date on the left.
   let y = MARGIN;
-  p.line(document.siteName, p.left, y, p.width, 'right', { font: BOLD, size: 16 });
-  y += p.lineHeight({ font: BOLD, size: 16 });
-  p.line(document.title, p.left, y, p.width, 'right', { font: BOLD, size: 22 });
-  y += p.lineHeight({ font: BOLD, size: 22 }) + 6;
-  p.rule(y, INK);
-  y += 8;
-
-  // Number, dates, status and kind in one strip of cells, the number first (on the right); each
-  // detail is its label over its value.
-  const cells: { label: string | null; value: string }[] = [
-    { label: null, value: document.numberLabel },
-    ...document.details,
-  ];
-  const cellWidth = p.width / cells.length;
-  const labelStyle: TextStyle = { size: 8.5, color: MUTED };
-  const valueStyle: TextStyle = { font: BOLD, size: 10 };
-  const labelHeight = p.lineHeight(labelStyle);
-  const valueHeight = p.lineHeight(valueStyle);
-  const stripHeight = labelHeight + valueHeight + 12;
-  p.box(p.left, y, p.width, stripHeight, SHADE);
-  cells.forEach((cell, i) => {
-    const x = p.right - (i + 1) * cellWidth + 4;
-    const width = cellWidth - 8;
-    if (cell.label === null) {
-      p.line(cell.value, x, y + (stripHeight - valueHeight) / 2, width, 'center', valueStyle);
-    } else {
-      p.line(cell.label, x, y + 6, width, 'center', labelStyle);
-      p.line(cell.value, x, y + 6 + labelHeight, width, 'center', valueStyle);
-    }
+  const brand: TextStyle = { font: BOLD, size: 12 };
+  const titleStyle: TextStyle = { font: BOLD, size: 15 };
+  const headerHeight = Math.max(p.lineHeight(titleStyle), p.lineHeight(VALUE) * 2) + PAD * 2;
+  p.line(document.siteName, p.left, y + PAD, p.width, 'right', brand);
+  p.line(document.formTitle, p.left, y + PAD, p.width, 'center', titleStyle);
+  const stampWidth = 170;
+  p.box(p.left, y, stampWidth, headerHeight);
+  p.line(document.numberLabel, p.left + PAD * 2, y + PAD, stampWidth - PAD * 4, 'right', {
+    font: BOLD,
+    size: 9,
   });
-  y += stripHeight + 12;
+  p.line(
+    `تاریخ: ${document.dateLabel}`,
+    p.left + PAD * 2,
+    y + PAD + p.lineHeight(VALUE),
+    stampWidth - PAD * 4,
+    'right',
+    VALUE,
+  );
+  y += headerHeight + 8;
 
-  y = infoBox(p, 'مشخصات فروشنده', document.seller.map(labelled), y) + 10;
-  const buyer = document.buyer.length ? document.buyer.map(labelled) : ['مشخصات خریدار ثبت نشده است.'];
-  y = infoBox(p, 'مشخصات خریدار', buyer, y) + 14;
-
+  y = partyBox(p, 'مشخصات فروشنده', document.seller, y) + 6;
+  y = partyBox(p, 'مشخصات خریدار', document.buyer, y) + 6;
+  y = band(p, 'مشخصات کالا یا خدمات مورد معامله', p.room(y, 100));
   y = itemsTable(p, document, y);
-  totalsBlock(p, document, y + 8);
+  closing(p, document, y + 8);
 }
 
 /**
@@ -397,16 +500,17 @@ function mapLigaturesForExtraction(fonts: unknown[]): void {
   }
 }
 
-/** Renders the invoice as an A4 PDF, every page with the footer line. */
+/** Renders the invoice as an A4 landscape PDF, every page with the footer line. */
 export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const fonts = fontFiles();
   const doc = new PDFDocument({
     size: 'A4',
+    layout: 'landscape',
     margin: MARGIN,
     bufferPages: true,
     lang: 'fa-IR',
     displayTitle: true,
-    info: { Title: `${document.title} ${document.numberLabel}`, Author: document.siteName },
+    info: { Title: `${document.formTitle} ${document.numberLabel}`, Author: document.siteName },
   });
   doc.registerFont(REGULAR, fonts.regular);
   doc.registerFont(BOLD, fonts.bold);

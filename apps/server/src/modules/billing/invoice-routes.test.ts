@@ -171,6 +171,31 @@ describe(`panel: invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       'economic_code',
       'postal_code',
     ]);
+    // The codes are checked as the tax office reads them: the national ID's check digit, and a
+    // company's eleven-digit economic code is its national ID, never a person's national code.
+    const company = {
+      kind: 'company',
+      name: 'شرکت طراحی نقش‌آفرین',
+      company_id: '10320845671',
+      economic_code: '411153698574',
+      address: 'تهران، خیابان ولیعصر، پلاک ۱۲',
+      postal_code: '1434843111',
+      amount: '۱٬۰۰۰٬۰۰۰',
+    };
+    const codeErrors = async (codes: { company_id: string; economic_code: string }) => {
+      await customer.post('/panel/invoices', { ...company, ...codes }, { referer: '/panel/invoices/create' });
+      return customer.errorsOn('/panel/invoices/create');
+    };
+    errors = await codeErrors({ company_id: '10320845672', economic_code: '411153698574' });
+    expect(Object.keys(errors)).toEqual(['company_id']);
+    expect(errors.company_id).toMatch(/رقم کنترل/);
+    errors = await codeErrors({ company_id: '10320845671', economic_code: '10101234565' });
+    expect(Object.keys(errors)).toEqual(['economic_code']);
+    expect(errors.economic_code).toMatch(/همان شناسهٔ ملی/);
+    errors = await codeErrors({ company_id: '10320845671', economic_code: '0499370899' });
+    expect(errors.economic_code).toMatch(/کد ملی یک شخص/);
+    errors = await codeErrors({ company_id: '10320845671', economic_code: '10320845670' });
+    expect(errors.economic_code).toMatch(/رقم کنترل/);
 
     const res = await customer.post('/panel/invoices', { ...PERSON, amount: '۱٬۰۰۰٬۰۰۰' });
     expect(res.statusCode).toBe(303);

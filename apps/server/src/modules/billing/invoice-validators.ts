@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { COMPANY_NATIONAL_ID_MESSAGES, checkCompanyNationalId } from '../../lib/company-national-id';
 import { toLatinDigits } from '../../lib/digits';
+import { checkEconomicCode, ECONOMIC_CODE_MESSAGES } from '../../lib/economic-code';
 import { isNationalCode } from '../../lib/national-code';
 import { faNumber } from '../../lib/persian';
 import type { BillTo } from './tables';
@@ -61,7 +63,8 @@ const optionalDigits = z.preprocess(digitsOf, z.string().max(20).optional().defa
 
 /**
  * Who an invoice is made out to: a person (name, national code) or a company (name, شناسهٔ ملی,
- * کد اقتصادی), with the address and postal code an official invoice needs.
+ * کد اقتصادی), with the address and postal code an official invoice needs. Each code is checked
+ * by its check digit (src/lib): a company's economic code is its national ID, or an old 12-digit one.
  */
 export const billToInput = z
   .object({
@@ -83,9 +86,32 @@ export const billToInput = z
       else if (!isNationalCode(input.national_code))
         fail('national_code', 'این کد ملی درست نیست؛ رقم‌ها را دوباره بررسی کنید.');
     } else {
-      if (!/^\d{11}$/.test(input.company_id)) fail('company_id', 'شناسهٔ ملی شرکت باید ۱۱ رقم باشد.');
-      if (!/^\d{11,12}$/.test(input.economic_code))
-        fail('economic_code', 'کد اقتصادی شرکت باید ۱۱ یا ۱۲ رقم باشد.');
+      const id = checkCompanyNationalId(input.company_id);
+      if (!id.ok) {
+        fail(
+          'company_id',
+          id.problem === 'checksum' || id.problem === 'serial'
+            ? COMPANY_NATIONAL_ID_MESSAGES[id.problem]
+            : 'شناسهٔ ملی شرکت باید ۱۱ رقم باشد.',
+        );
+      }
+      const economic = checkEconomicCode(input.economic_code);
+      if (!economic.ok) {
+        fail(
+          'economic_code',
+          economic.problem === 'checksum' || economic.problem === 'same_digits'
+            ? ECONOMIC_CODE_MESSAGES[economic.problem]
+            : 'کد اقتصادی شرکت ۱۱ رقم (همان شناسهٔ ملی) یا ۱۲ رقم (کد قدیمی) است.',
+        );
+      } else if (economic.kind === 'person') {
+        fail(
+          'economic_code',
+          'کد اقتصادی ۱۰ رقمی کد ملی یک شخص است؛ کد اقتصادی شرکت همان شناسهٔ ملی ۱۱ رقمی آن است (یا کد ۱۲ رقمی قدیمی).',
+        );
+      } else if (economic.kind === 'company' && id.ok && economic.code !== id.code) {
+        // Since the codes were unified, a legal person's economic code is its national ID.
+        fail('economic_code', 'کد اقتصادی ۱۱ رقمی شرکت همان شناسهٔ ملی آن است؛ این دو با هم نمی‌خوانند.');
+      }
     }
     if (input.address.length < 10) fail('address', 'نشانی را کامل بنویسید: شهر، خیابان و پلاک.');
     if (!/^\d{10}$/.test(input.postal_code)) fail('postal_code', 'کد پستی باید ۱۰ رقم باشد، بدون خط تیره.');

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, like, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { findActivityForSubject } from '../activity/service';
-import { readConfig } from '../catalog/service';
 import { userNames } from '../users/queries';
 import {
   INVOICE_KIND_LABELS,
@@ -18,6 +17,7 @@ import type {
   Option,
 } from './invoices/contracts';
 import { jalaliMonthOf } from './jalali-month';
+import { readSellerProfile } from './seller';
 import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
@@ -195,15 +195,20 @@ export async function offlinePayment(db: Database, invoice: Invoice) {
   };
 }
 
+/**
+ * What a line is counted in on the official form: everything sold here is a service (machine time,
+ * storage, credit), so one «خدمت» however many of it.
+ */
+export const INVOICE_UNIT = 'خدمت';
+
 /** The one template (invoice-document.ts) filled from an invoice: the printable page and the PDF. */
 export async function documentOf(
   db: Database,
   invoice: Invoice,
   items: InvoiceItem[],
 ): Promise<InvoiceDocument> {
-  const siteName = await readConfig(db, 'site_name');
   return invoiceDocument({
-    siteName: typeof siteName === 'string' && siteName ? siteName : 'رندر فارم ابری',
+    seller: await readSellerProfile(db),
     number: invoice.number,
     status: invoice.status,
     kind: invoice.kind,
@@ -211,8 +216,11 @@ export async function documentOf(
     paidAt: invoice.paidAt,
     billTo: invoice.billTo,
     items: items.map((item) => ({
+      // The line's id in our records: support finds the line by it.
+      code: String(item.id),
       description: item.description,
       quantity: item.quantity,
+      unit: INVOICE_UNIT,
       unitPrice: item.unitPrice,
       amount: item.amount,
     })),

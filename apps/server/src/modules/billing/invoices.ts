@@ -1,14 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { User } from '../users/queries';
+import { currentBillTo } from './bill-to';
 import type { BillingSettings } from './settings';
-import { type BillTo, billingCounters, type Invoice, invoiceItems, invoices } from './tables';
+import { billingCounters, type Invoice, invoiceItems, invoices } from './tables';
 import { withTax } from './tax';
-
-/** Who a new invoice is made out to: frozen on it (a later profile edit never rewrites it). */
-export function billToOf(user: Pick<User, 'name'>): BillTo {
-  return { kind: 'person', name: user.name };
-}
 
 /**
  * A pending top-up invoice for `amount` Rial of wallet credit (the net; VAT by the settings of
@@ -29,7 +25,8 @@ export async function issueTopUpInvoice(
       status: 'pending',
       taxRate: settings.vatRate,
       ...money,
-      billTo: billToOf(user),
+      // Made out as the customer's next invoice would be (bill-to.ts), frozen on it.
+      billTo: await currentBillTo(tx, user),
     })
     .returning();
   await tx.insert(invoiceItems).values({

@@ -1,3 +1,6 @@
+import { COMPANY_NATIONAL_ID_MESSAGES, checkCompanyNationalId } from '../../lib/company-national-id';
+import { toLatinDigits } from '../../lib/digits';
+import { checkEconomicCode, ECONOMIC_CODE_MESSAGES } from '../../lib/economic-code';
 import type { ConfigType } from './tables';
 
 /**
@@ -26,7 +29,60 @@ const count = (min: number, max: number, label: string): ConfigRule => ({
   check: whole(label),
 });
 
+/** Typed digits (Persian ones too), without spaces and dashes. */
+const digitsOf = (v: unknown) => toLatinDigits(String(v)).replace(/[\s\-‌]/g, '');
+
+/**
+ * The seller's details on every official invoice (billing/seller.ts reads them): the names and
+ * codes the tax administration knows the business by. A code is checked as the invoice form is.
+ */
+const SELLER_CONFIGS: Record<string, ConfigRule> = {
+  seller_legal_name: {
+    type: 'string',
+    label: 'نام قانونی فروشنده (روی صورت‌حساب رسمی)',
+    check: (v) => (String(v).trim().length >= 3 ? null : 'نام قانونی شرکت را کامل بنویسید.'),
+  },
+  seller_economic_code: {
+    type: 'string',
+    label: 'کد اقتصادی فروشنده',
+    check: (v) => {
+      const result = checkEconomicCode(String(v));
+      return result.ok ? null : ECONOMIC_CODE_MESSAGES[result.problem];
+    },
+  },
+  seller_national_id: {
+    type: 'string',
+    label: 'شناسهٔ ملی فروشنده',
+    check: (v) => {
+      const result = checkCompanyNationalId(String(v));
+      return result.ok ? null : COMPANY_NATIONAL_ID_MESSAGES[result.problem];
+    },
+  },
+  seller_registration_no: {
+    type: 'string',
+    label: 'شمارهٔ ثبت فروشنده',
+    check: (v) => (/^\d{1,10}$/.test(digitsOf(v)) ? null : 'شمارهٔ ثبت فقط رقم است (حداکثر ۱۰ رقم).'),
+  },
+  seller_address: {
+    type: 'string',
+    label: 'نشانی فروشنده (استان، شهر، خیابان، پلاک)',
+    check: (v) => (String(v).trim().length >= 10 ? null : 'نشانی را کامل بنویسید: شهر، خیابان و پلاک.'),
+  },
+  seller_postal_code: {
+    type: 'string',
+    label: 'کد پستی فروشنده',
+    check: (v) => (/^\d{10}$/.test(digitsOf(v)) ? null : 'کد پستی ۱۰ رقم است، بدون خط تیره.'),
+  },
+  seller_phone: {
+    type: 'string',
+    label: 'تلفن فروشنده',
+    check: (v) =>
+      /^0\d{10}$/.test(digitsOf(v)) ? null : 'تلفن را با پیش‌شماره بنویسید؛ مثل ۰۲۱-۸۸۷۴۵۱۲۰ (۱۱ رقم).',
+  },
+};
+
 export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
+  ...SELLER_CONFIGS,
   site_name: {
     type: 'string',
     label: 'نام سایت',
@@ -70,6 +126,7 @@ export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
 export const CONFIG_GROUPS: Record<string, string> = {
   general: 'سایت',
   billing: 'مالی و مالیات',
+  seller: 'فروشنده روی صورت‌حساب رسمی',
   payments: 'درگاه پرداخت',
   kyc: 'احراز هویت',
   instances: 'سرورها',

@@ -42,22 +42,67 @@ const shared = { auth: { user: CUSTOMER }, routes: routes() };
 const DOCUMENT: InvoiceDocument = {
   siteName: 'رندر فارم ابری',
   title: 'پیش‌فاکتور',
+  formTitle: 'پیش‌فاکتور فروش کالا و خدمات',
   numberLabel: 'بدون شماره (پرداخت نشده)',
   statusLabel: 'در انتظار پرداخت',
   kindLabel: 'افزایش اعتبار',
   dateLabel: '۳ آذر ۱۴۰۵',
   paidAtLabel: null,
   details: [{ label: 'تاریخ صدور', value: '۳ آذر ۱۴۰۵' }],
-  seller: [{ label: 'فروشنده', value: 'رندر فارم ابری' }],
-  buyer: [{ label: 'نام', value: 'شرکت طراحی نقش‌آفرین' }],
-  columns: ['ردیف', 'شرح', 'تعداد', 'مبلغ واحد (تومان)', 'مبلغ (تومان)'],
-  rows: [['۱', 'افزایش اعتبار کیف پول', '۱', '۲٬۰۰۰٬۰۰۰', '۲٬۰۰۰٬۰۰۰']],
-  totals: [
-    { label: 'جمع', value: '۲٬۰۰۰٬۰۰۰' },
-    { label: 'مالیات بر ارزش افزوده (۱۰٪)', value: '۲۰۰٬۰۰۰' },
-    { label: 'مبلغ کل', value: '۲٬۲۰۰٬۰۰۰' },
+  seller: [
+    { label: 'فروشنده', value: 'شرکت پردازش ابری نوین‌رایان پارس (سهامی خاص)' },
+    { label: 'کد اقتصادی', value: '14008123457', ltr: true },
+    { label: 'شناسهٔ ملی', value: '14008123457', ltr: true },
+    { label: 'شمارهٔ ثبت', value: '582416', ltr: true },
+    { label: 'نشانی', value: 'استان تهران، شهر تهران، خیابان ولیعصر، کوچهٔ نگار، پلاک ۱۲، طبقهٔ ۳' },
+    { label: 'کد پستی', value: '1969764513', ltr: true },
+    { label: 'تلفن', value: '021-88745120', ltr: true },
   ],
-  footer: 'این پیش‌فاکتور به‌صورت الکترونیکی صادر شده است.',
+  buyer: [
+    { label: 'خریدار', value: 'شرکت طراحی نقش‌آفرین' },
+    { label: 'شناسهٔ ملی', value: '10320845671', ltr: true },
+    { label: 'کد اقتصادی', value: '411153698574', ltr: true },
+  ],
+  columns: [
+    'ردیف',
+    'کد کالا یا خدمت',
+    'شرح کالا یا خدمت',
+    'تعداد / مقدار',
+    'واحد',
+    'مبلغ واحد (ریال)',
+    'مبلغ کل (ریال)',
+    'مبلغ تخفیف (ریال)',
+    'مبلغ کل پس از تخفیف (ریال)',
+    'جمع مالیات و عوارض ارزش افزوده (ریال)',
+    'جمع کل پس از تخفیف و مالیات و عوارض (ریال)',
+  ],
+  ltrColumns: [1],
+  numericColumns: [0, 3, 5, 6, 7, 8, 9, 10],
+  rows: [
+    [
+      '۱',
+      '2043',
+      'افزایش اعتبار کیف پول',
+      '۱',
+      'خدمت',
+      '۲۰٬۰۰۰٬۰۰۰',
+      '۲۰٬۰۰۰٬۰۰۰',
+      '۰',
+      '۲۰٬۰۰۰٬۰۰۰',
+      '۲٬۰۰۰٬۰۰۰',
+      '۲۲٬۰۰۰٬۰۰۰',
+    ],
+  ],
+  sums: { label: 'جمع کل', from: 6, values: ['۲۰٬۰۰۰٬۰۰۰', '۰', '۲۰٬۰۰۰٬۰۰۰', '۲٬۰۰۰٬۰۰۰', '۲۲٬۰۰۰٬۰۰۰'] },
+  totals: [
+    { label: 'جمع پس از تخفیف (ریال)', value: '۲۰٬۰۰۰٬۰۰۰' },
+    { label: 'مالیات و عوارض ارزش افزوده (۱۰٪) (ریال)', value: '۲٬۰۰۰٬۰۰۰' },
+    { label: 'مبلغ کل (ریال)', value: '۲۲٬۰۰۰٬۰۰۰' },
+    { label: 'مبلغ کل به تومان', value: '۲٬۲۰۰٬۰۰۰' },
+  ],
+  signatures: ['مهر و امضای فروشنده', 'مهر و امضای خریدار'],
+  footer:
+    'این پیش‌فاکتور در رندر فارم ابری صادر شده است. مبالغ به ریال است، همان‌طور که در صورتحساب رسمی آمده است.',
 };
 
 const BILL_TO = {
@@ -217,6 +262,24 @@ describe('Panel/Invoices/Edit', () => {
     expect(sheet.closest('[data-invoice-print]')).toBeTruthy();
     expect(within(sheet).getByText('۲٬۲۰۰٬۰۰۰')).toBeTruthy();
     expect(within(sheet).getByText('شرکت طراحی نقش‌آفرین')).toBeTruthy();
+    // The same form as the PDF: the seller's and buyer's boxes with every field, codes read left
+    // to right, the form's columns, the «جمع کل» row and the signature boxes.
+    const seller = within(sheet).getByRole('region', { name: 'مشخصات فروشنده', hidden: true });
+    for (const line of DOCUMENT.seller) expect(seller.textContent).toContain(line.value);
+    const codes = within(seller).getAllByText('14008123457');
+    expect(codes.map((code) => code.getAttribute('dir'))).toEqual(['ltr', 'ltr']);
+    const buyer = within(sheet).getByRole('region', { name: 'مشخصات خریدار', hidden: true });
+    expect(within(buyer).getByText('10320845671').getAttribute('dir')).toBe('ltr');
+    expect(
+      within(sheet)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((th) => th.textContent),
+    ).toEqual(DOCUMENT.columns);
+    expect(within(sheet).getByText('2043').getAttribute('dir')).toBe('ltr');
+    const sums = within(sheet).getByRole('rowheader', { name: 'جمع کل', hidden: true });
+    expect(sums.getAttribute('colspan')).toBe('6');
+    expect(sums.closest('tr')?.textContent).toContain('۲۲٬۰۰۰٬۰۰۰');
+    for (const title of DOCUMENT.signatures) expect(within(sheet).getByText(title)).toBeTruthy();
   });
 
   it('asks before paying a debt from the wallet, and prints on demand', async () => {
