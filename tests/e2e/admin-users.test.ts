@@ -79,7 +79,7 @@ describe('admin users, impersonation and audit in Chromium', () => {
     await lookAtBothWidths(page, 'admin-users-edit');
 
     // A reason of three letters is refused beside its field; nothing is posted.
-    await page.getByLabel('مبلغ (ریال)').fill('2500000');
+    await page.getByLabel('مبلغ (تومان)').fill('۲۵۰٬۰۰۰');
     await page.getByLabel('دلیل', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'ثبت اصلاح' }).click();
     await page.getByRole('button', { name: 'بله، ثبت شود' }).click();

@@ -182,7 +182,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
         {
           name: input.name,
           idleStopMinutes: input.idle_stop_minutes,
-          stopBelowBalance: input.stop_below_balance === null ? null : input.stop_below_balance * 10,
+          stopBelowBalance: input.stop_below_balance,
         },
         requestContext(request),
       );
