@@ -19,12 +19,17 @@ export interface MachineCharge {
  * stretches and the wallet's usage lines (`usage:{instance}:{minute}`) for the money. Nothing here
  * multiplies a price by minutes, so a page built on it shows exactly what the customer paid.
  */
-export async function machineCharges(db: Database, instanceId: number): Promise<MachineCharge[]> {
-  const sessions = await db
+export async function machineCharges(
+  db: Database,
+  instanceId: number,
+  limit?: number,
+): Promise<MachineCharge[]> {
+  const query = db
     .select()
     .from(usageSessions)
     .where(eq(usageSessions.instanceId, instanceId))
     .orderBy(desc(usageSessions.startedAt), desc(usageSessions.id));
+  const sessions = limit === undefined ? await query : await query.limit(limit);
   const charges: MachineCharge[] = [];
   for (const session of sessions) {
     const from = new Date(Math.floor(session.startedAt.getTime() / MINUTE_MS) * MINUTE_MS);
@@ -50,4 +55,16 @@ export async function machineCharges(db: Database, instanceId: number): Promise<
     });
   }
   return charges;
+}
+
+/**
+ * The machine's latest session as its owner reads it on Panel/Instances/View: open (charged so
+ * far) or the one just ended (its final cost stays after the stop), or null before the first start.
+ */
+export async function latestMachineCharge(
+  db: Database,
+  instanceId: number,
+): Promise<{ open: boolean; minutes: number; amount: number } | null> {
+  const [latest] = await machineCharges(db, instanceId, 1);
+  return latest ? { open: latest.stop === null, minutes: latest.minutes, amount: latest.amount } : null;
 }
