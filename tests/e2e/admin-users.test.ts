@@ -79,7 +79,17 @@ describe('admin users, impersonation and audit in Chromium', () => {
     await lookAtBothWidths(page, 'admin-users-edit');
 
     // A reason of three letters is refused beside its field; nothing is posted.
-    await page.getByLabel('مبلغ (ریال)').fill('2500000');
+    await page.getByLabel('مبلغ (تومان)').fill('۲۵۰٬۰۰۰');
+    // The same unit as the balance beside it, read back before sending (1366 and 390 px).
+    await page.getByText('افزایش ۲۵۰٬۰۰۰ تومان').waitFor();
+    const form = page.getByRole('region', { name: 'اصلاح موجودی' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-users-edit-balance-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-users-edit-balance-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('دلیل', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'ثبت اصلاح' }).click();
     await page.getByRole('button', { name: 'بله، ثبت شود' }).click();

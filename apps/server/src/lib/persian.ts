@@ -12,9 +12,13 @@ export function faDigits(text: string): string {
 
 const GROUPED = new Intl.NumberFormat('fa-IR');
 
-/** An amount in Rial as customers read it: Toman, Persian digits, grouped («۹۵٬۰۰۰ تومان»). */
+/**
+ * An amount in Rial as customers read it: Toman, Persian digits, grouped («۹۵٬۰۰۰ تومان»). A
+ * negative reads «‎−۵۰٬۰۰۰ تومان» (Intl's U+200E and minus sign: the sign stays before the digits
+ * inside Persian text), the same shape as the web's formatToman.
+ */
 export function faToman(rial: number): string {
-  return `${GROUPED.format(Math.floor(rial / 10))} تومان`;
+  return `${GROUPED.format(Math.sign(rial) * Math.floor(Math.abs(rial) / 10))} تومان`;
 }
 
 /** A wait as people say it: "۴۵ ثانیه" under two minutes, else "۱۲ دقیقه". */

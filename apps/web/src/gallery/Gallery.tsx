@@ -7,7 +7,7 @@ import { DataTable } from '../components/ui/DataTable';
 import { FileDrop } from '../components/ui/FileDrop';
 import { ItemList } from '../components/ui/ItemList';
 import { JalaliDatePicker } from '../components/ui/JalaliDatePicker';
-import { MoneyInput } from '../components/ui/MoneyInput';
+import { MoneyInput, parseToman } from '../components/ui/MoneyInput';
 import { Pagination } from '../components/ui/Pagination';
 import { StatusBadge } from '../components/ui/StatusBadge';
 import { STATUS_LABELS, type StatusKind } from '../components/ui/status-labels';
@@ -34,7 +34,7 @@ const INVOICES = [
 /** Every part of components/ui in the states a screen can put it in. */
 export function Gallery() {
   const [text, setText] = useState('زهرا محمدی‌نژاد');
-  const [amount, setAmount] = useState<number | null>(5_000_000);
+  const [amount, setAmount] = useState('500000');
   const [date, setDate] = useState<string | null>('2026-11-24');
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -71,7 +71,7 @@ export function Gallery() {
           <MoneyInput label="مبلغ شارژ" value={amount} onChange={setAmount} />
           <MoneyInput
             label="مبلغ نادرست"
-            value={null}
+            value="12.5"
             onChange={() => {}}
             error="مبلغ باید دست‌کم ۵۰٬۰۰۰ تومان باشد."
           />
@@ -83,7 +83,12 @@ export function Gallery() {
             <Checkbox label="یادم بماند" checked={false} onChange={() => {}} error="این گزینه لازم است." />
           </div>
         </div>
-        <p className="mt-3 text-sm text-gray-600">ارزش فرم: {amount === null ? '—' : formatToman(amount)}</p>
+        <p className="mt-3 text-sm text-gray-600">
+          ارزش فرم: {(() => {
+            const rial = parseToman(amount);
+            return rial === null ? '—' : formatToman(rial);
+          })()}
+        </p>
       </Section>
 
       <Section title="بارگذاری فایل (FileDrop)">

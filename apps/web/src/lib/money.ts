@@ -13,10 +13,9 @@ export function rialToToman(rial: number): number {
 
 /** The Toman amount as a number with Persian digits, without the unit: 1250000 Rial → «۱۲۵٬۰۰۰». */
 export function formatTomanAmount(rial: number): string {
-  const toman = rialToToman(rial);
-  // Intl puts a bidi mark and a typographic minus before negatives; a plain «-» reads better
-  // inside Persian text and keeps the sign on the reading side.
-  return toman < 0 ? `-${formatNumber(-toman)}` : formatNumber(toman);
+  // Intl writes a negative as U+200E, the minus sign U+2212, then the digits: the mark keeps
+  // «−۵۰٬۰۰۰» one left-to-right run, so inside Persian text it never turns into «۵۰٬۰۰۰−».
+  return formatNumber(rialToToman(rial));
 }
 
 /** An amount in Rial shown as Toman: 1250000 → «۱۲۵٬۰۰۰ تومان». */

@@ -180,17 +180,27 @@ describe(`admin: users (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     };
     await refused({ amount: '0', reason: 'جبران قطعی' }, 'amount', 'غیر صفر');
     await refused({ amount: '1500.5', reason: 'جبران قطعی' }, 'amount', 'عددی صحیح');
-    await refused({ amount: '1000000000001', reason: 'جبران قطعی' }, 'amount', 'حداکثر');
-    await refused({ amount: '-1000000000001', reason: 'جبران قطعی' }, 'amount', 'حداکثر');
+    // Toman: at most 10¹¹ Toman (10¹² Rial) either way.
+    await refused({ amount: '100000000001', reason: 'جبران قطعی' }, 'amount', 'حداکثر');
+    await refused({ amount: '-100000000001', reason: 'جبران قطعی' }, 'amount', 'حداکثر');
+    for (const junk of ['0x30D40', '2e5', '+200000', '25000.0']) {
+      await refused({ amount: junk, reason: 'جبران قطعی' }, 'amount', 'عددی صحیح');
+    }
+    await refused({ amount: ['25000'], reason: 'جبران قطعی' }, 'amount', 'عددی صحیح');
     await refused({ amount: 'ده هزار', reason: 'جبران قطعی' }, 'amount', 'عددی صحیح');
-    await refused({ amount: String(-(start + 10)), reason: 'برگشت شارژ اشتباه' }, 'amount', 'بیش از موجودی');
+    await refused(
+      { amount: String(-(Math.ceil(start / 10) + 1)), reason: 'برگشت شارژ اشتباه' },
+      'amount',
+      'بیش از موجودی',
+    );
     await refused({ amount: '10000' }, 'reason', 'دلیل');
     await refused({ amount: '10000', reason: 'abc' }, 'reason', 'چهار نویسه');
     await refused({ amount: '10000', reason: '   ' }, 'reason', 'دلیل');
     expect((await userRow(customerId)).balance).toBe(start);
     expect(await ledgerOf(customerId)).toHaveLength(lines);
 
-    const body = { amount: '۲۵۰٬۰۰۰', reason: 'جبران قطعی سرور', idempotency_key: key };
+    // The form takes Toman, as the card beside it shows: ۲۵٬۰۰۰ Toman is 250,000 Rial in the ledger.
+    const body = { amount: '۲۵٬۰۰۰', reason: 'جبران قطعی سرور', idempotency_key: key };
     const [first, second] = await Promise.all([
       admin.post(`/admin/users/${customerId}/balance`, body),
       admin.post(`/admin/users/${customerId}/balance`, body),
@@ -220,7 +230,7 @@ describe(`admin: users (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     // A debit with a new form, within the balance.
     const next = (await admin.page(editUrl(customerId))).props.adjustment_key;
     await admin.post(`/admin/users/${customerId}/balance`, {
-      amount: '-50000',
+      amount: '−۵٬۰۰۰',
       reason: 'برگشت بخشی از جبران',
       idempotency_key: next,
     });

@@ -1,6 +1,7 @@
 import { defer } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RIAL_PER_TOMAN } from '../../http/money-field';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
@@ -70,15 +71,14 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
     async (request, reply) => {
       const query = userListQuery.parse(request.query ?? {});
       const nationalCode = nationalCodeIn(query.q);
-      const toRial = (toman: number | undefined) => (toman === undefined ? undefined : toman * 10);
       const list = await adminUsers().list(
         {
           q: query.q,
           role: query.role,
           kyc: query.kyc,
           suspended: query.suspended === undefined ? undefined : query.suspended === 'yes',
-          balanceMin: toRial(query.balance_min),
-          balanceMax: toRial(query.balance_max),
+          balanceMin: query.balance_min,
+          balanceMax: query.balance_max,
           alsoIds: nationalCode ? accountsWithNationalCode(nationalCode) : undefined,
         },
         query.page,
@@ -90,8 +90,8 @@ export async function adminUserRoutes(app: FastifyInstance, { registry }: { regi
           role: query.role ?? '',
           kyc: query.kyc ?? '',
           suspended: query.suspended ?? '',
-          balance_min: query.balance_min === undefined ? '' : String(query.balance_min),
-          balance_max: query.balance_max === undefined ? '' : String(query.balance_max),
+          balance_min: query.balance_min === undefined ? '' : String(query.balance_min / RIAL_PER_TOMAN),
+          balance_max: query.balance_max === undefined ? '' : String(query.balance_max / RIAL_PER_TOMAN),
         },
         options: {
           roles: ROLE_OPTIONS,

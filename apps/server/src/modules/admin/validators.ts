@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { checkbox, emailField, mobileField, nameField, optionalText, text } from '../../http/fields';
-import { toLatinDigits } from '../../lib/digits';
+import { optionalTomanField, RIAL_PER_TOMAN, tomanField } from '../../http/money-field';
 import { faNumber } from '../../lib/persian';
 import { isoDayQuery } from '../../lib/tehran-period';
 import { USER_ROLES } from '../users/queries';
 
 /** The largest adjustment one form may make, either way: 10¹² Rial (docs: issue «Admin console»). */
 export const MAX_ADJUSTMENT_RIAL = 1_000_000_000_000;
+const MAX_ADJUSTMENT_TOMAN = MAX_ADJUSTMENT_RIAL / RIAL_PER_TOMAN;
 
 export const KYC_FILTERS = ['none', 'pending', 'approved', 'rejected', 'revoked'] as const;
 
@@ -16,11 +17,11 @@ const role = z.enum(USER_ROLES, { error: 'نقش را از فهرست انتخا
 const reason = (label: string) =>
   text(label, 500).refine((value) => [...value].length >= 4, `${label} را دست‌کم در چهار نویسه بنویسید.`);
 
-/** Toman typed in a filter (any digits, separators), as Rial; junk is dropped. */
-const tomanFilter = z.preprocess(
-  (v) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s,٬،]/g, '') : v),
-  z.coerce.number().int().min(0).max(100_000_000_000).optional().catch(undefined),
-);
+/** Toman typed in a filter (any digits, separators), as Rial; junk is dropped, the list still answers. */
+const tomanFilter = () =>
+  optionalTomanField({ label: 'موجودی', max: 100_000_000_000 })
+    .transform((rial) => rial ?? undefined)
+    .catch(undefined);
 
 /** Admin/Users/List: a filter that does not parse is dropped, and the list still answers. */
 export const userListQuery = z.object({
@@ -28,8 +29,8 @@ export const userListQuery = z.object({
   role: role.optional().catch(undefined),
   kyc: z.enum(KYC_FILTERS).optional().catch(undefined),
   suspended: z.enum(['yes', 'no']).optional().catch(undefined),
-  balance_min: z.preprocess((v) => (v === '' ? undefined : v), tomanFilter),
-  balance_max: z.preprocess((v) => (v === '' ? undefined : v), tomanFilter),
+  balance_min: tomanFilter(),
+  balance_max: tomanFilter(),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
 
@@ -63,32 +64,17 @@ export const userUpdateInput = z
     }
   });
 
-const amountMessage = `مبلغ را به ریال و به‌صورت عددی صحیح و غیر صفر بنویسید (کاهش با علامت منفی)، حداکثر ${faNumber(MAX_ADJUSTMENT_RIAL)} ریال.`;
+const amountMessage = `مبلغ را به تومان و به‌صورت عددی صحیح و غیر صفر بنویسید (کاهش با علامت منفی)، حداکثر ${faNumber(MAX_ADJUSTMENT_TOMAN)} تومان.`;
 
-/** `admin.users.balance`: ± Rial, a reason, and the form's own key (a double submit moves money once). */
+/** `admin.users.balance`: ± Toman as typed (Rial after parsing), a reason, and the form's own key (a double submit moves money once). */
 export const balanceAdjustmentInput = z.object({
-  amount: z.preprocess(
-    (v) =>
-      typeof v === 'number'
-        ? String(v)
-        : typeof v === 'string'
-          ? toLatinDigits(v)
-              .replace(/[\s,٬،]/g, '')
-              .replace('٫', '.')
-              .replace(/^[−–]/, '-')
-          : v,
-    z
-      .string({ error: amountMessage })
-      .regex(/^[+-]?\d{1,13}$/, amountMessage)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int(amountMessage)
-          .refine((n) => n !== 0, amountMessage)
-          .refine((n) => Math.abs(n) <= MAX_ADJUSTMENT_RIAL, amountMessage),
-      ),
-  ),
+  amount: tomanField({
+    label: 'مبلغ',
+    signed: true,
+    nonZero: true,
+    max: MAX_ADJUSTMENT_TOMAN,
+    message: amountMessage,
+  }),
   reason: reason('دلیل'),
   idempotency_key: z
     .string({ error: 'فرم را دوباره باز کنید و بفرستید.' })

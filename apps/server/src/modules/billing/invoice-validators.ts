@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tomanField } from '../../http/money-field';
 import { COMPANY_NATIONAL_ID_MESSAGES, checkCompanyNationalId } from '../../lib/company-national-id';
 import { toLatinDigits } from '../../lib/digits';
 import { checkEconomicCode, ECONOMIC_CODE_MESSAGES } from '../../lib/economic-code';
@@ -15,23 +16,13 @@ import type { BillTo } from './tables';
 const digitsOf = (v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s\-‌]/g, '') : v);
 
 /** Toman as typed, as whole Rial (0 refused): «۱٬۲۵۰٬۰۰۰» → 12500000. */
-export const toman = (label: string) => {
-  const message = `${label} را به تومان و به‌صورت عددی صحیح بنویسید؛ مثلاً ۵۰۰۰۰۰.`;
-  return z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? toLatinDigits(v)
-            .replace(/[\s,٬،]/g, '')
-            .replace('٫', '.')
-        : v,
-    z.coerce
-      .number({ error: message })
-      .int(message)
-      .positive(message)
-      .max(100_000_000_000, message)
-      .transform((t) => t * 10),
-  );
-};
+export const toman = (label: string) =>
+  tomanField({
+    label,
+    min: 1,
+    max: 100_000_000_000,
+    message: `${label} را به تومان و به‌صورت عددی صحیح بنویسید؛ مثلاً ۵۰۰٬۰۰۰.`,
+  });
 
 /** A whole number from a form field (Persian digits too), within a range, with one message. */
 const whole = (label: string, min: number, max: number) => {

@@ -17,10 +17,10 @@ const PRESETS = [2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000];
 const amount = toman('مبلغ');
 
 /** `{amount}` (Toman) for a new top-up, or `{invoice}` to pay a pending invoice. */
-const topUpRequest = z.object({ amount });
+export const topUpRequest = z.object({ amount });
 const invoicePaymentRequest = z.object({ invoice: z.uuid({ error: 'صورت‌حساب معتبر نیست.' }) });
 
-const makeQuery = z.object({
+export const makeQuery = z.object({
   amount: amount.optional().catch(undefined),
   invoice: z.uuid().optional().catch(undefined),
 });

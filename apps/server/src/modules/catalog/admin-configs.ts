@@ -1,9 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { RIAL_PER_TOMAN, readToman } from '../../http/money-field';
 import type { SharedCache } from '../../lib/cache/shared-cache';
 import { encryptString } from '../../lib/encryption';
-import { faNumber } from '../../lib/persian';
+import { faNumber, faToman } from '../../lib/persian';
 import type { AuditFormat } from '../activity/audit-subjects';
 import type { RequestContext } from '../activity/service';
 import { recordStaffAction } from '../activity/staff-audit';
@@ -57,13 +58,18 @@ function parseValue(type: ConfigType, raw: unknown, appKey: string, key: string)
       value = String(raw ?? '').trim();
       if ((value as string).length > 5000) fail('مقدار حداکثر ۵٬۰۰۰ نویسه باشد.');
       break;
+    case 'rial': {
+      // Typed in Toman like every amount in the UI (http/money-field.ts), stored in Rial.
+      const toman = readToman(raw, false);
+      if (toman === null) fail('مبلغ را به تومان و فقط با رقم بنویسید؛ مثلاً ۵۰۰٬۰۰۰.');
+      value = (toman as number) * RIAL_PER_TOMAN;
+      break;
+    }
     case 'number':
-    case 'rial':
     case 'percent': {
       const n = Number(digits(raw));
       if (raw === '' || raw === null || !Number.isFinite(n)) fail('مقدار باید عدد باشد.');
-      if ((type === 'rial' || type === 'percent') && n < 0) fail('مقدار نمی‌تواند منفی باشد.');
-      if (type === 'rial' && !Number.isInteger(n)) fail('مبلغ باید عدد صحیح باشد.');
+      if (type === 'percent' && n < 0) fail('مقدار نمی‌تواند منفی باشد.');
       if (type === 'percent' && n > 100) fail('درصد باید از ۰ تا ۱۰۰ باشد.');
       value = n;
       break;
@@ -97,11 +103,13 @@ function parseValue(type: ConfigType, raw: unknown, appKey: string, key: string)
     }
   }
   if (rule) {
+    // A bound of an amount reads in Toman, the unit the admin typed.
+    const bound = (n: number) => (type === 'rial' ? faToman(n) : faNumber(n));
     if (typeof value === 'number' && rule.min !== undefined && value < rule.min) {
-      fail(`«${rule.label}» دست‌کم ${faNumber(rule.min)} باشد.`);
+      fail(`«${rule.label}» دست‌کم ${bound(rule.min)} باشد.`);
     }
     if (typeof value === 'number' && rule.max !== undefined && value > rule.max) {
-      fail(`«${rule.label}» حداکثر ${faNumber(rule.max)} باشد.`);
+      fail(`«${rule.label}» حداکثر ${bound(rule.max)} باشد.`);
     }
     const problem = rule.check?.(value);
     if (problem) fail(problem);

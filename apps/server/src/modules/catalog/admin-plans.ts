@@ -9,8 +9,6 @@ import { hardwareImages, hardwares, images, locations, resources } from './table
 /** Live machines per plan/location, from the instances service (the catalog never reads its tables). */
 export type UsageCounts = Map<number, { machines: number; running: number }>;
 
-const RIAL_PER_TOMAN = 10;
-
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const code = e.code ?? e.cause?.code;
@@ -50,8 +48,9 @@ export function createPlanAdmin(db: Database) {
     cpuCores: input.cpu_cores,
     ramGb: input.ram_gb,
     diskGb: input.disk_gb,
-    pricePerHour: input.price_per_hour * RIAL_PER_TOMAN,
-    setupFee: input.setup_fee * RIAL_PER_TOMAN,
+    // The form's fields already turned the typed Toman into Rial (http/money-field.ts).
+    pricePerHour: input.price_per_hour,
+    setupFee: input.setup_fee,
     stock: input.stock,
     perUserLimit: input.per_user_limit,
     status: input.status,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTomanField, tomanField } from '../../http/money-field';
 import { toLatinDigits } from '../../lib/digits';
 import { HARDWARE_STATUSES } from './tables';
 
@@ -54,8 +55,16 @@ export const hardwareInput = z.object({
   cpu_cores: whole('تعداد هستهٔ پردازنده', 1, 512),
   ram_gb: whole('حافظهٔ رم', 1, 8192),
   disk_gb: whole('فضای دیسک', 16, 100_000),
-  price_per_hour: whole('قیمت ساعتی (تومان)', 0, 100_000_000),
-  setup_fee: whole('هزینهٔ راه‌اندازی (تومان)', 0, 100_000_000).default(0),
+  price_per_hour: tomanField({
+    label: 'قیمت ساعتی',
+    max: 100_000_000,
+    message: `قیمت ساعتی (تومان) باید عددی صحیح از ۰ تا ${fa(100_000_000)} باشد.`,
+  }),
+  setup_fee: optionalTomanField({
+    label: 'هزینهٔ راه‌اندازی',
+    max: 100_000_000,
+    message: `هزینهٔ راه‌اندازی (تومان) باید عددی صحیح از ۰ تا ${fa(100_000_000)} باشد.`,
+  }).transform((rial) => rial ?? 0),
   stock: optionalWhole('موجودی', 0, 100_000),
   per_user_limit: optionalWhole('سقف هر کاربر', 1, 1000),
   status: z.enum(HARDWARE_STATUSES, { error: 'وضعیت پلن باید پیش‌نویس، فعال، پنهان یا بایگانی باشد.' }),
@@ -180,6 +189,9 @@ export const portUpdateInput = z.object({
   status: z.enum(['free', 'disabled'], { error: 'وضعیت پورت باید آزاد یا غیرفعال باشد.' }),
 });
 
+const limitCount = whole('مقدار', 0, 1_000_000_000_000);
+const limitCap = tomanField({ label: 'سقف شارژ', max: 100_000_000_000 });
+
 /** Admin/Limitations Make and Edit. `subject` is a role, a plan id or a user (id, e-mail or mobile). */
 export const limitationInput = z
   .object({
@@ -198,7 +210,8 @@ export const limitationInput = z
       ],
       { error: 'کلید محدودیت را از فهرست انتخاب کنید.' },
     ),
-    value: whole('مقدار', 0, 1_000_000_000_000),
+    // A count, or for the top-up cap an amount typed in Toman: read once the key is known.
+    value: z.unknown(),
     is_active: checkbox.default(true),
   })
   .superRefine((input, ctx) => {
@@ -212,6 +225,15 @@ export const limitationInput = z
     if (input.scope === 'role' && !['customer', 'care', 'admin'].includes(input.subject)) {
       ctx.addIssue({ code: 'custom', path: ['subject'], message: 'نقش باید customer، care یا admin باشد.' });
     }
+  })
+  .transform((input, ctx) => {
+    const field = input.key === 'max_topup_unverified' ? limitCap : limitCount;
+    const value = field.safeParse(input.value);
+    if (!value.success) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: value.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return { ...input, value: value.data };
   });
 export type LimitationInput = z.infer<typeof limitationInput>;
 

@@ -160,6 +160,8 @@ export interface InstanceViewProps {
   };
   /** Rial, for the hours the balance still covers. */
   balance: number;
+  /** The latest running stretch and what the ledger charged for it (null before the first start). */
+  session: { open: boolean; minutes: number; amount: number } | null;
   activity: MachineActivity[];
 }
 

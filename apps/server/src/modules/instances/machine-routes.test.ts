@@ -1,7 +1,8 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
+import { usageSessions, walletTransactions } from '../billing/tables';
 import { hardwares, limitations, locations, ports, resources } from '../catalog/tables';
 import { createWorker, type Worker } from '../jobs/worker';
 import { users } from '../users/tables';
@@ -296,6 +297,47 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
     const res = await customer.post('/panel/instances', form({ name: longest }));
     expect(res.statusCode).toBe(303);
     expect((await byUuid(uuidOf(res.headers.location as string))).name).toBe(longest);
+  });
+
+  it('View shows each machine’s latest session at what the ledger charged, open or just stopped', async () => {
+    const own = await db().select().from(instances).where(eq(instances.userId, customerId));
+    expect(own.length).toBeGreaterThan(0);
+    let seen = 0;
+    for (const machine of own) {
+      if (machine.status === 'deleted') continue;
+      const view = await customer.page(`/panel/instances/${machine.uuid}`);
+      const [latest] = await db()
+        .select()
+        .from(usageSessions)
+        .where(eq(usageSessions.instanceId, machine.id))
+        .orderBy(desc(usageSessions.startedAt), desc(usageSessions.id))
+        .limit(1);
+      if (!latest) {
+        expect(view.props.session).toBeNull();
+        continue;
+      }
+      const from = Math.floor(latest.startedAt.getTime() / 60_000) * 60_000;
+      const lines = (
+        await db()
+          .select()
+          .from(walletTransactions)
+          .where(
+            and(
+              eq(walletTransactions.type, 'usage'),
+              like(walletTransactions.idempotencyKey, `usage:${machine.id}:%`),
+            ),
+          )
+      ).filter(
+        (l) => l.createdAt.getTime() >= from && l.createdAt.getTime() < from + latest.billedMinutes * 60_000,
+      );
+      expect(view.props.session, machine.name).toEqual({
+        open: latest.endedAt === null,
+        minutes: latest.billedMinutes,
+        amount: lines.reduce((sum, l) => sum - l.amount, 0),
+      });
+      seen++;
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 
   it('shows the machine to its owner only; the password once, then a new one through the driver', async () => {

@@ -5,6 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { findActivityForSubject } from '../activity/service';
+import { latestMachineCharge } from '../billing/machine-charges';
 import { readBillingSettings } from '../billing/settings';
 import { imagesForPlan, orderingCatalog } from '../catalog/placement';
 import { planSummary, readConfig } from '../catalog/service';
@@ -144,6 +145,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
           suspend_reason: instance.status === 'suspended' ? instance.suspendReason : null,
         },
         balance: user.balance,
+        session: await latestMachineCharge(db, instance.id),
         activity: async (): Promise<MachineActivity[]> =>
           (await findActivityForSubject(db, { type: 'instance', id: instance.id }, 15)).map((entry) => ({
             id: entry.id,
@@ -218,7 +220,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
         {
           name: input.name,
           idleStopMinutes: input.idle_stop_minutes,
-          stopBelowBalance: input.stop_below_balance === null ? null : input.stop_below_balance * 10,
+          stopBelowBalance: input.stop_below_balance,
         },
         requestContext(request),
       );

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, TestBrowser } from '../auth/test-support';
+import { walletTransactions } from '../billing/tables';
 import { ports, resources } from '../catalog/tables';
 import { createWorker, type Worker } from '../jobs/worker';
 import { users } from '../users/tables';
@@ -132,6 +133,39 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect(await reload(running.id)).toMatchObject({ status: 'ready', suspendReason: null });
   });
 
+  it('Admin/Instances/Item shows, for every machine, what the ledger charged it: no arithmetic of its own', async () => {
+    const machines = await db().select().from(instances);
+    expect(machines.length).toBeGreaterThan(1);
+    let charged = 0;
+    for (const machine of machines) {
+      const lines = await db()
+        .select()
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.type, 'usage'),
+            like(walletTransactions.idempotencyKey, `usage:${machine.id}:%`),
+          ),
+        );
+      const page = await admin.page(`/admin/instances/${machine.id}/items`);
+      const ledger = lines.reduce((sum, line) => sum - line.amount, 0);
+      charged += ledger;
+      expect(page.props.totals.amount, `machine ${machine.id}`).toBe(ledger);
+      // Each session's amount is its own minutes' ledger lines.
+      for (const session of page.props.sessions as { start: string; stop: string | null; amount: number }[]) {
+        const from = Math.floor(Date.parse(session.start) / 60_000) * 60_000;
+        const own = lines.filter(
+          (l) =>
+            l.createdAt.getTime() >= from &&
+            (session.stop === null || l.createdAt.getTime() < Date.parse(session.stop)),
+        );
+        expect(session.amount).toBe(own.reduce((sum, l) => sum - l.amount, 0));
+      }
+    }
+    // The demo has charged machines: the walk is not over empty pages.
+    expect(charged).toBeGreaterThan(0);
+  });
+
   it('admin retries a failed provisioning to ready, and deletes a machine with a reason', async () => {
     await admin.post(
       `/admin/instances/${running.id}/retry`,
@@ -149,11 +183,8 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const items = await admin.page(`/admin/instances/${failed.id}/items`);
     expect(items.component).toBe('Admin/Instances/Item');
     expect(items.props.sessions).toHaveLength(1);
-    expect(items.props.sessions[0]).toMatchObject({
-      stop: null,
-      minutes: 1,
-      amount: Math.floor(failed.pricePerHour / 60),
-    });
+    // Open, and nothing charged until billing's usage tick has charged its first minute.
+    expect(items.props.sessions[0]).toMatchObject({ stop: null, minutes: 0, amount: 0 });
     const csv = await admin.request('GET', `/admin/instances/${failed.id}/items/export`);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.startsWith('\uFEFFآغاز,پایان,دقیقه')).toBe(true);

@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
-import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
+import { findActivityForSubject, type RequestContext } from '../activity/service';
+import { machineCharges } from '../billing/machine-charges';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -211,37 +212,13 @@ export function createStaffMachines(options: {
     },
 
     /**
-     * The machine's running sessions from its history (Admin/Instances/Item): each start to the
-     * next stop, its started minutes and what they cost at the machine's frozen hourly price. A
-     * session still running ends now. (The wallet's own lines are billing's; see docs/domain.md.)
+     * The machine's running sessions and what they cost (Admin/Instances/Item): billing's own
+     * record (usage_sessions and the ledger's usage lines), never a price multiplied here, so the
+     * page and the customer's wallet always agree.
      */
-    async usageSessions(id: number, now = new Date()) {
+    async usageSessions(id: number) {
       const row = await this.find(id);
-      const entries = await findSubjectEvents(db, { type: 'instance', id: row.id }, [
-        'instance:power.started',
-        'instance:power.restarted',
-        'instance:power.stopped',
-      ]);
-      const sessions: { start: string; stop: string | null; minutes: number; amount: number }[] = [];
-      let open: Date | null = null;
-      const close = (stop: Date | null) => {
-        const end = stop ?? now;
-        const minutes = Math.max(1, Math.ceil((end.getTime() - open!.getTime()) / 60_000));
-        sessions.push({
-          start: open!.toISOString(),
-          stop: stop?.toISOString() ?? null,
-          minutes,
-          amount: Math.floor((row.pricePerHour * minutes) / 60),
-        });
-        open = null;
-      };
-      for (const entry of entries) {
-        if (entry.event === 'instance:power.stopped') {
-          if (open) close(entry.at);
-        } else if (!open) open = entry.at;
-      }
-      if (open && row.power !== 'stopped') close(null);
-      return { machine: row, sessions: sessions.reverse() };
+      return { machine: row, sessions: await machineCharges(db, row.id) };
     },
 
     /** ready ⇄ suspended with the reason its owner reads; a machine that is on must be stopped first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTomanField } from '../../http/money-field';
 import { toLatinDigits } from '../../lib/digits';
 import { POWER_ACTIONS } from './state-machine';
 import { WEEKDAY_NAMES } from './tehran-time';
@@ -90,7 +91,11 @@ export const settingsRequest = z.object({
   name: machineName,
   idle_stop_minutes: optionalWhole('زمان خاموشی خودکار باید عددی از ۱۰ تا ۱۴۴۰ دقیقه باشد.', 10, 1440),
   // Toman in the form; Rial in the database.
-  stop_below_balance: optionalWhole('آستانهٔ موجودی باید عددی از ۰ تا ۱۰۰ میلیون تومان باشد.', 0, 100_000_000),
+  stop_below_balance: optionalTomanField({
+    label: 'آستانهٔ موجودی',
+    max: 100_000_000,
+    message: 'آستانهٔ موجودی باید عددی از ۰ تا ۱۰۰ میلیون تومان باشد.',
+  }),
 });
 
 /** panel.instances.destroy: the machine's name, typed to confirm. */

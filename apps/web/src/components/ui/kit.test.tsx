@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataTable } from './DataTable';
 import { FileDrop } from './FileDrop';
-import { formatTomanInput, parseToman } from './MoneyInput';
+import { formatTomanInput, MoneyInput, parseToman } from './MoneyInput';
 import { withPage } from './Pagination';
 import { StatusBadge } from './StatusBadge';
 import { statusLabel } from './status-labels';
@@ -59,6 +59,27 @@ describe('MoneyInput helpers', () => {
     expect(parseToman('12.5')).toBeNull();
     expect(parseToman('')).toBeNull();
     expect(formatTomanInput(1_250_000)).toBe('۱۲۵٬۰۰۰');
+  });
+
+  it('takes only digits, as the server does: no hex, exponent, plus sign or fraction', () => {
+    for (const junk of ['0x30D40', '2e5', '+200000', '200000.0', '٬200', '1_000', 'ده هزار']) {
+      expect(parseToman(junk, { signed: true }), junk).toBeNull();
+    }
+    expect(parseToman('-۵۰٬۰۰۰')).toBeNull();
+    expect(parseToman('−۵۰٬۰۰۰', { signed: true })).toBe(-500_000);
+    expect(formatTomanInput(-500_000)).toBe('−۵۰٬۰۰۰');
+  });
+});
+
+describe('MoneyInput', () => {
+  it('says Toman in its label and reads the typed amount back as the ledger will show it', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<MoneyInput label="مبلغ" value="" onChange={onChange} signed />);
+    const input = screen.getByLabelText('مبلغ (تومان)') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '۲۵۰٬۰۰۰' } });
+    expect(onChange).toHaveBeenLastCalledWith('250٬000');
+    rerender(<MoneyInput label="مبلغ" value="-250٬000" onChange={onChange} signed />);
+    expect(screen.getByTestId('money-echo').textContent).toBe('کاهش ۲۵۰٬۰۰۰ تومان');
   });
 });
 

@@ -10,18 +10,21 @@ import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { formatToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
 import { TYPE_LABELS } from './parts/ConfigForm';
 import { ImagesSection } from './parts/ImagesSection';
 
 const shown = (row: ConfigRow) =>
-  row.type === 'boolean'
-    ? row.value
-      ? 'بله'
-      : 'خیر'
-    : typeof row.value === 'string'
+  row.type === 'rial'
+    ? formatToman(Number(row.value ?? 0))
+    : row.type === 'boolean'
       ? row.value
-      : JSON.stringify(row.value);
+        ? 'بله'
+        : 'خیر'
+      : typeof row.value === 'string'
+        ? row.value
+        : JSON.stringify(row.value);
 
 /** `admin.configs.list` «تنظیمات سایت»: every setting by group; secrets masked. */
 export default function ConfigList({ groups, images }: AdminConfigListProps) {

@@ -10,11 +10,11 @@ import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
+import { MoneyInput } from '../../../components/ui/MoneyInput';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Price } from '../../../components/ui/Price';
 import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { TextField } from '../../../components/ui/TextField';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
@@ -127,17 +127,13 @@ export default function AdminUsersList({
             options={options.suspended}
             onChange={(suspended) => visit({ suspended })}
           />
-          <TextField
-            label="موجودی از (تومان)"
-            inputMode="numeric"
-            digits
+          <MoneyInput
+            label="موجودی از"
             value={balance.min}
             onChange={(min) => setBalance((b) => ({ ...b, min }))}
           />
-          <TextField
-            label="موجودی تا (تومان)"
-            inputMode="numeric"
-            digits
+          <MoneyInput
+            label="موجودی تا"
             value={balance.max}
             onChange={(max) => setBalance((b) => ({ ...b, max }))}
           />

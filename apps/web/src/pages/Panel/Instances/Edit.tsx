@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FormSection } from '../../../components/ui/FormSection';
+import { MoneyInput } from '../../../components/ui/MoneyInput';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
@@ -96,11 +97,9 @@ function SettingsForm({
           digits
           {...bindField(form, form.errors, 'idle_stop_minutes')}
         />
-        <TextField
-          label="خاموشی وقتی موجودی کمتر از (تومان) شد"
+        <MoneyInput
+          label="خاموشی وقتی موجودی کمتر شد از"
           hint="خالی بگذارید تا فقط در موجودی صفر خاموش شود."
-          inputMode="numeric"
-          digits
           {...bindField(form, form.errors, 'stop_below_balance')}
         />
         <div className="flex items-center gap-3">

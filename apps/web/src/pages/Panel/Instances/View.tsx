@@ -22,7 +22,8 @@ import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
 
 // Not `flash`: the password is in this page's flash once, and a live reload must not take it away.
-const LIVE_PROPS = ['instance', 'activity', 'auth'];
+// A charged minute changes the balance: the session's cost, read from the ledger, follows it.
+const LIVE_PROPS = ['instance', 'session', 'balance', 'activity', 'auth'];
 
 /** What each entry of a machine's history says, in the words of its owner. */
 const EVENTS: Record<string, string> = {
@@ -46,27 +47,19 @@ const EVENTS: Record<string, string> = {
   'instance:schedule.stopped': 'طبق برنامهٔ هفتگی خاموش شد',
 };
 
-/** The cost of the running session so far: every started minute at the hourly price. */
-function sessionCost(pricePerHour: number, runningMs: number | null): number | null {
-  if (runningMs === null) return null;
-  // The browser's clock may be a little behind the server's: a machine that runs has begun its first minute.
-  return Math.max(1, Math.ceil(runningMs / 60_000)) * Math.round(pricePerHour / 60);
-}
-
 /**
  * `panel.instances.view` «جزئیات سرور»: the machine's state (live), how to connect (address,
  * user, the password once, the `.rdp` file), what the running session has cost so far and how
  * long the balance lasts, the power buttons and the machine's history.
  */
-export default function InstanceView({ instance, balance, activity }: InstanceViewProps) {
+export default function InstanceView({ instance, balance, session, activity }: InstanceViewProps) {
   const route = useRoute();
   const { props } = usePage();
   const secret = (props.flash as { secret?: string | null } | undefined)?.secret ?? null;
   const now = useNow(15_000);
-  const refreshing = useLiveReload(['InstanceUpdated'], LIVE_PROPS);
+  const refreshing = useLiveReload(['InstanceUpdated', 'BalanceChanged'], LIVE_PROPS);
   const running = instance.status === 'ready' && instance.power === 'running';
   const uptime = running ? elapsedSince(instance.running_since, now) : null;
-  const cost = sessionCost(instance.price_per_hour, uptime);
   const vatRate = (props.settings as { vat_rate?: number } | undefined)?.vat_rate ?? 0;
   const hourlyWithVat = Math.round((instance.price_per_hour * (100 + vatRate)) / 100);
   const hoursLeft = hourlyWithVat > 0 ? Math.floor(balance / hourlyWithVat) : null;
@@ -161,9 +154,13 @@ export default function InstanceView({ instance, balance, activity }: InstanceVi
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">هزینهٔ این نوبت روشن بودن</dt>
+                <dt className="text-gray-600">
+                  {session === null || session.open
+                    ? 'هزینهٔ این نوبت روشن بودن'
+                    : 'هزینهٔ آخرین نوبت روشن بودن'}
+                </dt>
                 <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
-                  {cost === null ? 'خاموش است' : formatToman(cost)}
+                  {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
                 </dd>
               </div>
               <div className="flex justify-between gap-3">

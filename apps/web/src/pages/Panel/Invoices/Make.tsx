@@ -11,9 +11,8 @@ import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
-import { parseToman } from '../../../components/ui/MoneyInput';
+import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
 import { Price } from '../../../components/ui/Price';
-import { TextField } from '../../../components/ui/TextField';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -54,11 +53,8 @@ export default function InvoiceMake({
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card className="grid gap-4 p-4 sm:p-6">
             <h2 className="font-bold text-gray-900">مبلغ اعتبار</h2>
-            <TextField
-              label="مبلغ (تومان)"
-              inputMode="numeric"
-              digits
-              autoComplete="off"
+            <MoneyInput
+              label="مبلغ"
               hint={
                 <>
                   از <Price rial={min} /> تا <Price rial={max} />

@@ -8,9 +8,8 @@ import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
-import { parseToman } from '../../../components/ui/MoneyInput';
+import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
 import { Price } from '../../../components/ui/Price';
-import { TextField } from '../../../components/ui/TextField';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatTomanAmount, rialToToman } from '../../../lib/money';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
@@ -111,11 +110,8 @@ function TopUpForm({
             })}
           </div>
         </fieldset>
-        <TextField
-          label="مبلغ دلخواه (تومان)"
-          inputMode="numeric"
-          digits
-          autoComplete="off"
+        <MoneyInput
+          label="مبلغ دلخواه"
           hint={
             <>
               از <Price rial={min} /> تا <Price rial={max} /> در هر پرداخت.

@@ -6,6 +6,7 @@ import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FieldError } from '../../../../components/ui/FieldError';
+import { MoneyInput } from '../../../../components/ui/MoneyInput';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -16,7 +17,7 @@ export const TYPE_LABELS: Record<ConfigRow['type'], string> = {
   boolean: 'بله/خیر',
   json: 'JSON',
   secret: 'رمز (نوشتنی)',
-  rial: 'مبلغ (ریال)',
+  rial: 'مبلغ (تومان)',
   percent: 'درصد',
 };
 
@@ -25,6 +26,8 @@ function initialValue(config: ConfigRow | null): string | boolean {
   if (config.type === 'boolean') return config.value === true;
   if (config.type === 'secret') return '';
   if (config.type === 'json') return JSON.stringify(config.value, null, 2);
+  // Stored in Rial, typed in Toman like every amount.
+  if (config.type === 'rial') return String(Number(config.value ?? 0) / 10);
   return String(config.value ?? '');
 }
 
@@ -101,15 +104,15 @@ export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'confi
               onChange={text}
               error={errors.value}
             />
+          ) : type === 'rial' ? (
+            <MoneyInput label="مقدار" value={String(form.data.value)} onChange={text} error={errors.value} />
           ) : (
             <TextField
-              label={
-                type === 'rial' ? 'مقدار (ریال)' : type === 'percent' ? 'مقدار (درصد، ۰ تا ۱۰۰)' : 'مقدار'
-              }
+              label={type === 'percent' ? 'مقدار (درصد، ۰ تا ۱۰۰)' : 'مقدار'}
               ltr={type !== 'string'}
               type={type === 'secret' ? 'password' : 'text'}
               autoComplete="off"
-              inputMode={type === 'number' || type === 'rial' || type === 'percent' ? 'decimal' : undefined}
+              inputMode={type === 'number' || type === 'percent' ? 'decimal' : undefined}
               hint={type === 'secret' && config ? 'ذخیره شده؛ خالی بگذارید تا همان بماند.' : undefined}
               value={String(form.data.value)}
               onChange={text}

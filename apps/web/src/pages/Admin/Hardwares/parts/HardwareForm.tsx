@@ -6,6 +6,7 @@ import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FormAlert } from '../../../../components/ui/FormAlert';
+import { MoneyInput } from '../../../../components/ui/MoneyInput';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -82,16 +83,14 @@ export function HardwareForm({ hardware, images }: AdminHardwareFormProps) {
 
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
         <h2 className="font-bold text-gray-900 sm:col-span-2">قیمت و موجودی</h2>
-        <TextField
-          label="قیمت هر ساعت (تومان)"
-          inputMode="numeric"
-          digits
+        <MoneyInput
+          label="قیمت هر ساعت"
           hint={
             hardware && hardware.machines > 0 ? 'قیمت تازه فقط برای سرورهای تازه به کار می‌رود.' : undefined
           }
           {...field('price_per_hour')}
         />
-        <TextField label="هزینهٔ راه‌اندازی (تومان)" inputMode="numeric" digits {...field('setup_fee')} />
+        <MoneyInput label="هزینهٔ راه‌اندازی" {...field('setup_fee')} />
         <TextField label="موجودی (خالی: بی‌سقف)" inputMode="numeric" digits {...field('stock')} />
         <TextField
           label="سقف هر کاربر (خالی: بی‌سقف)"

@@ -8,7 +8,7 @@ import { Button } from '../../../../components/ui/Button';
 import { Card } from '../../../../components/ui/Card';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
-import { parseToman } from '../../../../components/ui/MoneyInput';
+import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
 import { SavedNote } from '../../../../components/ui/SavedNote';
 import { SelectField } from '../../../../components/ui/SelectField';
@@ -156,10 +156,8 @@ export function InvoiceForm({
                 onChange={(quantity) => setLine(index, { quantity })}
                 error={errors[`items.${index}.quantity`]}
               />
-              <TextField
-                label="مبلغ واحد (تومان)"
-                inputMode="numeric"
-                digits
+              <MoneyInput
+                label="مبلغ واحد"
                 className="sm:col-span-3"
                 value={line.unit_price}
                 onChange={(unit_price) => setLine(index, { unit_price })}

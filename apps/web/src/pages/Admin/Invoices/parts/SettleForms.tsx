@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/Button';
 import { Card } from '../../../../components/ui/Card';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
-import { parseToman } from '../../../../components/ui/MoneyInput';
+import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -104,11 +104,8 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
             noValidate
             className="mt-4 grid gap-4"
           >
-            <TextField
-              label="مبلغ (تومان)"
-              inputMode="numeric"
-              digits
-              autoComplete="off"
+            <MoneyInput
+              label="مبلغ"
               name="amount"
               value={form.data.amount}
               onChange={(value) => form.setData('amount', value)}

@@ -6,9 +6,12 @@ import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FieldError } from '../../../../components/ui/FieldError';
+import { MoneyInput } from '../../../../components/ui/MoneyInput';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
+
+const TOPUP_CAP = 'max_topup_unverified';
 
 const SCOPES = [
   { value: 'global', label: 'همه', hint: '' },
@@ -24,7 +27,8 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
     scope: limitation?.scope ?? 'global',
     subject: limitation?.subject ?? '',
     key: limitation?.key ?? keys[0]?.key ?? '',
-    value: limitation ? String(limitation.value) : '',
+    // The top-up cap is kept in Rial and typed in Toman; the other limits are counts.
+    value: limitation ? String(limitation.key === TOPUP_CAP ? limitation.value / 10 : limitation.value) : '',
     is_active: limitation?.is_active ?? true,
   });
   const { errors } = form;
@@ -75,13 +79,17 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
           options={keys.map((k) => ({ value: k.key, label: k.label }))}
           error={errors.key}
         />
-        <TextField
-          label="مقدار"
-          inputMode="numeric"
-          digits
-          hint="سقف شارژ به ریال است؛ بقیه شمارش‌اند (سرور، ساعت، گیگابایت، تیکت)."
-          {...bindField(form, errors, 'value')}
-        />
+        {form.data.key === TOPUP_CAP ? (
+          <MoneyInput label="سقف شارژ" {...bindField(form, errors, 'value')} />
+        ) : (
+          <TextField
+            label="مقدار"
+            inputMode="numeric"
+            digits
+            hint="شمارش است: سرور، ساعت، گیگابایت یا تیکت."
+            {...bindField(form, errors, 'value')}
+          />
+        )}
         <Checkbox
           label="فعال"
           checked={form.data.is_active}

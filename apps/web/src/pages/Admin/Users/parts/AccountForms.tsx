@@ -5,25 +5,16 @@ import { ConfirmsPassword } from '../../../../components/confirm/ConfirmsPasswor
 import { Button } from '../../../../components/ui/Button';
 import { Card } from '../../../../components/ui/Card';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
+import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
-import { TextField } from '../../../../components/ui/TextField';
-import { normalizeDigits } from '../../../../lib/digits';
 import { formatToman } from '../../../../lib/money';
 import { useRoute } from '../../../../lib/route';
 
 type Item = AdminUsersEditProps['item'];
 
-/** The amount as typed (Rial, a sign, separators), or null while it is not a whole number. */
-function parseRial(text: string): number | null {
-  const clean = normalizeDigits(text)
-    .replace(/[\s,٬،]/g, '')
-    .replace(/^[−–]/, '-');
-  return /^[+-]?\d{1,13}$/.test(clean) ? Number(clean) : null;
-}
-
 /**
- * `admin.users.balance` (confirm): ± Rial and a reason; the form carries its own key, so a second
+ * `admin.users.balance` (confirm): ± Toman (as the card shows the balance) and a reason; the form carries its own key, so a second
  * click or a resend makes no second ledger line. A new key comes with the page after success.
  */
 export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) {
@@ -31,7 +22,7 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
   const form = useForm({ amount: '', reason: '', idempotency_key: formKey });
   const errors = form.errors as Record<string, string | undefined>;
   const [asking, setAsking] = useState(false);
-  const rial = parseRial(form.data.amount);
+  const rial = parseToman(form.data.amount, { signed: true });
   const send = () => {
     // The page's key, not the one the form started with: after a success the page brings a new one.
     form.transform((data) => ({ ...data, idempotency_key: formKey }));
@@ -62,21 +53,14 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
             noValidate
             className="mt-4 grid gap-4"
           >
-            <TextField
-              label="مبلغ (ریال)"
+            <MoneyInput
+              label="مبلغ"
               name="amount"
-              inputMode="text"
-              autoComplete="off"
-              digits
-              ltr
+              signed
               value={form.data.amount}
               onChange={(value) => form.setData('amount', value)}
               error={errors.amount}
-              hint={
-                rial
-                  ? `برابر ${rial > 0 ? 'افزایش' : 'کاهش'} ${formatToman(Math.abs(rial))}`
-                  : 'به ریال؛ برای کاهش، یک علامت منفی پیش از عدد بگذارید.'
-              }
+              hint="برای کاهش، یک علامت منفی پیش از عدد بگذارید."
             />
             <TextAreaField
               label="دلیل"
