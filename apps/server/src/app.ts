@@ -10,6 +10,7 @@ import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from '.
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
 import { healthRoutes } from './http/health';
+import { refuseNulBytes } from './http/nul-byte';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { createSharedProps } from './http/shared-props';
@@ -166,6 +167,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
 
   app.decorateRequest('apiToken', null);
   registerCurrentUser(app, db);
+  // After the session and the signed-in user (the 400 page has the layout), before any route.
+  refuseNulBytes(app);
 
   // Every module's pages, actions and API routes (modules/index.ts).
   for (const module of modules) {
