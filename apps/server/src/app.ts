@@ -121,7 +121,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   // The one voice of the Redis link: lost once, back once (docs/operations.md, «Redis»).
   const redisHealth = config.REDIS_URL
     ? watchRedisLink(config.REDIS_URL, app.log, {
-        lost: 'Redis lost: pages keep serving; sign-in and other limits answer 503 and realtime fan-out between servers pauses until it returns',
+        lost: 'Redis lost: pages keep serving; limits count in each process and realtime fan-out between servers pauses until it returns',
         back: 'Redis is back: limits, cache invalidation and realtime fan-out resume',
       })
     : null;
