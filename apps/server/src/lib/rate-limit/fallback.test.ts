@@ -80,10 +80,16 @@ describe.runIf(redisServerInstalled())('rate limits with a real Redis stopped an
       expect(lines).toEqual([FALLBACK_WORDS.away]);
       await redis.start();
       await expect
-        .poll(async () => (await limiter.hit('ip', 100, 60), lines.length), {
-          timeout: 15_000,
-          interval: 200,
-        })
+        .poll(
+          async () => {
+            await limiter.hit('ip', 100, 60);
+            return lines.length;
+          },
+          {
+            timeout: 15_000,
+            interval: 200,
+          },
+        )
         .toBe(2);
       expect(lines).toEqual([FALLBACK_WORDS.away, FALLBACK_WORDS.back]);
       const direct2 = new Redis(redis.url);
