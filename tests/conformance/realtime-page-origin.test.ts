@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../apps/server/src/config';
 import { realtimeConfig } from '../../apps/server/src/modules/broadcasting/realtime-config';
+
 /**
  * A newcomer's `PORT=8101` with no APP_URL: the page comes from localhost:8101 (or 127.0.0.1:8101)
  * and its socket must be taken. The real realtime server, as the app configures it, and the real
