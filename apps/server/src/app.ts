@@ -11,6 +11,7 @@ import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
 import { healthRoutes } from './http/health';
 import { refuseNulBytes } from './http/nul-byte';
+import { answerOversizedForm } from './http/oversized-form';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { createSharedProps } from './http/shared-props';
@@ -139,6 +140,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     if (error instanceof DomainError) return answerDomainError(error, request, reply);
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // A form over its size limit goes back to itself, its text kept by the client, not to a 413 page.
+    if (status === 413 && answerOversizedForm(request, reply)) return reply;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.page('Public/Blank', errorPage(status, status >= 500 ? SERVER_ERROR : INVALID_REQUEST), {
       status,
