@@ -11,7 +11,9 @@ import { launchChromium } from '../support/browser';
 const baseUrl = () => inject('baseUrl');
 const WIDE = { width: 1366, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
-const FIVE_MB = 'ر'.repeat(5 * 1024 * 1024);
+// Far over both limits (5,000 characters; the hardware form's 32 KB body): typing 5 MB into a
+// field takes Chromium longer than a test may wait on a shared machine, and proves nothing more.
+const PASTED = 'ر'.repeat(300 * 1024);
 
 async function look(app: AppPage, name: string) {
   expect((await pageHealth(app.page)).axe).toEqual([]);
@@ -35,10 +37,10 @@ describe('5 MB pasted into a form, in Chromium', () => {
       await app.page.goto(`${baseUrl()}/contact`);
       await waitForTitle(app.page, 'تماس');
       const message = app.page.getByLabel('متن پیام');
-      await message.fill(FIVE_MB);
+      await message.fill(PASTED);
       expect(await app.page.getByRole('button', { name: 'فرستادن پیام' }).isDisabled()).toBe(true);
       await app.page.getByText(/از ۵٬۰۰۰ نویسه/).waitFor();
-      expect((await message.inputValue()).length).toBe(FIVE_MB.length);
+      expect((await message.inputValue()).length).toBe(PASTED.length);
       await message.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await screenshot(app.page, 'oversized-contact-counter-1366', { viewport: true });
       await app.page.setViewportSize(PHONE);
@@ -57,12 +59,12 @@ describe('5 MB pasted into a form, in Chromium', () => {
       await waitForTitle(app.page, 'پلن');
       await app.page.getByLabel('عنوان پلن').fill('پلن آزمایشی');
       const gpu = app.page.getByLabel('مدل کارت گرافیک');
-      await gpu.fill(FIVE_MB);
+      await gpu.fill(PASTED);
       await app.page.getByRole('button', { name: 'ساخت پلن' }).click();
       await app.page.getByText('از اندازهٔ مجاز این فرم بزرگ‌تر است').waitFor({ timeout: 30_000 });
       expect(new URL(app.page.url()).pathname).toBe('/admin/hardwares/create');
       expect(await app.page.getByLabel('عنوان پلن').inputValue()).toBe('پلن آزمایشی');
-      expect((await gpu.inputValue()).length).toBe(FIVE_MB.length);
+      expect((await gpu.inputValue()).length).toBe(PASTED.length);
       expect(await app.page.getByText('خطای ۴۱۳').count()).toBe(0);
       await look(app, 'oversized-hardware-kept');
       expect(app.failures.filter((f) => !/413/.test(f))).toEqual([]);
