@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppPage, openAppPage, pageHealth, screenshot, signIn, waitForTitle } from '../support/app-page';
 import { launchChromium } from '../support/browser';
@@ -17,11 +17,14 @@ const PHONE = { width: 390, height: 844 } as const;
 const PASTED_MESSAGE = 'متن بلندی که از جای دیگری چسبانده شده است.\n'.repeat(1500);
 const PASTED_LINE = 'RTX 4090 24GB '.repeat(4500);
 
-async function look(app: AppPage, name: string) {
+/** Both widths, with `shown` (the form's error) in view. */
+async function look(app: AppPage, name: string, shown: Locator) {
   expect((await pageHealth(app.page)).axe).toEqual([]);
+  await shown.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await screenshot(app.page, `${name}-1366`, { viewport: true });
   await app.page.setViewportSize(PHONE);
   expect((await pageHealth(app.page)).overflow).toBe(0);
+  await shown.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await screenshot(app.page, `${name}-390`, { viewport: true });
   await app.page.setViewportSize(WIDE);
 }
@@ -63,12 +66,13 @@ describe('a long text pasted into a form, in Chromium', () => {
       const gpu = app.page.getByLabel('مدل کارت گرافیک');
       await gpu.fill(PASTED_LINE);
       await app.page.getByRole('button', { name: 'ساخت پلن' }).click();
-      await app.page.getByText('از اندازهٔ مجاز این فرم بزرگ‌تر است').waitFor({ timeout: 30_000 });
+      const said = app.page.getByText('از اندازهٔ مجاز این فرم بزرگ‌تر است');
+      await said.waitFor({ timeout: 30_000 });
       expect(new URL(app.page.url()).pathname).toBe('/admin/hardwares/create');
       expect(await app.page.getByLabel('عنوان پلن').inputValue()).toBe('پلن آزمایشی');
       expect((await gpu.inputValue()).length).toBe(PASTED_LINE.length);
       expect(await app.page.getByText('خطای ۴۱۳').count()).toBe(0);
-      await look(app, 'oversized-hardware-kept');
+      await look(app, 'oversized-hardware-kept', said);
       expect(app.failures.filter((f) => !/413/.test(f))).toEqual([]);
     } finally {
       await app.close();
