@@ -10,6 +10,8 @@ import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from '.
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
 import { healthRoutes } from './http/health';
+import { refuseNulBytes } from './http/nul-byte';
+import { answerOversizedForm } from './http/oversized-form';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
 import { createSharedProps } from './http/shared-props';
@@ -120,7 +122,7 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   // The one voice of the Redis link: lost once, back once (docs/operations.md, «Redis»).
   const redisHealth = config.REDIS_URL
     ? watchRedisLink(config.REDIS_URL, app.log, {
-        lost: 'Redis lost: pages keep serving; sign-in and other limits answer 503 and realtime fan-out between servers pauses until it returns',
+        lost: 'Redis lost: pages keep serving; limits count in each process and realtime fan-out between servers pauses until it returns',
         back: 'Redis is back: limits, cache invalidation and realtime fan-out resume',
       })
     : null;
@@ -138,6 +140,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
     if (error instanceof DomainError) return answerDomainError(error, request, reply);
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // A form over its size limit goes back to itself, its text kept by the client, not to a 413 page.
+    if (status === 413 && answerOversizedForm(request, reply)) return reply;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.page('Public/Blank', errorPage(status, status >= 500 ? SERVER_ERROR : INVALID_REQUEST), {
       status,
@@ -166,6 +170,8 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
 
   app.decorateRequest('apiToken', null);
   registerCurrentUser(app, db);
+  // After the session and the signed-in user (the 400 page has the layout), before any route.
+  refuseNulBytes(app);
 
   // Every module's pages, actions and API routes (modules/index.ts).
   for (const module of modules) {

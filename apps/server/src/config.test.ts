@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBeUndefined();
   });
 
+  it('points APP_URL at the port it listens on when only PORT is set', () => {
+    expect(loadConfig({ PORT: '8101' }).APP_URL).toBe('http://localhost:8101');
+    expect(loadConfig({ PORT: '8101', APP_URL: 'https://farm.example' }).APP_URL).toBe(
+      'https://farm.example',
+    );
+  });
+
   it('coerces numbers and flags from strings', () => {
     const config = loadConfig({ PORT: '9001', ZARINPAL_SANDBOX: 'true', REVERB_IN_PROCESS: '0' });
     expect(config.PORT).toBe(9001);

@@ -54,7 +54,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(8000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    APP_URL: z.url().default('http://localhost:8000'),
+    // The address people and the gateway reach the app at; http://localhost:$PORT when not set.
+    APP_URL: z.url().optional(),
     APP_KEY: z
       .string()
       .regex(/^base64:[A-Za-z0-9+/]{43}=$/, 'must be "base64:" followed by 32 random bytes in base64')
@@ -199,7 +200,8 @@ export const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema>;
+/** The settings, APP_URL always filled in (loadConfig). */
+export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string };
 
 /** A bad setting: boot stops with this message, which names every offending variable. */
 export class ConfigError extends Error {
@@ -217,7 +219,9 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = configSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  // PORT alone must not leave links, the gateway's return and the socket's origin at port 8000.
+  if (result.success)
+    return { ...result.data, APP_URL: result.data.APP_URL ?? `http://localhost:${result.data.PORT}` };
   throw new ConfigError(
     result.error.issues.map((issue) => ({
       variable: String(issue.path[0] ?? 'environment'),

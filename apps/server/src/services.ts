@@ -52,7 +52,10 @@ export function createServices(
 function createSharedServices(config: Config & { APP_KEY: string }, db: Database, log: JobLog): Services {
   const appKey = config.APP_KEY;
   const storageDir = fromRoot(config.STORAGE_DIR);
-  const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
+  const limiter = createRateLimiter({
+    redisUrl: config.REDIS_URL,
+    log: { info: (message) => log.info({}, message), warn: (message) => log.warn({}, message) },
+  });
   const cache = createSharedCache({
     redisUrl: config.REDIS_URL,
     // A lost link is logged once by the app's Redis watcher (app.ts), not on every retry.

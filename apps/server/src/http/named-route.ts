@@ -104,7 +104,7 @@ export function namedRoute(
     // change is logged with both people (modules/admin/impersonation.ts).
     const impersonator = user ? impersonatorOf(request) : null;
     if (impersonator) {
-      const refusal = refusedWhileImpersonating(spec.name);
+      const refusal = refusedWhileImpersonating(spec);
       if (refusal) {
         if (json) return refuse(reply, 'impersonating').code(403).send({ message: refusal });
         return refuse(reply, 'impersonating').page(

@@ -17,6 +17,13 @@ export interface AppConfig {
   secret: string;
   /** Origin hosts allowed to connect; `*` wildcards allowed; default `['*']`. */
   allowedOrigins?: string[];
+  /**
+   * Ports of the page server on the socket's own host: a page whose Origin is the host name the
+   * socket itself was opened on (the browser connects to the host it loaded the page from), at one
+   * of these ports, is the page server's own page and is accepted whatever its host name
+   * (localhost, 127.0.0.1, a LAN address). Default none.
+   */
+  pageServerPorts?: number[];
   /** Concurrent sockets allowed for this app (across the cluster when Redis is used). */
   maxConnections?: number | null;
   /** Largest websocket frame / event payload in bytes (default 10,000). */
@@ -93,6 +100,7 @@ export function resolveConfig(config: RealtimeServerConfig): ResolvedConfig {
       key: app.key,
       secret: app.secret,
       allowedOrigins: app.allowedOrigins ?? ['*'],
+      pageServerPorts: app.pageServerPorts ?? [],
       maxConnections: app.maxConnections ?? null,
       maxMessageSize: app.maxMessageSize ?? MAX_MESSAGE_SIZE_BYTES,
       clientEventsPerSecond: app.clientEventsPerSecond ?? CLIENT_EVENTS_PER_SECOND,

@@ -50,16 +50,30 @@ function wildcard(pattern: string, value: string): boolean {
   return re.test(value);
 }
 
-export function originAllowed(app: ResolvedApp, origin: string | undefined): boolean {
+export function originAllowed(app: ResolvedApp, origin: string | undefined, socketHost?: string): boolean {
   if (app.allowedOrigins.includes('*')) return true;
   if (!origin) return false;
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(origin).host;
+    url = new URL(origin);
   } catch {
     return false;
   }
-  return app.allowedOrigins.some((allowed) => wildcard(allowed, host) || wildcard(allowed, origin));
+  if (socketHost && samePageServer(app, url, socketHost)) return true;
+  return app.allowedOrigins.some((allowed) => wildcard(allowed, url.host) || wildcard(allowed, origin));
+}
+
+/** The page came from this machine's page server: the socket's host name, a page server port. */
+function samePageServer(app: ResolvedApp, origin: URL, socketHost: string): boolean {
+  if (app.pageServerPorts.length === 0) return false;
+  let socket: URL;
+  try {
+    socket = new URL(`http://${socketHost}`);
+  } catch {
+    return false;
+  }
+  const port = Number(origin.port || (origin.protocol === 'https:' ? 443 : 80));
+  return origin.hostname === socket.hostname && app.pageServerPorts.includes(port);
 }
 
 /** Protocol version errors: 4008 missing, 4006 not a number, 4007 unsupported (Pusher speaks 5–7). */
@@ -123,7 +137,8 @@ export async function startRealtimeServer(input: RealtimeServerConfig): Promise<
       if (!app) return hub.fail(ws, new ApplicationNotFoundError());
       const versionError = protocolError(url.searchParams);
       if (versionError) return hub.fail(ws, versionError);
-      if (!originAllowed(app, req.headers.origin)) return hub.fail(ws, new OriginNotAllowedError());
+      if (!originAllowed(app, req.headers.origin, req.headers.host))
+        return hub.fail(ws, new OriginNotAllowedError());
       hub.accept(ws, app);
     });
   });

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../service-unavailable';
-import { assertLimitArguments, type RateLimiter, rateLimitResult } from './rate-limiter';
+import type { SharedRateLimiter } from './fallback';
+import { assertLimitArguments, rateLimitResult } from './rate-limiter';
 
 // One round trip, atomic: count the hit, open the window on the first one, report the time left.
 // The PTTL < 0 branch repairs a key that lost its expiry (it would otherwise lock forever).
@@ -19,6 +20,8 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
 export interface RedisRateLimiterOptions {
   /** A redis:// URL, or an existing client (which `close` then leaves open). */
   redis: string | Redis;
@@ -27,7 +30,7 @@ export interface RedisRateLimiterOptions {
 }
 
 /** Counters in Redis, shared by every node of the app. */
-export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLimiter {
+export function createRedisRateLimiter(options: RedisRateLimiterOptions): SharedRateLimiter {
   const owned = typeof options.redis === 'string';
   const client =
     typeof options.redis === 'string'
@@ -46,6 +49,8 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
   };
 
   return {
+    // Lost (reconnecting, closed): not asked. Still connecting at start: asked (the command waits for it).
+    ready: () => !LOST.has(client.status),
     async hit(key, limit, windowSeconds) {
       assertLimitArguments(limit, windowSeconds);
       const windowMs = Math.max(1, Math.round(windowSeconds * 1000));

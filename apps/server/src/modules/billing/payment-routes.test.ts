@@ -141,6 +141,24 @@ describe(`panel: top-up through the test gateway (${process.env.DATABASE_URL ? '
     expect(await balance()).toBe(before);
   });
 
+  it('asks the gateway on a crafted NOK callback: a paid payment is credited once, not cancelled', async () => {
+    const before = await balance();
+    const { payUrl, authority, payment } = await startTopUp(800_000);
+    const paid = await choose(payUrl, 'pay');
+    paid.searchParams.set('Status', 'NOK');
+    const url = `${paid.pathname}${paid.search}`;
+    expect((await customer.page(url)).props.payment.status).toBe('paid');
+    expect((await customer.page(url)).props.payment.status).toBe('paid');
+    const lines = await db()
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.idempotencyKey, `test:${authority}`));
+    expect(lines).toHaveLength(1);
+    expect(await balance()).toBe(before + 8_000_000);
+    const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
+    expect(row!.status).toBe('paid');
+  });
+
   it('refuses bad amounts beside the field, with nothing made', async () => {
     const before = await paymentCount();
     const refusal = async (amount: unknown) => {

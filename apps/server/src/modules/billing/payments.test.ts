@@ -122,7 +122,7 @@ describe(`payments through Zarinpal (fake gateway, ${process.env.DATABASE_URL ? 
     expect(await balance()).toBe(before + 3_000_000);
   });
 
-  it('fails on -51 (even with Status=OK) and on -54, and cancels on NOK without asking', async () => {
+  it('fails on -51 with Status=OK and on -54; on NOK asks the gateway before cancelling', async () => {
     const before = await balance();
     const refused = await pay(1_000_000, 'cancels');
     expect((await service.verify(refused.uuid, { authority: refused.authority!, status: 'OK' })).status).toBe(
@@ -133,15 +133,41 @@ describe(`payments through Zarinpal (fake gateway, ${process.env.DATABASE_URL ? 
     expect((await service.verify(unknown.uuid, { authority: unknown.authority!, status: 'OK' })).status).toBe(
       'failed',
     );
-    const calls = fake.calls.length;
     const cancelled = await pay(1_000_000, 'cancels');
     const afterRequest = fake.calls.length;
     expect(
       (await service.verify(cancelled.uuid, { authority: cancelled.authority!, status: 'NOK' })).status,
     ).toBe('canceled');
-    expect(fake.calls.length).toBe(afterRequest);
-    expect(afterRequest).toBe(calls + 1);
+    // The gateway was asked (the callback's Status is only what the buyer's browser carried).
+    expect(fake.calls.length).toBe(afterRequest + 1);
     expect(await balance()).toBe(before);
+  });
+
+  it('credits a paid payment whose callback says NOK, once', async () => {
+    const before = await balance();
+    const payment = await pay(1_500_000);
+    const first = await service.verify(payment.uuid, { authority: payment.authority!, status: 'NOK' });
+    expect(first.status).toBe('paid');
+    // Replays of the same callback, NOK or OK, credit nothing more.
+    expect(
+      (await service.verify(payment.uuid, { authority: payment.authority!, status: 'NOK' })).status,
+    ).toBe('paid');
+    expect((await service.verify(payment.uuid, { authority: payment.authority!, status: 'OK' })).status).toBe(
+      'paid',
+    );
+    expect(await balance()).toBe(before + 1_500_000);
+    expect(await credited(payment.authority)).toBe(1);
+  });
+
+  it('keeps a NOK payment verifying while the gateway does not answer, never cancelled unasked', async () => {
+    const payment = await pay(1_000_000);
+    fake.script(payment.authority!, 500);
+    const answer = await service.verify(payment.uuid, { authority: payment.authority!, status: 'NOK' });
+    expect(answer.status).toBe('verifying');
+    // The reconciler asks later and credits it.
+    now += 3 * 60_000;
+    expect((await service.reconcile(payment.id)).status).toBe('paid');
+    expect(await credited(payment.authority)).toBe(1);
   });
 
   it('refuses an authority that is not the stored one without asking the gateway', async () => {

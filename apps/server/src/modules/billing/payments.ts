@@ -119,8 +119,15 @@ export function createPayments(options: PaymentsOptions) {
     return updated!;
   }
 
-  /** The gateway's answer, written under the payment's lock (a concurrent verify may have written it first). */
-  async function settle(paymentId: number, outcome: VerifyOutcome | 'unavailable'): Promise<Payment> {
+  /**
+   * The gateway's answer, written under the payment's lock (a concurrent verify may have written it
+   * first). `buyerLeft`: the callback said NOK, so an unpaid answer is the buyer's cancel, not a failure.
+   */
+  async function settle(
+    paymentId: number,
+    outcome: VerifyOutcome | 'unavailable',
+    buyerLeft = false,
+  ): Promise<Payment> {
     return transactionWithBroadcasts(
       db,
       broadcaster,
@@ -145,6 +152,8 @@ export function createPayments(options: PaymentsOptions) {
         }
         if (outcome.kind === 'invalid')
           log?.warn({ payment: payment.uuid, code: outcome.code }, 'gateway refused verify');
+        if (outcome.kind === 'failed' && buyerLeft)
+          return setStatus(tx, broadcast, payment, { status: 'canceled', gatewayDetail, nextCheckAt: null });
         return setStatus(tx, broadcast, payment, { status: 'failed', gatewayDetail, nextCheckAt: null });
       },
       publishFailed,
@@ -220,7 +229,7 @@ export function createPayments(options: PaymentsOptions) {
   }
 
   /** Asks the gateway about a claimed payment and writes the answer. */
-  async function askGateway(payment: Payment): Promise<Payment> {
+  async function askGateway(payment: Payment, buyerLeft = false): Promise<Payment> {
     let outcome: VerifyOutcome | 'unavailable';
     try {
       outcome = await gateway.verify({ authority: payment.authority!, amount: payment.amount });
@@ -229,14 +238,14 @@ export function createPayments(options: PaymentsOptions) {
       log?.warn({ payment: payment.uuid, err: error }, 'gateway did not answer verify');
       outcome = 'unavailable';
     }
-    return settle(payment.id, outcome);
+    return settle(payment.id, outcome, buyerLeft);
   }
 
   /**
    * Claims the payment for one verify: under its row lock, a settled payment is returned as it
    * is, and one another caller is verifying right now (within the lease) is left to them.
    */
-  async function claim(paymentId: number, cancel: boolean): Promise<{ payment: Payment; ask: boolean }> {
+  async function claim(paymentId: number): Promise<{ payment: Payment; ask: boolean }> {
     return transactionWithBroadcasts(
       db,
       broadcaster,
@@ -245,12 +254,6 @@ export function createPayments(options: PaymentsOptions) {
         if (!payment) throw new PaymentNotFoundError();
         if (SETTLED.includes(payment.status) || payment.status === 'review') return { payment, ask: false };
         const now = clock();
-        if (cancel) {
-          return {
-            payment: await setStatus(tx, broadcast, payment, { status: 'canceled', nextCheckAt: null }),
-            ask: false,
-          };
-        }
         if (payment.status === 'verifying' && payment.nextCheckAt && payment.nextCheckAt > now) {
           return { payment, ask: false };
         }
@@ -327,13 +330,15 @@ export function createPayments(options: PaymentsOptions) {
     /**
      * panel.payments.verify, the gateway's callback: finds the payment only when the callback's
      * authority is the one stored (anything else is «پرداخت یافت نشد», and the gateway is not
-     * asked); `Status` other than OK cancels; the amount is always the stored one.
+     * asked); the amount is always the stored one. `Status` is only what the buyer's browser
+     * carried back (a link anyone can craft, or a bank app that lost the way): the gateway is asked
+     * either way, so a paid payment is credited (once) and only an unpaid NOK is cancelled.
      */
     async verify(paymentUuid: string, callback: { authority?: string; status?: string }): Promise<Payment> {
       const [payment] = await db.select().from(payments).where(eq(payments.uuid, paymentUuid));
       if (!payment?.authority || callback.authority !== payment.authority) throw new PaymentNotFoundError();
-      const { payment: claimed, ask } = await claim(payment.id, callback.status !== 'OK');
-      return ask ? askGateway(claimed) : claimed;
+      const { payment: claimed, ask } = await claim(payment.id);
+      return ask ? askGateway(claimed, callback.status !== 'OK') : claimed;
     },
 
     /**
@@ -346,7 +351,7 @@ export function createPayments(options: PaymentsOptions) {
       if (!payment) throw new PaymentNotFoundError();
       if (SETTLED.includes(payment.status) || !payment.authority) return payment;
       if (payment.expiresAt <= clock()) return expire(payment);
-      const { payment: claimed, ask } = await claim(payment.id, false);
+      const { payment: claimed, ask } = await claim(payment.id);
       if (ask) return askGateway(claimed);
       if (claimed.status === 'review') {
         // Review is settled for callbacks; an admin's reconcile asks once more.

@@ -25,6 +25,9 @@ import { TextAreaField } from '../ui/TextAreaField';
 import { PRIORITY_LABELS } from './labels';
 import { TicketThread } from './TicketThread';
 
+/** The server's limit for a reply (support/validators). */
+const REPLY_MAX = 5000;
+
 type Props = StaffTicketsEditProps;
 
 /**
@@ -145,7 +148,7 @@ function StaffReply({ area, ticket, canned_replies, onTyping }: Props & { onTypi
         <TextAreaField
           label={form.data.internal ? 'متن یادداشت (فقط همکاران می‌بینند)' : 'متن پاسخ'}
           rows={6}
-          maxLength={5000}
+          maxLength={REPLY_MAX}
           {...bindField(form, form.errors, 'message')}
           onChange={(value) => {
             form.setData('message', value);
@@ -164,7 +167,8 @@ function StaffReply({ area, ticket, canned_replies, onTyping }: Props & { onTypi
         />
         <Button
           type="submit"
-          disabled={form.processing}
+          // Over the counter's limit: the red counter says so; sending it would only be refused.
+          disabled={form.processing || form.data.message.length > REPLY_MAX}
           variant={form.data.internal ? 'secondary' : 'primary'}
           className="justify-self-start"
         >

@@ -1,14 +1,16 @@
 import { Paperclip, X } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatNumber } from '../../lib/digits';
 import { formatSize } from '../../lib/size';
 import { FieldError } from './FieldError';
+import { fileProblem } from './file-check';
 
 /**
  * Several files for one message (ticket attachments): a real `<input type="file" multiple>` (so
  * keyboards and tests work), the chosen files listed with their sizes and a remove button each,
- * and the server's error under it. The server judges every file by its bytes; `accept` only
- * narrows the picker.
+ * and the server's error under it. A file over `maxBytes` or of a type `accept` does not list is
+ * refused here, before any upload, with the reason under the field; the server judges every file
+ * again by its bytes.
  */
 export function AttachmentsField({
   label = 'پیوست‌ها (اختیاری)',
@@ -30,6 +32,8 @@ export function AttachmentsField({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const full = files.length >= max;
+  // Why the last choice was (partly) refused; the server's error is shown when there is none.
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <div>
       <div className="flex flex-wrap items-center gap-3">
@@ -48,11 +52,13 @@ export function AttachmentsField({
             accept={accept}
             disabled={full}
             className="sr-only"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            aria-invalid={refused || error ? true : undefined}
+            aria-describedby={refused || error ? `${id}-error` : `${id}-hint`}
             onChange={(event) => {
               const chosen = Array.from(event.target.files ?? []);
-              onChange([...files, ...chosen].slice(0, max));
+              const problems = chosen.map((file) => fileProblem(file, { maxBytes, accept }));
+              setRefused(problems.find(Boolean) ?? null);
+              onChange([...files, ...chosen.filter((_, i) => !problems[i])].slice(0, max));
               // The same file may be chosen again after it was removed.
               if (input.current) input.current.value = '';
             }}
@@ -85,7 +91,7 @@ export function AttachmentsField({
           ))}
         </ul>
       )}
-      <FieldError id={`${id}-error`} error={error} />
+      <FieldError id={`${id}-error`} error={refused ?? error} />
     </div>
   );
 }

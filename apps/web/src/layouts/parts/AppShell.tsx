@@ -4,7 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
 import { SITE_NAME } from '../../app/title';
 import { ImpersonationBanner } from '../../components/impersonation/ImpersonationBanner';
+import { LiveLinkNotice } from '../../components/realtime/LiveLinkNotice';
 import { toPersianDigits } from '../../lib/digits';
+import { useLiveLink } from '../../lib/realtime/use-live-link';
 import { useUserNotifications } from '../../lib/realtime/use-user-notifications';
 import { useRoute } from '../../lib/route';
 import { activeHref, type NavSection, visibleNav } from '../nav/nav-types';
@@ -42,6 +44,7 @@ export function AppShell({
   const nav = visibleNav(fullNav, (name) => route.has(name));
   const user = props.auth?.user ?? null;
   const live = useUserNotifications(user, props.realtime, url);
+  const liveLink = useLiveLink(user ? props.realtime : null);
   // Open for the page it was opened on, so a visit from the drawer leaves it closed (the layout
   // itself stays mounted across visits).
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -101,6 +104,7 @@ export function AppShell({
           <FlashMessages className="mb-4" />
           {children}
         </main>
+        <LiveLinkNotice problem={liveLink} />
         <footer className="border-t border-gray-200 px-4 py-4 text-xs text-gray-500 sm:px-6">
           {/* Customers get the phone to call; staff areas are the support, so they get the area name. */}
           {showBalance && props.settings?.support_phone ? (

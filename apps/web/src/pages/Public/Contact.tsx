@@ -140,7 +140,15 @@ export default function Contact({
                 rows={7}
                 required
               />
-              <SubmitButton busy={busy} busyLabel="در حال فرستادن…" className="w-full sm:w-auto">
+              <SubmitButton
+                busy={busy}
+                busyLabel="در حال فرستادن…"
+                className="w-full sm:w-auto"
+                // The counters in red say which field is too long; sending it would only be refused.
+                disabled={
+                  form.data.subject.length > limits.subject || form.data.message.length > limits.message
+                }
+              >
                 <Send aria-hidden="true" className="size-5 rtl:-scale-x-100" />
                 فرستادن پیام
               </SubmitButton>

@@ -40,6 +40,9 @@ const empty: FormValues = {
   image_ids: [],
 };
 
+/** The server's limit for the plan's description (catalog/admin-validators.ts). */
+const DESCRIPTION_MAX = 5000;
+
 function toForm(values: HardwareFormValues): FormValues {
   const out = { ...empty };
   for (const key of Object.keys(empty) as (keyof FormValues)[]) {
@@ -55,6 +58,11 @@ export function HardwareForm({ hardware, images }: AdminHardwareFormProps) {
   const form = useForm<FormValues>(hardware ? toForm(hardware) : empty);
   const { errors } = form;
   const field = (name: Exclude<keyof FormValues, 'image_ids'>) => bindField(form, errors, name);
+  // A counter in red says which field is too long; sending it would only be refused.
+  const overLimit =
+    form.data.title.length > 120 ||
+    form.data.slug.length > 80 ||
+    form.data.description.length > DESCRIPTION_MAX;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (hardware) void form.put(route('admin.hardwares.update', { hardware: hardware.id }));
@@ -141,12 +149,17 @@ export function HardwareForm({ hardware, images }: AdminHardwareFormProps) {
             ))}
           </div>
         </fieldset>
-        <TextAreaField label="توضیح برای صفحهٔ پلن" rows={4} {...field('description')} />
+        <TextAreaField
+          label="توضیح برای صفحهٔ پلن"
+          rows={4}
+          maxLength={DESCRIPTION_MAX}
+          {...field('description')}
+        />
       </Card>
 
       <FormAlert>{errors.form}</FormAlert>
       <div>
-        <Button type="submit" size="lg" disabled={form.processing}>
+        <Button type="submit" size="lg" disabled={form.processing || overLimit}>
           {hardware ? 'ذخیرهٔ پلن' : 'ساخت پلن'}
         </Button>
       </div>
