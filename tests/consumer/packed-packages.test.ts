@@ -61,7 +61,9 @@ describe.each(names)('@renderfarm/%s as packed for a consumer', (name) => {
   });
 
   it('names real versions of its workspace siblings, not workspace links', () => {
-    const links = Object.entries(packed.manifest.dependencies ?? {}).filter(([, v]) => v.startsWith('workspace:'));
+    const links = Object.entries(packed.manifest.dependencies ?? {}).filter(([, v]) =>
+      v.startsWith('workspace:'),
+    );
     expect(links).toEqual([]);
   });
 
