@@ -181,6 +181,7 @@ export const DEMO_INSTANCES = [
     driverRef: 'sim-demo-villa',
     failureReason: null,
     failureDetail: null,
+    failureCode: null,
   },
   {
     name: 'انیمیشن کوتاه بلندر',
@@ -192,6 +193,7 @@ export const DEMO_INSTANCES = [
     driverRef: 'sim-demo-blender',
     failureReason: null,
     failureDetail: null,
+    failureCode: null,
   },
   {
     name: 'آزمایش Revit',
@@ -204,6 +206,7 @@ export const DEMO_INSTANCES = [
     failureReason: 'آماده‌سازی سرور انجام نشد: میزبان در مهلت مقرر پاسخ نداد. پشتیبانی در حال پیگیری است.',
     failureDetail:
       'provision: host tbz1-gpu-02 did not answer within 300 s (clone of win11-revit-2025 never started)',
+    failureCode: 'host_timeout' as const,
   },
 ];
 

@@ -52,7 +52,10 @@ export interface AttentionMachine {
   /** Rial per hour. */
   price_per_hour: number;
   running_since: string | null;
+  /** The cause in Persian, as staff read it. */
   failure_reason: string | null;
+  /** The driver's own (English) words, shown only behind «جزئیات فنی», left to right. */
+  failure_detail?: string | null;
   /** When the status or power last changed: how long a stuck machine has been stuck. */
   power_changed_at?: string;
 }

@@ -110,6 +110,8 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const view = await admin.page(`/admin/instances/${failed.id}`);
     expect(view.component).toBe('Admin/Instances/View');
     expect(view.props.admin.failure_detail).toMatch(/did not answer/);
+    // The reason staff read is the failure code's Persian text; the English is only the detail.
+    expect(view.props.machine.failure_reason).toBe('میزبان در مهلت مقرر پاسخ نداد');
     expect(view.props.admin.host).toMatchObject({ driver: 'simulated' });
     const list = await admin.page('/admin/instances');
     expect(list.props.machines.data.find((m: { id: number }) => m.id === running.id).host).toMatch(/gpu/);

@@ -22,6 +22,7 @@ import { searchUserIds, userCards, userNames } from '../users/queries';
 import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';
+import { driverFailureText } from './failure-codes';
 import { PROVISION_JOB } from './job-names';
 import { recordMachineChange } from './machine-audit';
 import { noticeOwner } from './owner-notice';
@@ -156,7 +157,8 @@ export function createStaffMachines(options: {
           ...listed!,
           image: details.images.get(row.imageId)?.name ?? '',
           actions: allowedPowerActions(row.status, row.power),
-          failure_reason: row.failureReason,
+          // Staff read the cause (a code's Persian text); the driver's words go to failure_detail.
+          failure_reason: driverFailureText(row.failureCode) ?? row.failureReason,
           suspend_reason: row.suspendReason,
           idle_stop_minutes: row.idleStopMinutes,
         },
@@ -436,6 +438,7 @@ export function createStaffMachines(options: {
             status: 'provisioning',
             failureReason: null,
             failureDetail: null,
+            failureCode: null,
             ...change.set,
             updatedAt: new Date(),
           })

@@ -15,6 +15,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
 import { Price } from '../ui/Price';
+import { TechnicalDetail } from '../ui/TechnicalDetail';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
 import { MachineFacts } from './MachineFacts';
 import { MoveMachineDialog } from './MoveMachineDialog';
@@ -133,13 +134,16 @@ export function StaffMachineView({
                 دلیل تعلیق: {machine.suspend_reason}
               </p>
             )}
-            {(admin?.failure_detail ?? machine.failure_reason) && (
-              <p className="mt-3 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-                <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-                <span dir={admin?.failure_detail ? 'ltr' : undefined}>
-                  {admin?.failure_detail ?? machine.failure_reason}
-                </span>
-              </p>
+            {machine.failure_reason && (
+              <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
+                <p className="flex items-start gap-2">
+                  <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+                  <span>{machine.failure_reason}</span>
+                </p>
+                {admin?.failure_detail && (
+                  <TechnicalDetail className="mt-1">{admin.failure_detail}</TechnicalDetail>
+                )}
+              </div>
             )}
             {actions.length > 0 && (
               <div className="mt-4 flex flex-wrap gap-2">
@@ -223,11 +227,7 @@ export function StaffMachineView({
                           : 'در صف'}{' '}
                     · {formatNumber(job.attempts)} از {formatNumber(job.max_attempts)} تلاش ·{' '}
                     <JalaliTime value={job.created_at} relative />
-                    {job.last_error && (
-                      <p dir="ltr" className="mt-1 text-xs break-words text-red-700">
-                        {job.last_error}
-                      </p>
-                    )}
+                    {job.last_error && <TechnicalDetail className="mt-1">{job.last_error}</TechnicalDetail>}
                   </li>
                 ))}
               </ul>
