@@ -4,8 +4,8 @@ import { formatRelative } from '../../lib/relative-time';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { ItemList } from '../ui/ItemList';
 import { MaybeLink } from '../ui/MaybeLink';
-import { TechnicalDetail } from '../ui/TechnicalDetail';
 import { statusLabel } from '../ui/status-labels';
+import { TechnicalDetail } from '../ui/TechnicalDetail';
 
 /** «از ۲۵ دقیقه پیش»; under a minute plain «همین حالا» («از همین حالا» reads as "from now on"). */
 function since(at: string): string {
