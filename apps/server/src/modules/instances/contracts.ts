@@ -214,7 +214,15 @@ export interface StaffMachineView {
     kyc_status: string;
     status: string;
   } | null;
-  timeline: { id: number; event: string; at: string; actor: string | null; reason: string | null }[];
+  /** `label`: the event in Persian (activity/event-labels.ts); `event` is its name, never shown. */
+  timeline: {
+    id: number;
+    event: string;
+    label: string;
+    at: string;
+    actor: string | null;
+    reason: string | null;
+  }[];
   admin: {
     host: { id: number; name: string; address: string; driver: string } | null;
     port: { id: number; public_ip: string; public_port: number; status: string } | null;

@@ -104,6 +104,10 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect(
       view.props.timeline.some((e: { reason: string | null }) => e.reason === 'مشتری تلفنی خواست خاموش شود'),
     ).toBe(true);
+    // Every history line reads as the registry labels its event, never as the event's name.
+    for (const e of view.props.timeline as { event: string; label: string }[]) {
+      expect(e.label, e.event).toMatch(/^[^:A-Za-z]+$/);
+    }
   });
 
   it('admin sees host, port, driver, jobs and the driver’s words; suspends a stopped machine and lifts it', async () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
+import { activityLabel } from '../activity/event-labels';
 import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
 import {
   type BroadcastEvent,
@@ -176,6 +177,7 @@ export function createStaffMachines(options: {
         timeline: activity.map((entry) => ({
           id: entry.id,
           event: entry.event,
+          label: activityLabel(entry.event),
           at: entry.at.toISOString(),
           actor: entry.actorId ? (actors.get(entry.actorId)?.name ?? null) : null,
           reason: typeof entry.properties?.reason === 'string' ? entry.properties.reason : null,

@@ -28,32 +28,6 @@ const ACTIONS: Record<string, string> = {
   kill: 'خاموش کردن فوری',
 };
 
-/** A history line in staff words. */
-const EVENTS: Record<string, string> = {
-  'instance:created': 'سفارش ثبت شد',
-  'instance:provision.started': 'آماده‌سازی آغاز شد',
-  'instance:provisioned': 'آماده شد',
-  'instance:provision.failed': 'آماده‌سازی ناموفق',
-  'instance:provision.retried': 'آماده‌سازی دوباره',
-  'instance:power.start': 'درخواست روشن کردن',
-  'instance:power.stop': 'درخواست خاموش کردن',
-  'instance:power.restart': 'درخواست راه‌اندازی دوباره',
-  'instance:power.started': 'روشن شد',
-  'instance:power.stopped': 'خاموش شد',
-  'instance:power.restarted': 'دوباره راه‌اندازی شد',
-  'instance:power.failed': 'تغییر روشن/خاموش ناموفق',
-  'instance:suspended': 'معلق شد',
-  'instance:unsuspended': 'تعلیق برداشته شد',
-  'instance:moved': 'به میزبان دیگر منتقل شد',
-  'instance:delete.requested': 'درخواست حذف',
-  'instance:deleted': 'حذف شد',
-  'instance:delete.failed': 'حذف ناموفق',
-  'instance:password.revealed': 'گذرواژه به مشتری نمایش داده شد',
-  'instance:password.reset': 'گذرواژهٔ تازه ساخته شد',
-  'instance:settings.updated': 'تنظیمات تغییر کرد',
-  'instance:reinstall.requested': 'نصب دوباره',
-};
-
 /**
  * One customer's machine for staff (Care/Instances/View, Admin/Instances/View): the machine, its
  * owner, its history with who did what and why, power buttons that ask for a reason, and for admins
@@ -242,10 +216,10 @@ export function StaffMachineView({
                 <li key={entry.id} className="border-b border-gray-100 pb-2 last:border-0">
                   <div className="flex flex-wrap justify-between gap-x-3">
                     <span className="text-gray-900">
-                      {EVENTS[entry.event] ?? entry.event}
+                      {entry.label}
                       {entry.actor && <span className="text-gray-600"> — {entry.actor}</span>}
                     </span>
-                    <JalaliTime value={entry.at} relative className="text-xs text-gray-500" />
+                    <JalaliTime value={entry.at} style="datetime" className="text-xs text-gray-500" />
                   </div>
                   {entry.reason && <p className="mt-1 text-xs text-gray-700">دلیل: {entry.reason}</p>}
                 </li>
