@@ -234,7 +234,7 @@ export const DEMO_CONFIGS: {
   isPublic: boolean;
 }[] = [
   { key: 'site_name', value: 'رندر فارم ابری', type: 'string', group: 'general', isPublic: true },
-  { key: 'support_phone', value: '021-91000000', type: 'string', group: 'general', isPublic: true },
+  { key: 'support_phone', value: '021-88731450', type: 'string', group: 'general', isPublic: true },
   {
     key: 'support_hours',
     value: 'هر روز از ۸ صبح تا ۱۲ شب',
@@ -251,7 +251,7 @@ export const DEMO_CONFIGS: {
   },
   {
     key: 'contact_email',
-    value: 'support@renderfarm.test',
+    value: 'support@renderfarm.ir',
     type: 'string',
     group: 'general',
     isPublic: true,
