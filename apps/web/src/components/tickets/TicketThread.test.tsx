@@ -6,26 +6,33 @@ import { TicketThread } from './TicketThread';
 
 afterEach(cleanup);
 
+/** One customer message at 09:05 Tehran time. */
+function Thread() {
+  return (
+    <TicketThread
+      viewer="customer"
+      messages={[
+        {
+          id: 1,
+          author: 'customer',
+          author_name: null,
+          body: 'سرور روشن نمی‌شود',
+          created_at: '2026-11-24T05:35:00.000Z',
+          attachments: [],
+        },
+      ]}
+    />
+  );
+}
+
 describe('TicketThread', () => {
-  it('shows each message with its day and time of day (Tehran)', async () => {
-    const Page = () => (
-      <TicketThread
-        viewer="customer"
-        messages={[
-          {
-            id: 1,
-            author: 'customer',
-            author_name: null,
-            body: 'سرور روشن نمی‌شود',
-            // 09:05 in Tehran.
-            created_at: '2026-11-24T05:35:00.000Z',
-            attachments: [],
-          },
-        ]}
-      />
-    );
+  it('shows each message with its day and time of day (Tehran)', () => {
     render(
-      <App initialPage={pageObject('Test/Page', {})} initialComponent={Page} resolveComponent={() => Page} />,
+      <App
+        initialPage={pageObject('Test/Page', {})}
+        initialComponent={Thread}
+        resolveComponent={() => Thread}
+      />,
     );
     const time = screen
       .getByText(/سرور روشن نمی‌شود/)
