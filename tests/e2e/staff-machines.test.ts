@@ -112,7 +112,7 @@ describe("customers' machines, as staff see them in Chromium", () => {
         .first()
         .waitFor();
       expect(await page.getByText(address, { exact: true }).count()).toBe(0);
-      await page.getByText('به میزبان دیگر منتقل شد').first().waitFor();
+      await page.getByText('انتقال سرور به میزبان دیگر').first().waitFor();
 
       await moveTo(/thr1-gpu-01/, 'پایان تعمیر، بازگشت');
       await page
