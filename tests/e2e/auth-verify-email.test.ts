@@ -20,6 +20,8 @@ import { readMail, waitForMailLink } from '../support/outbox';
 const baseUrl = () => inject('baseUrl');
 const storage = () => inject('storageDir');
 const PERSIAN = /[\u0600-\u06FF]/;
+/** Users/Landing: the welcome checklist a new account lands on. */
+const LANDING_TITLE = 'خوش آمدید';
 /** apps/server auth/routes.ts VERIFICATION_MAIL_LIMIT: six resends a minute per account. */
 const RESENDS_PER_MINUTE = 6;
 
@@ -93,8 +95,9 @@ describe('e-mail verification in Chromium', () => {
 
     // The real link: verified, welcomed, and the account pages open.
     await page.goto(link);
-    await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
-    await waitForTitle(page, 'حساب من');
+    // A new account: the welcome checklist, as after the mobile sign-up.
+    await page.waitForURL((url) => url.pathname === '/auth/welcome', { timeout: 15_000 });
+    await waitForTitle(page, LANDING_TITLE);
     expect(await page.getByText('ایمیل شما تأیید شد.').count()).toBe(1);
     await page.goto(`${baseUrl()}/user/profile`);
     await waitForTitle(page, 'پروفایل و امنیت');
@@ -151,7 +154,7 @@ describe('e-mail verification in Chromium', () => {
     await page.goto(oldLink);
     await waitForTitle(page, 'دسترسی ندارید');
     await page.goto(newLink);
-    await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/auth/welcome', { timeout: 15_000 });
     await page.goto(`${baseUrl()}/user/profile`);
     await waitForTitle(page, 'پروفایل و امنیت');
     expect(await page.getByLabel('ایمیل', { exact: true }).inputValue()).toBe(fixed);

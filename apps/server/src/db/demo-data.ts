@@ -181,6 +181,7 @@ export const DEMO_INSTANCES = [
     driverRef: 'sim-demo-villa',
     failureReason: null,
     failureDetail: null,
+    failureCode: null,
   },
   {
     name: 'انیمیشن کوتاه بلندر',
@@ -192,6 +193,7 @@ export const DEMO_INSTANCES = [
     driverRef: 'sim-demo-blender',
     failureReason: null,
     failureDetail: null,
+    failureCode: null,
   },
   {
     name: 'آزمایش Revit',
@@ -204,6 +206,7 @@ export const DEMO_INSTANCES = [
     failureReason: 'آماده‌سازی سرور انجام نشد: میزبان در مهلت مقرر پاسخ نداد. پشتیبانی در حال پیگیری است.',
     failureDetail:
       'provision: host tbz1-gpu-02 did not answer within 300 s (clone of win11-revit-2025 never started)',
+    failureCode: 'host_timeout' as const,
   },
 ];
 
@@ -231,7 +234,7 @@ export const DEMO_CONFIGS: {
   isPublic: boolean;
 }[] = [
   { key: 'site_name', value: 'رندر فارم ابری', type: 'string', group: 'general', isPublic: true },
-  { key: 'support_phone', value: '021-91000000', type: 'string', group: 'general', isPublic: true },
+  { key: 'support_phone', value: '021-88731450', type: 'string', group: 'general', isPublic: true },
   {
     key: 'support_hours',
     value: 'هر روز از ۸ صبح تا ۱۲ شب',
@@ -248,7 +251,7 @@ export const DEMO_CONFIGS: {
   },
   {
     key: 'contact_email',
-    value: 'support@renderfarm.test',
+    value: 'support@renderfarm.ir',
     type: 'string',
     group: 'general',
     isPublic: true,

@@ -70,6 +70,18 @@ describe('area layouts', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('public: a customer sees the wallet in the header, staff never (no red «۰ تومان»)', () => {
+    renderIn(PublicLayout, '/', { auth: { user: CUSTOMER } });
+    expect(screen.getAllByRole('link', { name: /موجودی کیف پول/ }).length).toBeGreaterThan(0);
+    cleanup();
+    for (const role of ['admin', 'care']) {
+      renderIn(PublicLayout, '/', { auth: { user: { ...CUSTOMER, balance: 0, roles: [role] } } });
+      expect(screen.queryByRole('link', { name: /موجودی کیف پول/ }), role).toBeNull();
+      expect(document.body.textContent, role).not.toContain('۰ تومان');
+      cleanup();
+    }
+  });
+
   it('public: uses the default menu when the admin has built none', () => {
     renderIn(PublicLayout, '/', { menus: { header: [], footer: [] } });
     const nav = screen.getAllByRole('navigation', { name: 'منوی اصلی' })[0]!;

@@ -1,7 +1,7 @@
 import type { PlansProps, PublicPlan } from '@server/modules/catalog/contracts';
 import { Head } from '../app/protocol';
 import { PlanCard } from '../components/catalog/PlanCard';
-import { ButtonLink } from '../components/ui/Button';
+import { Button, ButtonLink } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
 import { Container } from '../components/ui/Container';
 import { Price } from '../components/ui/Price';
@@ -93,9 +93,20 @@ function PlanPage({ plan, locations }: { plan: PublicPlan; locations: PlansProps
                 </li>
               ))}
             </ul>
-            <ButtonLink href={make} size="lg">
-              اجاره این سرور
-            </ButtonLink>
+            {plan.rentable ? (
+              <ButtonLink href={make} size="lg">
+                اجاره این سرور
+              </ButtonLink>
+            ) : (
+              <>
+                <Button size="lg" disabled aria-describedby="plan-full">
+                  اجاره این سرور
+                </Button>
+                <p id="plan-full" className="text-sm leading-7 text-amber-800">
+                  این پلن فعلاً در هیچ دیتاسنتری ظرفیت آزاد ندارد؛ پلن دیگری را ببینید یا بعداً سر بزنید.
+                </p>
+              </>
+            )}
           </Card>
         </aside>
       </Container>

@@ -30,6 +30,9 @@ export type TwoFactorChallengeOutcome =
 
 const MESSAGES = {
   codeInvalid: 'کد ورود دومرحله‌ای درست نیست.',
+  // The code was right but already spent (one sign-in per 30-second step): not «wrong», just wait.
+  codeReused:
+    'این کد یک بار به کار رفته است؛ چند ثانیه صبر کنید تا برنامهٔ احراز هویت کد تازه‌ای نشان دهد و آن را وارد کنید.',
   recoveryInvalid: 'کد بازیابی درست نیست یا پیش‌تر استفاده شده است.',
   notEnabled: 'ورود دومرحله‌ای برای این حساب فعال نیست.',
   alreadyConfirmed: 'ورود دومرحله‌ای از پیش فعال است؛ برای ساختن کلید تازه، نخست آن را غیرفعال کنید.',
@@ -67,10 +70,14 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
    * Checks a TOTP code and marks its step used in one statement: the upsert only moves forward,
    * so the same code (or an older one) is refused the second time, even by two racing requests.
    */
-  async function acceptTotp(userId: number, secret: string, code: string): Promise<boolean> {
+  async function acceptTotp(
+    userId: number,
+    secret: string,
+    code: string,
+  ): Promise<'ok' | 'invalid' | 'reused'> {
     const now = clock();
     const step = verifyTotp(secret, toLatinDigits(code).replace(/\s/g, ''), now);
-    if (step === null) return false;
+    if (step === null) return 'invalid';
     const claimed = await db
       .insert(twoFactorUsedSteps)
       .values({ userId, step, usedAt: now })
@@ -80,7 +87,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
         setWhere: sql`${twoFactorUsedSteps.step} < ${step}`,
       })
       .returning({ step: twoFactorUsedSteps.step });
-    return claimed.length === 1;
+    return claimed.length === 1 ? 'ok' : 'reused';
   }
 
   return {
@@ -128,8 +135,12 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
       if (user.twoFactorConfirmedAt) {
         throw new AuthError('RF_AUTH_TWO_FACTOR_ALREADY_CONFIRMED', MESSAGES.alreadyConfirmed);
       }
-      if (!(await acceptTotp(userId, secretOf(user), code))) {
-        throw new AuthError('RF_AUTH_TWO_FACTOR_CODE_INVALID', MESSAGES.codeInvalid);
+      const accepted = await acceptTotp(userId, secretOf(user), code);
+      if (accepted !== 'ok') {
+        throw new AuthError(
+          'RF_AUTH_TWO_FACTOR_CODE_INVALID',
+          accepted === 'reused' ? MESSAGES.codeReused : MESSAGES.codeInvalid,
+        );
       }
       const { codes, stored } = newRecoveryCodes();
       await db.transaction(async (tx) => {
@@ -221,7 +232,9 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
           return { ok: true, method: 'recovery_code', remainingRecoveryCodes: hashes.length } as const;
         });
       }
-      if (input.code && (await acceptTotp(userId, secretOf(user), input.code))) {
+      const accepted = input.code ? await acceptTotp(userId, secretOf(user), input.code) : 'invalid';
+      if (accepted === 'reused') return { ok: false, message: MESSAGES.codeReused };
+      if (accepted === 'ok') {
         const remaining = user.twoFactorRecoveryCodes
           ? (JSON.parse(user.twoFactorRecoveryCodes) as string[]).length
           : 0;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { instances } from '../instances/tables';
 import { users } from '../users/tables';
+import { hasActivityLabel } from './event-labels';
 import { recordActivity } from './service';
 
 /** `panel.activity.show` «گزارش فعالیت‌ها»: one's own log, staff shown as «پشتیبانی». */
@@ -38,6 +39,21 @@ describe(`panel: own activity (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
     expect(staffStop).toMatchObject({ by: 'support', ip: null, label: 'درخواست خاموش کردن سرور' });
     expect(JSON.stringify(page.props)).not.toContain('10.0.0.98');
     expect(JSON.stringify(page.props)).not.toContain('10.0.0.99');
+  });
+
+  it("labels every entry of every page of the demo customer's log in Persian, each with its own label", async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 40; page++) {
+      const view = await customer.page(`/panel/activity?page=${page}`);
+      const rows = view.props.entries.data as { event: string; label: string }[];
+      for (const row of rows) {
+        seen.push(row.event);
+        expect(hasActivityLabel(row.event), row.event).toBe(true);
+        expect(row.label, row.event).toMatch(/^[^:A-Za-z]+$/);
+      }
+      if (!view.props.entries.meta.has_more) break;
+    }
+    expect(new Set(seen).size).toBeGreaterThan(3);
   });
 
   it('filters by group and reads a junk filter as none', async () => {

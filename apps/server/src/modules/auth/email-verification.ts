@@ -34,7 +34,7 @@ export function createEmailVerificationService(options: {
     },
 
     /** Checks the signed URL (path + query) and marks the address verified; returns the user id. */
-    async verify(url: string, signedInUserId?: number): Promise<{ userId: number }> {
+    async verify(url: string, signedInUserId?: number): Promise<{ userId: number; firstContact: boolean }> {
       links.verify(url);
       const match = /^\/email\/verify\/(\d+)\/([0-9a-f]{64})$/.exec(new URL(url, 'http://x').pathname);
       if (!match) throw new AuthError('RF_AUTH_SIGNATURE_INVALID', 'این پیوند معتبر نیست.');
@@ -48,11 +48,14 @@ export function createEmailVerificationService(options: {
       ) {
         throw new AuthError('RF_AUTH_SIGNATURE_INVALID', 'این پیوند معتبر نیست.');
       }
+      // The account's first verified way to reach it: a new account, welcomed as the mobile
+      // sign-up is (Users/Landing's checklist), not a later change of address.
+      const firstContact = !user.emailVerifiedAt && !user.mobileVerifiedAt;
       if (!user.emailVerifiedAt) {
         await updateUser(db, userId, { emailVerifiedAt: clock() });
         await recordActivity(db, { event: 'auth:email.verified', actorId: userId });
       }
-      return { userId };
+      return { userId, firstContact };
     },
   };
 }

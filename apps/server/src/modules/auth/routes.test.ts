@@ -181,7 +181,9 @@ describe('registration and e-mail verification', () => {
     ).toBe(403);
     const ok = await browser.request('GET', new URL(link).pathname + new URL(link).search);
     expect(ok.statusCode).toBe(302);
-    expect(ok.headers.location).toBe('/home');
+    // A new account's first verified address lands on the welcome checklist, as the mobile sign-up.
+    expect(ok.headers.location).toBe('/auth/welcome');
+    expect((await browser.page('/auth/welcome')).component).toBe('Users/Landing');
     const [verified] = await t.database.db.select().from(users).where(eq(users.id, user!.id));
     expect(verified!.emailVerifiedAt).not.toBeNull();
     expect((await browser.page('/user/profile')).component).toBe('Profile/Show');
@@ -271,7 +273,7 @@ describe('registration and e-mail verification', () => {
     // The link sent to the mistyped address no longer verifies anything; the new one does.
     expect((await browser.request('GET', oldLink.pathname + oldLink.search)).statusCode).toBe(403);
     const ok = await browser.request('GET', newLink.pathname + newLink.search);
-    expect(ok.headers.location).toBe('/home');
+    expect(ok.headers.location).toBe('/auth/welcome');
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'typo.fixed@example.com'));
     expect(user!.emailVerifiedAt).not.toBeNull();
 

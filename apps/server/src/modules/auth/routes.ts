@@ -315,9 +315,15 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
     },
     async (request, reply) => {
       // A tampered or expired link is refused with the error page (403).
-      await emailVerification.verify(request.url, request.user?.id);
+      const { firstContact } = await emailVerification.verify(request.url, request.user?.id);
       request.session.flash('success', 'ایمیل شما تأیید شد.');
-      return reply.redirect(registry.url(request.user ? 'users.home' : 'login', {}, false), 302);
+      // A new customer's first verified address: the welcome checklist, as after the mobile sign-up.
+      const next = !request.user
+        ? 'login'
+        : firstContact && request.user.role === 'customer'
+          ? 'users.landing'
+          : 'users.home';
+      return reply.redirect(registry.url(next, {}, false), 302);
     },
   );
 

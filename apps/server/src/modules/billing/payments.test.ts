@@ -96,6 +96,8 @@ describe(`payments through Zarinpal (fake gateway, ${process.env.DATABASE_URL ? 
       .from(walletTransactions)
       .where(eq(walletTransactions.idempotencyKey, `zarinpal:${payment.authority}`));
     expect(lines).toHaveLength(1);
+    // The wallet line a person reads names its invoice in Persian digits («صورت‌حساب شمارهٔ ۳»).
+    expect(lines[0]!.description).toMatch(/^افزایش اعتبار، صورت‌حساب شمارهٔ [۰-۹]+$/);
     expect(published.map((e) => e.event)).toEqual(
       expect.arrayContaining(['BalanceChanged', 'PaymentUpdated']),
     );

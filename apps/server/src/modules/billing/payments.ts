@@ -190,7 +190,8 @@ export function createPayments(options: PaymentsOptions) {
           userId: payment.userId,
           type: 'topup',
           amount: invoice.subtotal,
-          description: `افزایش اعتبار، صورت‌حساب ${paid.number}`,
+          // A person reads this line (wallet, statement): the number in Persian digits, as everywhere.
+          description: `افزایش اعتبار، صورت‌حساب شمارهٔ ${faNumber(paid.number!)}`,
           idempotencyKey: `${payment.gateway}:${payment.authority}`,
           reference: payment.uuid,
         },

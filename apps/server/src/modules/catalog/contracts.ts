@@ -237,8 +237,10 @@ declare module '../../http/page-contracts' {
 export interface PublicPlan extends PlanSummary {
   setup_fee: number;
   description: string;
-  /** Free places now per active location code (0: full). */
+  /** Free places now per offered location code (0: full). */
   free: Record<string, number>;
+  /** Some location has room now: only then does the page offer «اجاره این سرور». */
+  rentable: boolean;
   images: SoftwareImage[];
 }
 

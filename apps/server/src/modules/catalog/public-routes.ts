@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { seoOptions } from '../../http/seo';
-import type { PriceEstimate, PublicPlan } from './contracts';
+import type { PriceEstimate } from './contracts';
 import { CatalogNotFoundError } from './errors';
-import { orderingCatalog } from './placement';
-import { planSummary, readConfig } from './service';
+import { publicOffer } from './public-offer';
+import { readConfig } from './service';
 
 const estimateQuery = z.object({
   hardware: z.string().max(120).optional().catch(undefined),
@@ -24,22 +24,8 @@ export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { 
   const route = routesOn(app, registry);
   const { db } = app.services;
 
-  async function catalog() {
-    const { plans, locations, images } = await orderingCatalog(db);
-    const publicPlans: PublicPlan[] = plans.map(({ plan, imageIds, free }) => ({
-      ...planSummary(plan),
-      setup_fee: plan.setupFee,
-      description: plan.description,
-      free: Object.fromEntries(locations.map((l) => [l.code, free.get(l.id) ?? 0])),
-      images: images
-        .filter((i) => imageIds.includes(i.id))
-        .map((i) => ({ name: i.name, os: i.os, software: i.software })),
-    }));
-    return {
-      plans: publicPlans,
-      locations: locations.map((l) => ({ code: l.code, name: l.name, city: l.city })),
-    };
-  }
+  // What can be rented, by the service's rule (public-offer.ts); pages only show it.
+  const catalog = () => publicOffer(db);
   const vatRate = async () => Number((await readConfig(db, 'vat_rate')) ?? 10);
 
   route({ name: 'prices', method: 'GET', uri: '/prices', access: 'anyone' }, async (request, reply) => {
@@ -86,9 +72,9 @@ export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { 
     { name: 'plans', method: 'GET', uri: '/plans/{hardware?}', access: 'anyone' },
     async (request, reply) => {
       const slug = (request.params as { hardware?: string }).hardware;
-      const { plans, locations } = await catalog();
-      const plan =
-        slug === undefined ? null : (plans.find((p) => p.slug === decodeURIComponent(slug)) ?? undefined);
+      const offer = await catalog();
+      const { plans, locations } = offer;
+      const plan = slug === undefined ? null : await offer.plan(decodeURIComponent(slug));
       // A hidden, archived, draft or unknown plan is not a page.
       if (plan === undefined) throw new CatalogNotFoundError();
       return render(

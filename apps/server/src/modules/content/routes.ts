@@ -5,7 +5,8 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { OG_IMAGE_PATH, type PageSeo, seoOptions } from '../../http/seo';
 import { SHARED_CACHE_KEYS } from '../../http/shared-props';
-import { catalogStats, listActiveImages, listActivePlans, publicSettings } from '../catalog/service';
+import { plansForRevit, rentablePlans } from '../catalog/public-offer';
+import { catalogStats, listActiveImages, publicSettings } from '../catalog/service';
 import { userNames } from '../users/queries';
 import type { PageView } from './contracts';
 import { ContentNotFoundError } from './errors';
@@ -74,7 +75,8 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
 
   route({ name: 'home', method: 'GET', uri: '/', access: 'anyone' }, async (_request, reply) => {
     const [plans, software, posts, stats] = await Promise.all([
-      listActivePlans(db, 4),
+      // Only what can be rented now (catalog/public-offer.ts).
+      rentablePlans(db, 4),
       listActiveImages(db),
       latestPosts(db, 3),
       catalogStats(db),
@@ -112,15 +114,9 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
   route(
     { name: 'software.revit', method: 'GET', uri: '/software/revit', access: 'anyone' },
     async (_request, reply) => {
-      const [page, plans] = await Promise.all([staticPage('revit'), listActivePlans(db, 12)]);
-      // The plans that suit Revit and Enscape: 24 GB of graphics memory or more.
-      const suitable = plans.filter((p) => p.vram_gb >= 24).slice(0, 3);
-      return render(
-        reply,
-        'Public/Revit',
-        { page: view(page), plans: suitable.length ? suitable : plans.slice(0, 3) },
-        pageSeo(page, '/software/revit'),
-      );
+      // The plans that suit Revit and Enscape and can be rented now, the best fit first.
+      const [page, plans] = await Promise.all([staticPage('revit'), plansForRevit(db, 3)]);
+      return render(reply, 'Public/Revit', { page: view(page), plans }, pageSeo(page, '/software/revit'));
     },
   );
 
@@ -361,7 +357,7 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
     async (request, reply) => {
       const slug = param(request, 'slug');
       if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw new ContentNotFoundError();
-      const [page, plans] = await Promise.all([staticPage(`campaign:${slug}`), listActivePlans(db, 3)]);
+      const [page, plans] = await Promise.all([staticPage(`campaign:${slug}`), rentablePlans(db, 3)]);
       const q = query(request);
       const utm: Record<string, string> = {};
       for (const key of UTM_KEYS) {

@@ -105,6 +105,7 @@ describe('area homes: Panel/Home, Care/Home, Admin/Dash', () => {
       status: 'provision_failed',
       failureReason: 'آماده‌سازی انجام نشد. پشتیبانی در حال پیگیری است.',
       failureDetail: 'clone timed out after 300 s',
+      failureCode: 'host_timeout',
     });
     await machine('گیر کرده', {
       status: 'ready',
@@ -122,9 +123,14 @@ describe('area homes: Panel/Home, Care/Home, Admin/Dash', () => {
       expect.arrayContaining(['خراب', 'گیر کرده']),
     );
     expect(page.props.staff_online.map((s: { role: string }) => s.role)).toContain('care');
-    // Staff read the driver's cause, not the sentence written for the customer.
+    // Staff read the cause in Persian; the driver's English words come as the technical detail.
     const detailed = page.props.machines.find((m: { name: string }) => m.name === 'خراب با جزئیات');
-    expect(detailed.failure_reason).toBe('clone timed out after 300 s');
+    expect(detailed.failure_reason).toBe('میزبان در مهلت مقرر پاسخ نداد');
+    expect(detailed.failure_detail).toBe('clone timed out after 300 s');
+    // Every reason on the desk is Persian: no driver's English is read as the reason.
+    for (const m of page.props.machines as { name: string; failure_reason: string | null }[]) {
+      if (m.failure_reason) expect(m.failure_reason, m.name).not.toMatch(/[A-Za-z]/);
+    }
   });
 
   it('gives the admin revenue this Tehran day and Jalali month, capacity per location and sign-ups', async () => {

@@ -52,7 +52,10 @@ export interface AttentionMachine {
   /** Rial per hour. */
   price_per_hour: number;
   running_since: string | null;
+  /** The cause in Persian, as staff read it. */
   failure_reason: string | null;
+  /** The driver's own (English) words, shown only behind «جزئیات فنی», left to right. */
+  failure_detail?: string | null;
   /** When the status or power last changed: how long a stuck machine has been stuck. */
   power_changed_at?: string;
 }
@@ -252,7 +255,15 @@ export interface StaffMachineView {
     kyc_status: string;
     status: string;
   } | null;
-  timeline: { id: number; event: string; at: string; actor: string | null; reason: string | null }[];
+  /** `label`: the event in Persian (activity/event-labels.ts); `event` is its name, never shown. */
+  timeline: {
+    id: number;
+    event: string;
+    label: string;
+    at: string;
+    actor: string | null;
+    reason: string | null;
+  }[];
   admin: {
     host: { id: number; name: string; address: string; driver: string } | null;
     port: { id: number; public_ip: string; public_port: number; status: string } | null;

@@ -8,8 +8,10 @@ import { findHost } from '../catalog/service';
 import type { JobHandler } from '../jobs/registry';
 import type { JobLog } from '../jobs/worker';
 import type { DriverResolver } from './driver';
+import { failureCodeOf } from './driver-failure';
 import { type DriverWaitOptions, realSleep, waitForStatus } from './driver-wait';
 import { alertRaised, instanceUpdated } from './events';
+import type { DriverFailureCode } from './failure-codes';
 import { lockMachineAndOwner } from './machine-lock';
 import { instances } from './tables';
 
@@ -69,10 +71,10 @@ export function createDestroyJobHandler(options: DestroyJobOptions): JobHandler 
       await settle(undefined);
     } catch (error) {
       if (job.attempts < job.maxAttempts) throw error;
-      await settle(error instanceof Error ? error.message : String(error));
+      await settle(error instanceof Error ? error.message : String(error), failureCodeOf(error));
     }
 
-    async function settle(failure: string | undefined) {
+    async function settle(failure: string | undefined, code?: DriverFailureCode) {
       await transactionWithBroadcasts(
         db,
         broadcaster,
@@ -89,6 +91,8 @@ export function createDestroyJobHandler(options: DestroyJobOptions): JobHandler 
                       failureReason:
                         'حذف سرور ناتمام ماند؛ پشتیبانی در جریان است و هزینه‌ای برای آن کم نمی‌شود.',
                       failureDetail: failure,
+                      // A driver's own cause when it named one; else the step that did not finish.
+                      failureCode: code && code !== 'unknown' ? code : 'deletion_unfinished',
                       updatedAt: now,
                     }
                   : {

@@ -17,6 +17,7 @@ export function readDriverConfig(
   } catch {
     throw new InstanceDriverError(
       `host ${host.name}: its driver settings could not be read (APP_KEY changed?)`,
+      { failure: 'host_misconfigured' },
     );
   }
 }
@@ -40,12 +41,14 @@ export function createDriverResolver(drivers: {
       if (!settings?.url || !settings.token_id || !settings.token_secret || !settings.node) {
         throw new InstanceDriverError(
           `host ${host.name}: the proxmox driver needs url, token_id, token_secret and node`,
+          { failure: 'host_misconfigured' },
         );
       }
       return createProxmoxDriver(settings as ProxmoxConfig, drivers.proxmox);
     }
     throw new InstanceDriverError(
       `host ${host.name} uses the ${host.driver} driver, which this build does not include`,
+      { failure: 'host_misconfigured' },
     );
   };
 }

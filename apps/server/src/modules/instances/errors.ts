@@ -1,5 +1,6 @@
 import { DomainError } from '../../lib/domain-error';
 import { faNumber, faToman } from '../../lib/persian';
+import type { DriverFailureCode } from './failure-codes';
 
 /**
  * Errors of the instances module. Codes are stable (routes and API clients match on them) and
@@ -62,11 +63,14 @@ export class InstanceLimitReachedError extends InstanceError {
 
 /**
  * A driver could not do what was asked (host unreachable, refused, unknown driver). The message
- * is for operators (job last_error, admin screens); customers see the instance's failure_reason.
+ * is the technical detail (job last_error, «جزئیات فنی» on staff screens); `failure` is the code
+ * staff read in Persian (failure-codes.ts); customers see the instance's failure_reason.
  */
 export class InstanceDriverError extends InstanceError {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly failure: DriverFailureCode;
+  constructor(message: string, options?: { cause?: unknown; failure?: DriverFailureCode }) {
     super('RF_INSTANCE_DRIVER_FAILED', 502, message, options);
+    this.failure = options?.failure ?? 'host_error';
   }
 }
 

@@ -7,9 +7,11 @@ import type { Job } from '../jobs/queue';
 import { type JobContext, type JobHandler, withFailedStep } from '../jobs/registry';
 import { JobAbandonedError, type JobLog } from '../jobs/worker';
 import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
+import { failureCodeOf } from './driver-failure';
 import { realSleep, waitForStatus } from './driver-wait';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import { instanceUpdated } from './events';
+import type { DriverFailureCode } from './failure-codes';
 import { lockMachineAndOwner } from './machine-lock';
 import { type PowerJobPayload, powerJobPayload } from './power-job-payload';
 import { POWER_IN_PROGRESS, type PowerAction } from './state-machine';
@@ -101,7 +103,10 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
     job: Job,
     context: JobContext,
     payload: PowerJobPayload,
-    outcome: { power: 'running' | 'stopped'; failure?: { reason: string; error: string } },
+    outcome: {
+      power: 'running' | 'stopped';
+      failure?: { reason: string; error: string; code: DriverFailureCode };
+    },
   ): Promise<void> {
     await transactionWithBroadcasts(
       db,
@@ -120,6 +125,7 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
               updatedAt: now,
               failureReason: outcome.failure?.reason ?? null,
               failureDetail: outcome.failure?.error ?? null,
+              failureCode: outcome.failure?.code ?? null,
             })
             .where(eq(instances.id, row.id))
             .returning();
@@ -167,8 +173,12 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
 
     // A thrown error is retried by the worker, and after the last try it runs `failed` below.
     const ref = instance.driverRef;
-    if (!target?.host) throw new InstanceDriverError(`instance ${instance.id} has no host`);
-    if (!ref) throw new InstanceDriverError(`instance ${instance.id} has no driver reference`);
+    if (!target?.host)
+      throw new InstanceDriverError(`instance ${instance.id} has no host`, { failure: 'record_incomplete' });
+    if (!ref)
+      throw new InstanceDriverError(`instance ${instance.id} has no driver reference`, {
+        failure: 'record_incomplete',
+      });
     const driver = drivers({ ...target.host, driverConfig: target.host.driverConfig });
     // A restart recovered after its stop half already happened goes straight to starting.
     if (payload.action === 'stop' || (payload.action === 'restart' && instance.power === 'stopping')) {
@@ -195,7 +205,7 @@ export function createPowerJobHandler(options: PowerJobOptions): JobHandler {
     const message = error instanceof Error ? error.message : String(error);
     await settle(job, context, payload, {
       power,
-      failure: { reason: failureReason(payload.action, error), error: message },
+      failure: { reason: failureReason(payload.action, error), error: message, code: failureCodeOf(error) },
     });
   };
 

@@ -11,6 +11,7 @@ import type { JobHandler } from '../jobs/registry';
 import type { JobLog } from '../jobs/worker';
 import { newMachinePassword } from './connection';
 import type { DriverResolver } from './driver';
+import { failureCodeOf } from './driver-failure';
 import { type DriverWaitOptions, realSleep, waitForStatus } from './driver-wait';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import { alertRaised, instanceUpdated } from './events';
@@ -83,6 +84,7 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
             passwordEncrypted: row.passwordEncrypted ?? encryptString(appKey, newMachinePassword()),
             failureReason: null,
             failureDetail: null,
+            failureCode: null,
             powerChangedAt: now,
             updatedAt: now,
           })
@@ -117,12 +119,17 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
     try {
       const host = instance.resourceId ? await findHost(db, instance.resourceId) : undefined;
       if (!host || !instance.portId)
-        throw new InstanceDriverError(`instance ${instance.id} has no host or port`);
+        throw new InstanceDriverError(`instance ${instance.id} has no host or port`, {
+          failure: 'record_incomplete',
+        });
       const [plan, image] = await Promise.all([
         findPlan(db, { id: instance.hardwareId }),
         findImage(db, instance.imageId),
       ]);
-      if (!plan || !image) throw new InstanceDriverError(`instance ${instance.id} lost its plan or image`);
+      if (!plan || !image)
+        throw new InstanceDriverError(`instance ${instance.id} lost its plan or image`, {
+          failure: 'record_incomplete',
+        });
       const driver = drivers(host);
       const { replaces: replaced, from } = parsed.data;
       if (replaced && instance.driverRef === replaced) {
@@ -130,7 +137,9 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
         // fine), so the uuid names no machine and provision makes a fresh one from the image.
         const oldHost = from ? await findHost(db, from.resourceId) : host;
         if (!oldHost)
-          throw new InstanceDriverError(`instance ${instance.id}: old host ${from?.resourceId} is gone`);
+          throw new InstanceDriverError(`instance ${instance.id}: old host ${from?.resourceId} is gone`, {
+            failure: 'record_incomplete',
+          });
         const oldDriver = drivers(oldHost);
         await oldDriver.stop(replaced, { force: true });
         await waitForStatus(oldDriver, replaced, 'stopped', wait);
@@ -218,6 +227,7 @@ export function createProvisionJobHandler(options: ProvisionJobOptions): JobHand
                 status: 'provision_failed',
                 failureReason: reason,
                 failureDetail: detail,
+                failureCode: failureCodeOf(error),
                 powerChangedAt: now,
                 updatedAt: now,
               })

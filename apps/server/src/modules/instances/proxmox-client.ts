@@ -66,12 +66,16 @@ export class ProxmoxClient {
       });
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'unreachable';
-      throw new InstanceDriverError(`proxmox ${where}: host ${reason}`, { cause: scrub(error, this.config) });
+      throw new InstanceDriverError(`proxmox ${where}: host ${reason}`, {
+        cause: scrub(error, this.config),
+        failure: reason === 'timed out' ? 'host_timeout' : 'host_unreachable',
+      });
     }
     const text = await response.text();
     if (response.status === 401) {
       throw new InstanceDriverError(
         `proxmox ${where}: the API token was refused (401); check token id and secret`,
+        { failure: 'host_refused' },
       );
     }
     if (!response.ok) {
@@ -96,12 +100,16 @@ export class ProxmoxClient {
       );
       if (task.status === 'stopped') {
         if (task.exitstatus && task.exitstatus !== 'OK') {
-          throw new InstanceDriverError(`proxmox task ${upid} failed: ${this.redact(task.exitstatus)}`);
+          throw new InstanceDriverError(`proxmox task ${upid} failed: ${this.redact(task.exitstatus)}`, {
+            failure: 'task_failed',
+          });
         }
         return;
       }
       if (Date.now() > deadline)
-        throw new InstanceDriverError(`proxmox task ${upid} did not finish in ${options.timeoutMs} ms`);
+        throw new InstanceDriverError(`proxmox task ${upid} did not finish in ${options.timeoutMs} ms`, {
+          failure: 'host_timeout',
+        });
       await options.sleep(options.pollMs);
     }
   }

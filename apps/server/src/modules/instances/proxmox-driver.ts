@@ -58,7 +58,9 @@ export function createProxmoxDriver(
     const all = await vms();
     const found = all.find((v) => v.template === 1 && (String(v.vmid) === ref || v.name === ref));
     if (!found)
-      throw new InstanceDriverError(`proxmox: no template named or numbered ${ref} on ${config.url}`);
+      throw new InstanceDriverError(`proxmox: no template named or numbered ${ref} on ${config.url}`, {
+        failure: 'machine_missing',
+      });
     return found.vmid;
   }
 
@@ -103,7 +105,9 @@ export function createProxmoxDriver(
         const deadline = Date.now() + task.timeoutMs;
         while ((await current(String(existing.vmid)))?.lock) {
           if (Date.now() > deadline)
-            throw new InstanceDriverError(`proxmox: VM ${existing.vmid} stayed locked`);
+            throw new InstanceDriverError(`proxmox: VM ${existing.vmid} stayed locked`, {
+              failure: 'machine_busy',
+            });
           await task.sleep(task.pollMs);
         }
       }
@@ -120,7 +124,8 @@ export function createProxmoxDriver(
 
     async status(ref): Promise<DriverStatus> {
       const state = await current(ref);
-      if (!state) throw new InstanceDriverError(`proxmox: VM ${ref} does not exist`);
+      if (!state)
+        throw new InstanceDriverError(`proxmox: VM ${ref} does not exist`, { failure: 'machine_missing' });
       if (state.lock) return state.status === 'running' ? 'stopping' : 'provisioning';
       return state.status === 'running' ? 'running' : 'stopped';
     },

@@ -39,6 +39,7 @@ export async function seedDemoInstances(db: Database, demo: DemoSeedContext): Pr
         driverRef: machine.driverRef,
         failureReason: machine.failureReason,
         failureDetail: machine.failureDetail,
+        failureCode: machine.failureCode,
         runningSince: since,
         powerChangedAt: since ?? now,
         // Ordered when its history says (seedHistory: twelve days ago).

@@ -211,7 +211,7 @@ export class SimulatedDriver {
         const machine = await this.settle(ref, where);
         if (machine.power === 'running' || machine.power === 'starting') return;
         if (machine.power === 'provisioning')
-          throw new InstanceDriverError(`machine ${ref} is still provisioning`);
+          throw new InstanceDriverError(`machine ${ref} is still provisioning`, { failure: 'machine_busy' });
         await this.transition(machine, 'starting', 'running', latency('start'));
       },
       stop: async (ref, { force }) => {
@@ -220,7 +220,7 @@ export class SimulatedDriver {
         // runs, so a stop still takes its time.
         const machine = await this.settle(ref, where, 'running');
         if (machine.power === 'provisioning')
-          throw new InstanceDriverError(`machine ${ref} is still provisioning`);
+          throw new InstanceDriverError(`machine ${ref} is still provisioning`, { failure: 'machine_busy' });
         if (force) {
           Object.assign(machine, { power: 'stopped', settlesAt: null, settlesTo: null, loadPercent: 0 });
           await this.store.save(machine);
@@ -240,7 +240,8 @@ export class SimulatedDriver {
       setPassword: async (ref) => {
         fail('status', ref);
         const machine = await this.settle(ref, where);
-        if (machine.power !== 'running') throw new InstanceDriverError(`machine ${ref} is not running`);
+        if (machine.power !== 'running')
+          throw new InstanceDriverError(`machine ${ref} is not running`, { failure: 'machine_busy' });
       },
       load: async (ref) => {
         fail('status', ref);

@@ -105,12 +105,18 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect(
       view.props.timeline.some((e: { reason: string | null }) => e.reason === 'مشتری تلفنی خواست خاموش شود'),
     ).toBe(true);
+    // Every history line reads as the registry labels its event, never as the event's name.
+    for (const e of view.props.timeline as { event: string; label: string }[]) {
+      expect(e.label, e.event).toMatch(/^[^:A-Za-z]+$/);
+    }
   });
 
   it('admin sees host, port, driver, jobs and the driver’s words; suspends a stopped machine and lifts it', async () => {
     const view = await admin.page(`/admin/instances/${failed.id}`);
     expect(view.component).toBe('Admin/Instances/View');
     expect(view.props.admin.failure_detail).toMatch(/did not answer/);
+    // The reason staff read is the failure code's Persian text; the English is only the detail.
+    expect(view.props.machine.failure_reason).toBe('میزبان در مهلت مقرر پاسخ نداد');
     expect(view.props.admin.host).toMatchObject({ driver: 'simulated' });
     const list = await admin.page('/admin/instances');
     expect(list.props.machines.data.find((m: { id: number }) => m.id === running.id).host).toMatch(/gpu/);

@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
-import { findActivityForSubject, type RequestContext } from '../activity/service';
+import { activityLabel } from '../activity/event-labels';
+import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
 import { machineCharges } from '../billing/machine-charges';
 import {
   type BroadcastEvent,
@@ -23,6 +24,7 @@ import { searchUserIds, userCards, userNames } from '../users/queries';
 import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';
+import { driverFailureText } from './failure-codes';
 import { PROVISION_JOB } from './job-names';
 import { recordMachineChange } from './machine-audit';
 import { noticeOwner } from './owner-notice';
@@ -157,7 +159,8 @@ export function createStaffMachines(options: {
           ...listed!,
           image: details.images.get(row.imageId)?.name ?? '',
           actions: allowedPowerActions(row.status, row.power),
-          failure_reason: row.failureReason,
+          // Staff read the cause (a code's Persian text); the driver's words go to failure_detail.
+          failure_reason: driverFailureText(row.failureCode) ?? row.failureReason,
           suspend_reason: row.suspendReason,
           idle_stop_minutes: row.idleStopMinutes,
         },
@@ -175,6 +178,7 @@ export function createStaffMachines(options: {
         timeline: activity.map((entry) => ({
           id: entry.id,
           event: entry.event,
+          label: activityLabel(entry.event),
           at: entry.at.toISOString(),
           actor: entry.actorId ? (actors.get(entry.actorId)?.name ?? null) : null,
           reason: typeof entry.properties?.reason === 'string' ? entry.properties.reason : null,
@@ -413,6 +417,7 @@ export function createStaffMachines(options: {
             status: 'provisioning',
             failureReason: null,
             failureDetail: null,
+            failureCode: null,
             ...change.set,
             updatedAt: new Date(),
           })

@@ -89,6 +89,7 @@ export async function repairStuckPower(options: StuckPowerOptions, now: Date): P
             failureDetail: reason
               ? `stuck ${was} since ${row.powerChangedAt.toISOString()} with no power job`
               : null,
+            failureCode: reason ? 'power_stuck' : null,
           })
           .where(eq(instances.id, row.id))
           .returning();

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { locationCapacity, placementDetails } from '../catalog/service';
 import type { PoweredMachine } from './contracts';
+import { driverFailureText } from './failure-codes';
 import { instances } from './tables';
 
 type Instance = typeof instances.$inferSelect;
@@ -111,8 +112,10 @@ export async function machinesNeedingAttention(db: Database, now: Date, limit = 
   return (await summarise(db, rows)).map(({ row, summary }) => ({
     id: row.id,
     ...summary,
-    // Staff read the driver's own words; the customer sentence («support is on it») is not a cause.
-    failure_reason: row.failureDetail ?? row.failureReason,
+    // Staff read the cause in Persian (the failure code's text; a row from before codes has only
+    // the customer's sentence); the driver's own words are the technical detail behind a disclosure.
+    failure_reason: driverFailureText(row.failureCode) ?? row.failureReason,
+    failure_detail: row.failureDetail,
     // How long it has been stuck: staff see it as «۳۰ دقیقه پیش».
     power_changed_at: row.powerChangedAt.toISOString(),
   }));

@@ -15,6 +15,7 @@ import {
 import { sqlList } from '../../db/sql-list';
 import { hardwares, images, locations, ports, resources } from '../catalog/tables';
 import { ownerColumn } from '../users/tables';
+import type { DriverFailureCode } from './failure-codes';
 
 /** The life of a machine (docs/domain.md, Instances): where it is between order and deletion. */
 export const INSTANCE_STATUSES = [
@@ -65,6 +66,8 @@ export const instances = pgTable(
     failureReason: text('failure_reason'),
     /** The same failure as the driver reported it, for staff (never sent to the customer). */
     failureDetail: text('failure_detail'),
+    /** The cause as a code (failure-codes.ts): what staff read, in Persian, as the reason. */
+    failureCode: text('failure_code').$type<DriverFailureCode>(),
     idleStopMinutes: integer('idle_stop_minutes'),
     /** The last time the driver reported load above the idle threshold (idle auto-stop counts from here). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),

@@ -53,10 +53,13 @@ describe('contact page and form', () => {
     expect(page.component).toBe('Public/Contact');
     expect(page.props.contact).toEqual({
       address: expect.stringContaining('تهران'),
-      phone: '021-91000000',
-      email: 'support@renderfarm.test',
+      phone: '021-88731450',
+      email: 'support@renderfarm.ir',
       hours: expect.stringMatching(PERSIAN),
     });
+    // What a visitor reads as the farm's contact looks like one: no test domain, no run of zeros.
+    expect(page.props.contact.email).not.toMatch(/\.(test|example|invalid|localhost)$/);
+    expect(page.props.contact.phone).not.toMatch(/0{4,}/);
     expect(page.props.departments.map((d: { value: string }) => d.value)).toEqual(['sales', 'support']);
     expect(page.props.limits).toEqual({ subject: 150, message: 5000 });
     expect(page.props.prefill).toBeNull();
@@ -66,7 +69,7 @@ describe('contact page and form', () => {
     const tag = (re: RegExp) => re.exec(html)?.[1] ?? null;
     expect(tag(/<title>(.*?)<\/title>/s)).toBe('تماس با ما | رندر فارم ابری');
     expect(tag(/<link rel="canonical" href="([^"]*)">/)).toBe('https://renderfarm.example/contact');
-    expect(tag(/<meta name="description" content="([^"]*)">/)).toMatch(/فرم تماس.*021-91000000/);
+    expect(tag(/<meta name="description" content="([^"]*)">/)).toMatch(/فرم تماس.*021-88731450/);
     expect(tag(/<meta property="og:locale" content="([^"]*)">/)).toBe('fa_IR');
     expect(tag(/<meta property="og:url" content="([^"]*)">/)).toBe('https://renderfarm.example/contact');
     expect(tag(/<meta property="og:image" content="([^"]*)">/)).toBe(

@@ -7,6 +7,7 @@ import { requestContext } from '../../http/route-helpers';
 import { sendPrivateFile } from '../../lib/files';
 import { rowId } from '../../lib/row-id';
 import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
+import { activityLabel } from '../activity/event-labels';
 import { findActivityForSubject } from '../activity/service';
 import { idsWithRoles, searchUserIds, userNames } from '../users/queries';
 import type { StaffVerifyEditProps, StaffVerifyListProps } from './contracts';
@@ -152,7 +153,8 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
             entries.map((e) => e.actorId).filter((id): id is number => id !== null),
           );
           history = entries.map((e) => ({
-            event: EVENT_LABELS[e.event] ?? e.event,
+            // An event this page has no wording for reads as the registry labels it, never by its name.
+            event: EVENT_LABELS[e.event] ?? activityLabel(e.event),
             actor: e.actorId ? (actors.get(e.actorId)?.name ?? '—') : 'سامانه',
             at: e.at.toISOString(),
             reason: typeof e.properties?.reason === 'string' ? e.properties.reason : null,

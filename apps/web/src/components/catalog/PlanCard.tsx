@@ -8,8 +8,12 @@ import { Card } from '../ui/Card';
 import { Price } from '../ui/Price';
 import { gpuLabel } from './gpu-label';
 
-/** One plan: the GPU first (what renders), then the rest of the machine and the hourly price. */
-export function PlanCard({ plan }: { plan: PlanSummary }) {
+/**
+ * One plan: the GPU first (what renders), then the rest of the machine and the hourly price. A plan
+ * with no room anywhere (`rentable: false`, on Plans) says so and offers its details, not a rent.
+ */
+export function PlanCard({ plan }: { plan: PlanSummary & { rentable?: boolean } }) {
+  const full = plan.rentable === false;
   const specs = [
     {
       icon: MonitorCog,
@@ -46,8 +50,9 @@ export function PlanCard({ plan }: { plan: PlanSummary }) {
       </dl>
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-4">
         <Price rial={plan.price_per_hour} per="hour" />
+        {full && <span className="text-sm font-medium text-amber-800">فعلاً ظرفیت آزاد ندارد</span>}
         <ButtonLink href={`/plans/${encodeURIComponent(plan.slug)}`} variant="secondary" size="sm">
-          جزئیات و اجاره
+          {full ? 'جزئیات' : 'جزئیات و اجاره'}
         </ButtonLink>
       </div>
     </Card>

@@ -47,7 +47,7 @@ export function LinkDialog({
         label="نشانی پیوند"
         ltr
         data-autofocus
-        placeholder="https://"
+        placeholder="نشانی کامل یا مسیری از همین سایت"
         value={href}
         onChange={(value) => {
           setHref(value);

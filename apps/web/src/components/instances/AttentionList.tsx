@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../ui/Badge';
 import { ItemList } from '../ui/ItemList';
 import { MaybeLink } from '../ui/MaybeLink';
 import { statusLabel } from '../ui/status-labels';
+import { TechnicalDetail } from '../ui/TechnicalDetail';
 
 /** «از ۲۵ دقیقه پیش»; under a minute plain «همین حالا» («از همین حالا» reads as "from now on"). */
 function since(at: string): string {
@@ -25,7 +26,7 @@ function problemOf(machine: AttentionMachine): { label: string; tone: BadgeTone 
 
 /**
  * Machines needing attention: failed provisioning or deletion, or a power change stuck for more
- * than ten minutes, with the driver's reason when there is one. `hrefFor` gives the machine's page
+ * than ten minutes, with the cause in Persian and the driver's own words folded under «جزئیات فنی». `hrefFor` gives the machine's page
  * in this area, or null while that page is not open to the viewer.
  */
 export function AttentionList({
@@ -64,8 +65,11 @@ export function AttentionList({
             {machine.failure_reason && (
               <p className="mt-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-sm break-words text-red-800">
                 <span className="font-medium">علت: </span>
-                <bdi>{machine.failure_reason}</bdi>
+                {machine.failure_reason}
               </p>
+            )}
+            {machine.failure_detail && (
+              <TechnicalDetail className="mt-1">{machine.failure_detail}</TechnicalDetail>
             )}
           </li>
         );

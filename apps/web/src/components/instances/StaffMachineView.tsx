@@ -16,6 +16,7 @@ import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
 import { Price } from '../ui/Price';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
+import { TechnicalDetail } from '../ui/TechnicalDetail';
 import { MachineFacts } from './MachineFacts';
 import { MoveMachineDialog } from './MoveMachineDialog';
 import { ReasonField } from './ReasonField';
@@ -25,32 +26,6 @@ const ACTIONS: Record<string, string> = {
   stop: 'خاموش کردن',
   restart: 'راه‌اندازی دوباره',
   kill: 'خاموش کردن فوری',
-};
-
-/** A history line in staff words. */
-const EVENTS: Record<string, string> = {
-  'instance:created': 'سفارش ثبت شد',
-  'instance:provision.started': 'آماده‌سازی آغاز شد',
-  'instance:provisioned': 'آماده شد',
-  'instance:provision.failed': 'آماده‌سازی ناموفق',
-  'instance:provision.retried': 'آماده‌سازی دوباره',
-  'instance:power.start': 'درخواست روشن کردن',
-  'instance:power.stop': 'درخواست خاموش کردن',
-  'instance:power.restart': 'درخواست راه‌اندازی دوباره',
-  'instance:power.started': 'روشن شد',
-  'instance:power.stopped': 'خاموش شد',
-  'instance:power.restarted': 'دوباره راه‌اندازی شد',
-  'instance:power.failed': 'تغییر روشن/خاموش ناموفق',
-  'instance:suspended': 'معلق شد',
-  'instance:unsuspended': 'تعلیق برداشته شد',
-  'instance:moved': 'به میزبان دیگر منتقل شد',
-  'instance:delete.requested': 'درخواست حذف',
-  'instance:deleted': 'حذف شد',
-  'instance:delete.failed': 'حذف ناموفق',
-  'instance:password.revealed': 'گذرواژه به مشتری نمایش داده شد',
-  'instance:password.reset': 'گذرواژهٔ تازه ساخته شد',
-  'instance:settings.updated': 'تنظیمات تغییر کرد',
-  'instance:reinstall.requested': 'نصب دوباره',
 };
 
 /**
@@ -133,13 +108,16 @@ export function StaffMachineView({
                 دلیل تعلیق: {machine.suspend_reason}
               </p>
             )}
-            {(admin?.failure_detail ?? machine.failure_reason) && (
-              <p className="mt-3 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-                <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-                <span dir={admin?.failure_detail ? 'ltr' : undefined}>
-                  {admin?.failure_detail ?? machine.failure_reason}
-                </span>
-              </p>
+            {machine.failure_reason && (
+              <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
+                <p className="flex items-start gap-2">
+                  <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+                  <span>{machine.failure_reason}</span>
+                </p>
+                {admin?.failure_detail && (
+                  <TechnicalDetail className="mt-1">{admin.failure_detail}</TechnicalDetail>
+                )}
+              </div>
             )}
             {actions.length > 0 && (
               <div className="mt-4 flex flex-wrap gap-2">
@@ -223,11 +201,7 @@ export function StaffMachineView({
                           : 'در صف'}{' '}
                     · {formatNumber(job.attempts)} از {formatNumber(job.max_attempts)} تلاش ·{' '}
                     <JalaliTime value={job.created_at} relative />
-                    {job.last_error && (
-                      <p dir="ltr" className="mt-1 text-xs break-words text-red-700">
-                        {job.last_error}
-                      </p>
-                    )}
+                    {job.last_error && <TechnicalDetail className="mt-1">{job.last_error}</TechnicalDetail>}
                   </li>
                 ))}
               </ul>
@@ -242,10 +216,10 @@ export function StaffMachineView({
                 <li key={entry.id} className="border-b border-gray-100 pb-2 last:border-0">
                   <div className="flex flex-wrap justify-between gap-x-3">
                     <span className="text-gray-900">
-                      {EVENTS[entry.event] ?? entry.event}
+                      {entry.label}
                       {entry.actor && <span className="text-gray-600"> — {entry.actor}</span>}
                     </span>
-                    <JalaliTime value={entry.at} relative className="text-xs text-gray-500" />
+                    <JalaliTime value={entry.at} style="datetime" className="text-xs text-gray-500" />
                   </div>
                   {entry.reason && <p className="mt-1 text-xs text-gray-700">دلیل: {entry.reason}</p>}
                 </li>

@@ -90,7 +90,8 @@ export function TicketThread({
                   )}
                 </span>
                 <span className="text-xs text-gray-500">
-                  <JalaliTime value={m.created_at} />
+                  {/* The hour too: a conversation is read by when each answer came. */}
+                  <JalaliTime value={m.created_at} style="datetime" />
                 </span>
               </p>
               <p className="whitespace-pre-line break-words text-gray-800">{m.body}</p>

@@ -43,4 +43,26 @@ describe('JalaliDateTimeField', () => {
     fireEvent.change(screen.getByLabelText('ساعت (تهران)'), { target: { value: '25:00' } });
     expect(seen.at(-1)).toBe('invalid');
   });
+
+  it('picking a day with the time untouched shows the time it sends, never a placeholder', () => {
+    const seen: string[] = [];
+    render(<Harness initial="" seen={seen} />);
+    const time = screen.getByLabelText('ساعت (تهران)') as HTMLInputElement;
+    expect(time.placeholder).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'روز' }));
+    fireEvent.click(screen.getAllByRole('button', { name: /^\d|^[۰-۹]+ / })[14]!);
+    // The box now holds 10:00 as a value, and 10:00 Tehran time is what the form got.
+    expect(time.value).toBe('10:00');
+    const sent = new Date(seen.at(-1)!);
+    expect(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Tehran',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(sent),
+    ).toBe('10:00');
+    // Emptied on purpose: the form is told it is not a time, not midnight.
+    fireEvent.change(time, { target: { value: '' } });
+    expect(seen.at(-1)).toBe('invalid');
+  });
 });

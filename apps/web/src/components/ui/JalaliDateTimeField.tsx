@@ -8,7 +8,9 @@ import { TextField } from './TextField';
  * A moment as staff think of it: a day in the Jalali calendar and a time on Tehran's clock, whatever
  * the browser's own zone. The form gets the ISO instant; a day with a time that is not `HH:MM` is
  * sent as `invalid` (a loose string could still parse as some other time), so the server refuses it
- * under the field rather than the form guessing. An empty time is the day's start.
+ * under the field rather than the form guessing. Picking a day with no time yet fills the time box
+ * with `defaultTime` as a real value: what the box shows is what is sent (a placeholder «۱۰:۰۰»
+ * once read as a time while the form sent ۰۰:۰۰).
  */
 export function JalaliDateTimeField({
   label,
@@ -16,6 +18,7 @@ export function JalaliDateTimeField({
   onChange,
   error,
   hint,
+  defaultTime = '10:00',
 }: {
   label: string;
   /** ISO instant, or '' for none. */
@@ -23,13 +26,15 @@ export function JalaliDateTimeField({
   onChange: (value: string) => void;
   error?: string | null | undefined;
   hint?: string;
+  /** `HH:MM` the time box takes when a day is picked and it is empty. */
+  defaultTime?: string;
 }) {
   const errorId = useId();
   const [parts, setParts] = useState(() => (value ? tehranParts(value) : { date: '', time: '' }));
   const change = (next: { date: string; time: string }) => {
     setParts(next);
     if (!next.date) onChange('');
-    else onChange(fromTehran(next.date, next.time || '00:00') ?? 'invalid');
+    else onChange((next.time && fromTehran(next.date, next.time)) || 'invalid');
   };
   return (
     <fieldset className="min-w-0">
@@ -38,14 +43,13 @@ export function JalaliDateTimeField({
         <JalaliDatePicker
           label="روز"
           value={parts.date || null}
-          onChange={(date) => change({ date: date ?? '', time: date ? parts.time : '' })}
+          onChange={(date) => change({ date: date ?? '', time: date ? parts.time || defaultTime : '' })}
         />
         <TextField
           label="ساعت (تهران)"
           ltr
           digits
           inputMode="numeric"
-          placeholder="۱۰:۰۰"
           maxLength={5}
           value={parts.time}
           onChange={(time) => change({ ...parts, time })}

@@ -8,7 +8,6 @@ export const EMAIL_INPUT = { type: 'email', autoComplete: 'email', ltr: true } a
 export const MOBILE_INPUT = {
   type: 'tel',
   autoComplete: 'tel',
-  placeholder: '09121234567',
   digits: true,
   ltr: true,
 } as const;

@@ -5,6 +5,7 @@ import { SiteLink } from '../../components/ui/SiteLink';
 import type { AuthUser, MenuItem } from '../../types/shared-props';
 import { BalanceBadge } from './BalanceBadge';
 import { Logo } from './Logo';
+import { walletShown } from './wallet-shown';
 
 export interface MobileMenuProps {
   open: boolean;
@@ -31,7 +32,7 @@ export function MobileMenu({ open, onClose, items, user, signInUrl }: MobileMenu
             <span className="sr-only">بستن منو</span>
           </button>
         </div>
-        {user && <BalanceBadge balance={user.balance} className="mt-4 self-start" />}
+        {user && walletShown(user) && <BalanceBadge balance={user.balance} className="mt-4 self-start" />}
         <nav aria-label="منوی اصلی" className="mt-4">
           <ul className="space-y-1">
             {items.map((item) => (

@@ -9,6 +9,7 @@ import type { MenuItem } from '../../types/shared-props';
 import { BalanceBadgeView } from './BalanceBadgeView';
 import { DEFAULT_HEADER_MENU, orDefault } from './default-menus';
 import { Logo } from './Logo';
+import { walletShown } from './wallet-shown';
 
 /*
  * The interactive pieces (drawer, popovers, account menu) need @headlessui/react, about a third of
@@ -75,11 +76,13 @@ export function SiteHeader() {
             <>
               {/* A wrapper carries the breakpoint: `hidden` on the badge itself would fight its own
                   inline-flex. Phones see the balance in the menu drawer instead. */}
-              <div className="hidden sm:block">
-                <Suspense fallback={<BalanceBadgeView balance={user.balance} />}>
-                  <BalanceBadge balance={user.balance} />
-                </Suspense>
-              </div>
+              {walletShown(user) && (
+                <div className="hidden sm:block">
+                  <Suspense fallback={<BalanceBadgeView balance={user.balance} />}>
+                    <BalanceBadge balance={user.balance} />
+                  </Suspense>
+                </div>
+              )}
               <Suspense fallback={<AccountLink name={user.name} />}>
                 <UserMenu user={user} />
               </Suspense>

@@ -130,7 +130,7 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
             initial={filters.subject}
             onSearch={(subject) => visit({ subject })}
             label="دربارهٔ"
-            placeholder="user:12"
+            placeholder="نوع و شناسه، مثلاً user:12"
             ltr
           />
           <PeriodFields from={filters.from ?? ''} to={filters.to ?? ''} onChange={visit} />

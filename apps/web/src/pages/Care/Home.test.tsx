@@ -127,4 +127,26 @@ describe('Care/Home', () => {
       '/care/verify',
     );
   });
+
+  it("reads the failure in Persian; the driver's English only inside «جزئیات فنی», left to right", async () => {
+    const detail =
+      'provision: host tbz1-gpu-02 did not answer within 300 s (clone of win11-revit-2025 never started)';
+    await renderPage(
+      'Care/Home',
+      props({
+        machines: [{ ...failed, failure_reason: 'میزبان در مهلت مقرر پاسخ نداد', failure_detail: detail }],
+      }),
+      care,
+    );
+    const main = screen.getByRole('main');
+    expect(main.textContent).toContain('علت: میزبان در مهلت مقرر پاسخ نداد');
+    const disclosure = main.querySelector('details')!;
+    expect(disclosure.querySelector('summary')!.textContent).toBe('جزئیات فنی');
+    const english = within(disclosure).getByText(detail);
+    expect(english.getAttribute('dir')).toBe('ltr');
+    // Outside the disclosure the page has no English sentence at all.
+    const outside = main.cloneNode(true) as HTMLElement;
+    for (const d of outside.querySelectorAll('details')) d.remove();
+    expect(outside.textContent).not.toMatch(/did not answer|[A-Za-z]{4,} [A-Za-z]{2,}/);
+  });
 });

@@ -60,7 +60,7 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
               action="/admin/redirects"
               value={filters.q}
               label="جستجو در نشانی‌ها"
-              placeholder="/old"
+              placeholder="بخشی از نشانی، مثلاً /old"
             />
           </div>
         }

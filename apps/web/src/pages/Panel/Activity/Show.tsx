@@ -29,7 +29,8 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
   const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
 
   const columns: Column<Row>[] = [
-    { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} /> },
+    // The time of day too: «when did I sign in» is answered by the hour, not the day.
+    { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} style="datetime" /> },
     {
       key: 'label',
       label: 'رویداد',

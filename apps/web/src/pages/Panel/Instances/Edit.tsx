@@ -12,7 +12,7 @@ import { MoneyInput } from '../../../components/ui/MoneyInput';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
-import { formatNumber, toPersianDigits } from '../../../lib/digits';
+import { formatNumber } from '../../../lib/digits';
 import { rialToToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
 import { MachineDrive } from './parts/MachineDrive';
@@ -92,7 +92,6 @@ function SettingsForm({
         <TextField
           label="خاموشی خودکار پس از چند دقیقه بیکاری"
           hint={`اگر پردازنده و کارت گرافیک این مدت بیکار بمانند، سرور خاموش می‌شود. خالی بگذارید تا هرگز خودکار خاموش نشود (۱۰ تا ۱۴۴۰ دقیقه).${suggestedIdleStop === null ? '' : ` پیشنهاد ما: ${formatNumber(suggestedIdleStop)} دقیقه.`}`}
-          placeholder={suggestedIdleStop === null ? undefined : toPersianDigits(suggestedIdleStop)}
           inputMode="numeric"
           digits
           {...bindField(form, form.errors, 'idle_stop_minutes')}

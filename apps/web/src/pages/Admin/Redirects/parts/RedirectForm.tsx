@@ -31,15 +31,13 @@ export function RedirectForm({ redirect }: AdminRedirectFormProps) {
           label="از نشانی"
           ltr
           maxLength={500}
-          placeholder="/old-page"
-          hint="مسیری از همین سایت که با / شروع می‌شود؛ بدون دامنه."
+          hint="مسیری از همین سایت که با / شروع می‌شود؛ بدون دامنه (مثلاً /old-page)."
           {...bindField(form, errors, 'from')}
         />
         <TextField
           label="به نشانی"
           ltr
           maxLength={2000}
-          placeholder="/new-page"
           hint="مسیری از همین سایت یا نشانی کامل با https://"
           {...bindField(form, errors, 'to')}
         />
