@@ -161,7 +161,8 @@ describe(`password reset and e-mail verification (${process.env.DATABASE_URL ? '
     await expect(verification.verify(link, userId + 1)).rejects.toMatchObject({
       code: 'RF_AUTH_SIGNATURE_INVALID',
     });
-    expect(await verification.verify(link, userId)).toEqual({ userId });
+    // Neither the address nor a mobile proven before: the first contact, which leads to the welcome.
+    expect(await verification.verify(link, userId)).toEqual({ userId, firstContact: true });
     const [after] = await database.db.select().from(users).where(eq(users.id, userId));
     expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
     now += 61 * 60_000;

@@ -153,7 +153,7 @@ describe('sitemap, robots, feeds and security.txt', () => {
   it('security.txt names a contact and expires within a year', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.well-known/security.txt' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/^Contact: mailto:support@renderfarm\.test$/m);
+    expect(res.body).toMatch(/^Contact: mailto:support@renderfarm\.ir$/m);
     const expires = /^Expires: (.+)$/m.exec(res.body)![1]!;
     const ms = Date.parse(expires) - Date.now();
     expect(ms).toBeGreaterThan(300 * 86_400_000);
