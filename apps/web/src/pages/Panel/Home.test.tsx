@@ -38,6 +38,8 @@ vi.mock('../../lib/realtime/realtime-client', () => {
     return api;
   };
   const client = {
+    // A live link that works: the layout's notice stays quiet.
+    connection: { state: 'connected', onState: () => () => {} },
     private: (name: string) => channel(`private-${name}`),
     leave: () => {},
     socketId: () => null,

@@ -22,7 +22,9 @@ vi.mock('../../../lib/realtime/realtime-client', () => {
     },
     notification: () => api,
   };
-  const client = { private: () => api, leave: () => {}, socketId: () => null };
+  // A live link that works: the layout's notice stays quiet.
+  const connection = { state: 'connected', onState: () => () => {} };
+  const client = { connection, private: () => api, leave: () => {}, socketId: () => null };
   return { realtimeClient: () => client, currentSocketId: () => null };
 });
 
