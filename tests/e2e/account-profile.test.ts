@@ -120,7 +120,8 @@ describe('profile forms in Chromium', () => {
     expect(await page.textContent('main')).toContain('این پیوند معتبر نیست.');
 
     await page.goto(newLink);
-    await page.waitForURL((url) => url.pathname === '/home', { timeout: 15_000 });
+    // Its first proven address: a new account lands on the welcome checklist.
+    await page.waitForURL((url) => url.pathname === '/auth/welcome', { timeout: 15_000 });
     await openProfile(page);
     expect(await emailInput.inputValue()).toBe(newEmail);
     expect(await page.textContent('main')).not.toContain('ایمیلتان هنوز تأیید نشده است.');
