@@ -47,7 +47,7 @@ describe('contact page in Chromium', () => {
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     // The phone and the address read with Persian digits.
     const details = page.getByRole('region', { name: 'راه‌های ارتباطی' });
-    expect(await details.textContent()).toContain('۰۲۱-۹۱۰۰۰۰۰۰');
+    expect(await details.textContent()).toContain('۰۲۱-۸۸۷۳۱۴۵۰');
     expect(await details.textContent()).toContain('پلاک ۱۲');
     const health = await pageHealth(page);
     expect(health.axe).toEqual([]);
