@@ -6,6 +6,7 @@ import type {
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render-page';
+import { OFFICIAL_FORM } from '../../../test/sample-invoice-document';
 import { sampleRoutes } from '../../../test/sample-routes';
 import type { AuthUser } from '../../../types/shared-props';
 
@@ -50,7 +51,7 @@ function routes() {
 const shared = { auth: { user: ADMIN }, routes: routes() };
 
 const DOCUMENT: InvoiceDocument = {
-  siteName: 'رندر فارم ابری',
+  ...OFFICIAL_FORM,
   title: 'پیش‌فاکتور',
   formTitle: 'پیش‌فاکتور فروش کالا و خدمات',
   numberLabel: 'بدون شماره (پرداخت نشده)',
@@ -59,35 +60,10 @@ const DOCUMENT: InvoiceDocument = {
   dateLabel: '۳ آذر ۱۴۰۵',
   paidAtLabel: null,
   details: [],
-  seller: [
-    { label: 'فروشنده', value: 'شرکت پردازش ابری نوین‌رایان پارس (سهامی خاص)' },
-    { label: 'کد اقتصادی', value: '14008123457', ltr: true },
-    { label: 'شناسهٔ ملی', value: '14008123457', ltr: true },
-    { label: 'شمارهٔ ثبت', value: '582416', ltr: true },
-    { label: 'نشانی', value: 'استان تهران، شهر تهران، خیابان ولیعصر، کوچهٔ نگار، پلاک ۱۲، طبقهٔ ۳' },
-    { label: 'کد پستی', value: '1969764513', ltr: true },
-    { label: 'تلفن', value: '021-88745120', ltr: true },
-  ],
   buyer: [],
-  columns: [
-    'ردیف',
-    'کد کالا یا خدمت',
-    'شرح کالا یا خدمت',
-    'تعداد / مقدار',
-    'واحد',
-    'مبلغ واحد (ریال)',
-    'مبلغ کل (ریال)',
-    'مبلغ تخفیف (ریال)',
-    'مبلغ کل پس از تخفیف (ریال)',
-    'جمع مالیات و عوارض ارزش افزوده (ریال)',
-    'جمع کل پس از تخفیف و مالیات و عوارض (ریال)',
-  ],
-  ltrColumns: [1],
-  numericColumns: [0, 3, 5, 6, 7, 8, 9, 10],
   rows: [],
   sums: { label: 'جمع کل', from: 6, values: ['۰', '۰', '۰', '۰', '۰'] },
   totals: [],
-  signatures: ['مهر و امضای فروشنده', 'مهر و امضای خریدار'],
   footer: '',
 };
 

@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { renderPage } from '../../../test/render-page';
+import { OFFICIAL_FORM } from '../../../test/sample-invoice-document';
 import { CUSTOMER } from '../../../test/sample-page';
 import { sampleRoutes } from '../../../test/sample-routes';
 
@@ -40,7 +41,7 @@ function routes() {
 const shared = { auth: { user: CUSTOMER }, routes: routes() };
 
 const DOCUMENT: InvoiceDocument = {
-  siteName: 'رندر فارم ابری',
+  ...OFFICIAL_FORM,
   title: 'پیش‌فاکتور',
   formTitle: 'پیش‌فاکتور فروش کالا و خدمات',
   numberLabel: 'بدون شماره (پرداخت نشده)',
@@ -49,35 +50,11 @@ const DOCUMENT: InvoiceDocument = {
   dateLabel: '۳ آذر ۱۴۰۵',
   paidAtLabel: null,
   details: [{ label: 'تاریخ صدور', value: '۳ آذر ۱۴۰۵' }],
-  seller: [
-    { label: 'فروشنده', value: 'شرکت پردازش ابری نوین‌رایان پارس (سهامی خاص)' },
-    { label: 'کد اقتصادی', value: '14008123457', ltr: true },
-    { label: 'شناسهٔ ملی', value: '14008123457', ltr: true },
-    { label: 'شمارهٔ ثبت', value: '582416', ltr: true },
-    { label: 'نشانی', value: 'استان تهران، شهر تهران، خیابان ولیعصر، کوچهٔ نگار، پلاک ۱۲، طبقهٔ ۳' },
-    { label: 'کد پستی', value: '1969764513', ltr: true },
-    { label: 'تلفن', value: '021-88745120', ltr: true },
-  ],
   buyer: [
     { label: 'خریدار', value: 'شرکت طراحی نقش‌آفرین' },
     { label: 'شناسهٔ ملی', value: '10320845671', ltr: true },
     { label: 'کد اقتصادی', value: '411153698574', ltr: true },
   ],
-  columns: [
-    'ردیف',
-    'کد کالا یا خدمت',
-    'شرح کالا یا خدمت',
-    'تعداد / مقدار',
-    'واحد',
-    'مبلغ واحد (ریال)',
-    'مبلغ کل (ریال)',
-    'مبلغ تخفیف (ریال)',
-    'مبلغ کل پس از تخفیف (ریال)',
-    'جمع مالیات و عوارض ارزش افزوده (ریال)',
-    'جمع کل پس از تخفیف و مالیات و عوارض (ریال)',
-  ],
-  ltrColumns: [1],
-  numericColumns: [0, 3, 5, 6, 7, 8, 9, 10],
   rows: [
     [
       '۱',
@@ -100,7 +77,6 @@ const DOCUMENT: InvoiceDocument = {
     { label: 'مبلغ کل (ریال)', value: '۲۲٬۰۰۰٬۰۰۰' },
     { label: 'مبلغ کل به تومان', value: '۲٬۲۰۰٬۰۰۰' },
   ],
-  signatures: ['مهر و امضای فروشنده', 'مهر و امضای خریدار'],
   footer:
     'این پیش‌فاکتور در رندر فارم ابری صادر شده است. مبالغ به ریال است، همان‌طور که در صورتحساب رسمی آمده است.',
 };
