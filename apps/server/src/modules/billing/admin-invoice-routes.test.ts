@@ -273,7 +273,8 @@ describe(`admin: invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
           eq(activityLog.event, 'billing:invoice.refunded'),
           eq(activityLog.subjectId, String(invoice!.id)),
         ),
-      );
+      )
+      .orderBy(activityLog.id);
     expect(entries.map((e) => [e.properties.to, e.properties.reason])).toEqual([
       ['wallet', 'جبران قطعی سرور'],
       ['card', 'درخواست مشتری'],
