@@ -96,7 +96,7 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     expect(junk.props.filters).toEqual({ type: '', machine: '', from: '', to: '', view: '' });
   });
 
-  it("folds a machine's usage minutes into its Tehran clock hours, and shows every minute on request", async () => {
+  it("folds a machine's unbroken run of usage minutes within a Tehran clock hour, and shows every minute on request", async () => {
     const [user] = await db()
       .insert(users)
       .values({ name: 'رندرکار ساعتی', email: 'hours-items@example.test', emailVerifiedAt: new Date() })
@@ -113,12 +113,15 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
         at: new Date(at),
       });
     await post('bonus', 1_000_000, '2026-11-20T09:00:00Z');
-    // Tehran is UTC+03:30: 10:31, 10:45 and 11:29 UTC are 14:01, 14:15 and 14:59 there; 11:30 is 15:00.
+    // Tehran is UTC+03:30: 10:31 to 10:33 UTC are 14:01 to 14:03 there; 11:29 is 14:59, 11:30 is 15:00.
     await post('a1', -100, '2026-11-20T10:31:00Z', a);
-    await post('a2', -200, '2026-11-20T10:45:00Z', a);
-    await post('b1', -400, '2026-11-20T10:50:00Z', b);
-    await post('a3', -300, '2026-11-20T11:29:00Z', a);
-    await post('a4', -500, '2026-11-20T11:30:00Z', a);
+    await post('a2', -200, '2026-11-20T10:32:00Z', a);
+    await post('b1', -400, '2026-11-20T10:32:00Z', b);
+    await post('a3', -300, '2026-11-20T10:33:00Z', a);
+    // Off for a while, then on again in the same hour: a run of its own, or its range would lie.
+    await post('a4', -350, '2026-11-20T11:28:00Z', a);
+    await post('a5', -450, '2026-11-20T11:29:00Z', a);
+    await post('a6', -500, '2026-11-20T11:30:00Z', a);
     const browser = new TestBrowser(t, { ip: '10.90.0.3' });
     await browser.request('GET', '/login');
     await browser.request('POST', '/__testing/sign-in', { email: 'hours-items@example.test' });
@@ -132,20 +135,25 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
         r.balance_after,
       ]),
     ).toEqual([
-      [a, -500, 1, 998_500],
+      [a, -500, 1, 997_700],
+      [a, -800, 2, 998_200],
       [a, -600, 3, 999_000],
       [b, -400, 1, 999_300],
       [null, 1_000_000, 1, 1_000_000],
     ]);
-    expect(rows[1]).toMatchObject({
+    // A row's range is its charged minutes' own: from the first one's start to the last one's end.
+    expect(rows[2]).toMatchObject({
       first_at: '2026-11-20T10:31:00.000Z',
-      created_at: '2026-11-20T11:29:00.000Z',
+      to_at: '2026-11-20T10:34:00.000Z',
+      created_at: '2026-11-20T10:33:00.000Z',
     });
+    for (const row of rows as { first_at: string; to_at: string; lines: number }[])
+      expect(Date.parse(row.to_at) - Date.parse(row.first_at)).toBe(row.lines * 60_000);
 
     const minutes = await browser.page('/panel/items?view=minutes');
     expect(minutes.props.filters.view).toBe('minutes');
     expect(minutes.props.items.data.map((r: { amount: number }) => r.amount)).toEqual([
-      -500, -300, -400, -200, -100, 1_000_000,
+      -500, -450, -350, -300, -400, -200, -100, 1_000_000,
     ]);
   });
 

@@ -5,7 +5,14 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { toCsv } from '../../lib/csv';
 import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
-import { exportLedger, type LedgerFilter, ledgerTotals, listLedger, listLedgerFolded } from './ledger-list';
+import {
+  exportLedger,
+  foldedRow,
+  type LedgerFilter,
+  ledgerTotals,
+  listLedger,
+  listLedgerFolded,
+} from './ledger-list';
 import { WALLET_TRANSACTION_TYPES } from './tables';
 
 const PER_PAGE = 25;
@@ -13,7 +20,18 @@ const PER_PAGE = 25;
 /** Every line as stored, in the folded rows' shape (one line each). */
 const listLedgerLines: typeof listLedgerFolded = async (db, userId, query) => {
   const page = await listLedger(db, userId, query);
-  return { ...page, data: page.data.map((line) => ({ ...line, first_at: line.created_at, lines: 1 })) };
+  return {
+    ...page,
+    data: page.data.map((line) =>
+      foldedRow({
+        ...line,
+        balanceAfter: line.balance_after,
+        firstAt: new Date(line.created_at),
+        createdAt: new Date(line.created_at),
+        lines: 1,
+      }),
+    ),
+  };
 };
 
 /** A filter that does not parse is dropped, as on every list: the page still answers. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { WALLET_TRANSACTION_TYPES, type WalletTransactionType, walletTransactions } from './tables';
+import { chargedSpan } from './usage-minutes';
 
 /**
  * Reads of one user's wallet ledger: «گردش حساب» (panel.items and its CSV) and
@@ -69,47 +70,86 @@ export async function listLedger(db: Database, userId: number, query: LedgerQuer
 const TEHRAN_OFFSET_SECONDS = 12_600;
 
 /**
- * «گردش حساب» as people read it: a machine's usage minutes within one Tehran clock hour fold into
- * one row (the ledger keeps a line per minute, which is right for the books and a wall of
- * identical rows on a page); every other line stays a row of its own. A row's balance is the one
- * after its last line; `lines` says how many minutes it holds.
+ * «گردش حساب» as people read it: a machine's unbroken run of usage minutes within one Tehran clock
+ * hour folds into one row (the ledger keeps a line per minute, which is right for the books and a
+ * wall of identical rows on a page); every other line stays a row of its own. A run, not the whole
+ * hour: a row says «۳ دقیقه، از ۱۴:۰۱ تا ۱۴:۰۴», and a machine stopped and started again within
+ * the hour would make that range longer than its minutes. A row's balance is the one after its
+ * last line; `lines` says how many minutes it holds, `first_at`–`to_at` the clock time they cover
+ * (chargedSpan: the first minute's start to the last one's end, so to_at − first_at = lines).
  */
 export async function listLedgerFolded(db: Database, userId: number, query: LedgerQuery) {
   const t = walletTransactions;
   const hour = sql`floor((extract(epoch from ${t.createdAt}) + ${TEHRAN_OFFSET_SECONDS}) / 3600)::bigint`;
-  const row = sql`case when ${t.type} = 'usage' and ${t.reference} is not null
-    then 'u:' || ${t.reference} || ':' || (${hour})::text else 'l:' || ${t.id}::text end`;
-  const rows = await db
+  // Gaps and islands: within one machine's hour, minute number minus rank is the same for every
+  // minute of an unbroken run and changes at each gap.
+  const minute = sql`floor(extract(epoch from ${t.createdAt}) / 60)::bigint`;
+  const usage = sql`${t.type} = 'usage' and ${t.reference} is not null`;
+  const run = sql`${minute} - row_number() over (partition by ${t.type}, ${t.reference}, ${hour} order by ${t.createdAt}, ${t.id})`;
+  const lines = db
     .select({
-      id: sql<number>`max(${t.id})`.mapWith(Number),
-      type: sql<WalletTransactionType>`min(${t.type})`,
-      reference: sql<string | null>`min(${t.reference})`,
-      amount: sql<number>`sum(${t.amount})`.mapWith(Number),
-      balanceAfter: sql<number>`(array_agg(${t.balanceAfter} order by ${t.id} desc))[1]`.mapWith(Number),
-      description: sql<string>`(array_agg(${t.description} order by ${t.id} desc))[1]`,
-      lines: sql<number>`count(*)`.mapWith(Number),
-      firstAt: sql<Date>`min(${t.createdAt})`.mapWith(t.createdAt),
-      createdAt: sql<Date>`max(${t.createdAt})`.mapWith(t.createdAt),
+      id: t.id,
+      type: t.type,
+      reference: t.reference,
+      amount: t.amount,
+      balanceAfter: t.balanceAfter,
+      description: t.description,
+      createdAt: t.createdAt,
+      row: sql<string>`case when ${usage}
+        then 'u:' || ${t.reference} || ':' || (${hour})::text || ':' || (${run})::text
+        else 'l:' || ${t.id}::text end`.as('row'),
     })
     .from(t)
     .where(where(userId, query))
-    .groupBy(row)
-    .orderBy(sql`max(${t.id}) desc`)
+    .as('lines');
+  const l = lines;
+  const rows = await db
+    .select({
+      id: sql<number>`max(${l.id})`.mapWith(Number),
+      type: sql<WalletTransactionType>`min(${l.type})`,
+      reference: sql<string | null>`min(${l.reference})`,
+      amount: sql<number>`sum(${l.amount})`.mapWith(Number),
+      balanceAfter: sql<number>`(array_agg(${l.balanceAfter} order by ${l.id} desc))[1]`.mapWith(Number),
+      description: sql<string>`(array_agg(${l.description} order by ${l.id} desc))[1]`,
+      lines: sql<number>`count(*)`.mapWith(Number),
+      firstAt: sql<Date>`min(${l.createdAt})`.mapWith(t.createdAt),
+      createdAt: sql<Date>`max(${l.createdAt})`.mapWith(t.createdAt),
+    })
+    .from(lines)
+    .groupBy(l.row)
+    .orderBy(sql`max(${l.id}) desc`)
     .limit(query.perPage + 1)
     .offset((query.page - 1) * query.perPage);
   return {
-    data: rows.slice(0, query.perPage).map((r) => ({
-      id: r.id,
-      type: r.type,
-      amount: r.amount,
-      balance_after: r.balanceAfter,
-      description: r.description,
-      reference: r.reference,
-      created_at: r.createdAt.toISOString(),
-      first_at: r.firstAt.toISOString(),
-      lines: r.lines,
-    })),
+    data: rows.slice(0, query.perPage).map((r) => foldedRow(r)),
     meta: { page: query.page, per_page: query.perPage, has_more: rows.length > query.perPage },
+  };
+}
+
+/** A statement row on the wire; a usage row also carries the clock range its minutes cover. */
+export function foldedRow(r: {
+  id: number;
+  type: WalletTransactionType;
+  reference: string | null;
+  amount: number;
+  balanceAfter: number;
+  description: string;
+  lines: number;
+  firstAt: Date;
+  createdAt: Date;
+}) {
+  const span = chargedSpan(r.firstAt, r.lines);
+  return {
+    id: r.id,
+    type: r.type,
+    amount: r.amount,
+    balance_after: r.balanceAfter,
+    description: r.description,
+    reference: r.reference,
+    created_at: r.createdAt.toISOString(),
+    first_at: span.from.toISOString(),
+    to_at: span.to.toISOString(),
+    lines: r.lines,
   };
 }
 

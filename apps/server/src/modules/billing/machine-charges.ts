@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { usageSessions, walletTransactions } from './tables';
-import { MINUTE_MS } from './usage-minutes';
+import { chargedSpan } from './usage-minutes';
 
 /** One running stretch of a machine as billing kept it, with what the ledger charged for it. */
 export interface MachineCharge {
@@ -10,6 +10,12 @@ export interface MachineCharge {
   stop: string | null;
   /** Minutes charged so far (every started minute is one ledger line). */
   minutes: number;
+  /**
+   * The clock time those minutes cover (chargedSpan): the first one's start to the last one's
+   * end, so to − from is exactly `minutes`; what a page shows beside the minutes.
+   */
+  from: string;
+  to: string;
   /** Rial the ledger took for those minutes. */
   amount: number;
 }
@@ -32,8 +38,7 @@ export async function machineCharges(
   const sessions = limit === undefined ? await query : await query.limit(limit);
   const charges: MachineCharge[] = [];
   for (const session of sessions) {
-    const from = new Date(Math.floor(session.startedAt.getTime() / MINUTE_MS) * MINUTE_MS);
-    const to = new Date(from.getTime() + session.billedMinutes * MINUTE_MS);
+    const { from, to } = chargedSpan(session.startedAt, session.billedMinutes);
     const [line] = await db
       .select({
         amount: sql<number>`coalesce(-sum(${walletTransactions.amount}), 0)`.mapWith(Number),
@@ -51,20 +56,34 @@ export async function machineCharges(
       start: session.startedAt.toISOString(),
       stop: session.endedAt?.toISOString() ?? null,
       minutes: session.billedMinutes,
+      from: from.toISOString(),
+      to: to.toISOString(),
       amount: line?.amount ?? 0,
     });
   }
   return charges;
 }
 
+/** A machine's latest session as its owner reads it, with the range its charged minutes cover. */
+export interface LatestMachineCharge {
+  open: boolean;
+  minutes: number;
+  from: string;
+  to: string;
+  amount: number;
+}
+
 /**
  * The machine's latest session as its owner reads it on Panel/Instances/View: open (charged so
- * far) or the one just ended (its final cost stays after the stop), or null before the first start.
+ * far) or the one just ended (its duration and final cost stay after the stop), or null before the
+ * first start.
  */
 export async function latestMachineCharge(
   db: Database,
   instanceId: number,
-): Promise<{ open: boolean; minutes: number; amount: number } | null> {
+): Promise<LatestMachineCharge | null> {
   const [latest] = await machineCharges(db, instanceId, 1);
-  return latest ? { open: latest.stop === null, minutes: latest.minutes, amount: latest.amount } : null;
+  if (!latest) return null;
+  const { minutes, from, to, amount } = latest;
+  return { open: latest.stop === null, minutes, from, to, amount };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dueMinutes, minuteCharge, sessionMinute, usageKey } from './usage-minutes';
+import { chargedSpan, dueMinutes, minuteCharge, sessionMinute, usageKey } from './usage-minutes';
 
 const at = (iso: string) => new Date(iso);
 
@@ -59,5 +59,50 @@ describe('due minutes', () => {
     const session = { startedAt: at('2026-11-26T10:59:30Z'), pricePerHour: 600 };
     expect(sessionMinute(session, 1).at.toISOString()).toBe('2026-11-26T11:00:00.000Z');
     expect(usageKey(7, sessionMinute(session, 1).at)).toBe('usage:7:2026-11-26T11:00');
+  });
+});
+
+describe('the range a charged duration is shown with', () => {
+  // HH:MM on a Tehran clock, as the pages show it: seconds are never shown.
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Tehran',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const clockMinutes = (at: Date) => {
+    const [h, m] = clock.format(at).split(':').map(Number);
+    return h! * 60 + m!;
+  };
+
+  it('shows times whose difference is the minutes charged, for any start and stop', () => {
+    const year = Date.UTC(2026, 0, 1);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 365 * 24 * 3600 * 1000 }),
+        fc.integer({ min: 1, max: 3 * 24 * 3600 * 1000 }),
+        (offset, length) => {
+          const session = { startedAt: new Date(year + offset), endedAt: new Date(year + offset + length) };
+          const minutes = dueMinutes(session, session.endedAt);
+          const { from, to } = chargedSpan(session.startedAt, minutes);
+          expect(to.getTime() - from.getTime()).toBe(minutes * 60_000);
+          // The clock times a page prints (seconds dropped) differ by the same minutes, modulo a day.
+          expect((clockMinutes(to) - clockMinutes(from) + 1440) % 1440).toBe(minutes % 1440);
+          // And the range holds the whole session: nothing charged falls outside what is shown.
+          expect(from.getTime()).toBeLessThanOrEqual(session.startedAt.getTime());
+          expect(to.getTime()).toBeGreaterThanOrEqual(session.endedAt.getTime());
+        },
+      ),
+    );
+  });
+
+  it('reads 08:06:40 to 08:08:10 as three minutes from 08:06 to 08:09', () => {
+    const session = { startedAt: at('2026-11-27T04:36:40Z'), endedAt: at('2026-11-27T04:38:10Z') };
+    const minutes = dueMinutes(session, session.endedAt);
+    expect(minutes).toBe(3);
+    expect(chargedSpan(session.startedAt, minutes)).toEqual({
+      from: at('2026-11-27T04:36:00Z'),
+      to: at('2026-11-27T04:39:00Z'),
+    });
   });
 });

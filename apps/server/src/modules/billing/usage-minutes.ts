@@ -46,3 +46,15 @@ export function sessionMinute(
 export function usageKey(instanceId: number, minute: Date): string {
   return `usage:${instanceId}:${minute.toISOString().slice(0, 16)}`;
 }
+
+/**
+ * The stretch of clock time `minutes` charged minutes cover, beginning with the minute of `first`:
+ * from the start of the first charged minute to the end of the last. This is the one rule for a
+ * duration shown with a time range («۳ دقیقه، از ۰۸:۰۶ تا ۰۸:۰۹»): billing counts every started
+ * minute, so the range is the charged minutes' own, and to − from is always exactly `minutes`
+ * (a machine on from 08:06:40 to 08:08:10 touched three minutes: 08:06, 08:07 and 08:08).
+ */
+export function chargedSpan(first: Date, minutes: number): { from: Date; to: Date } {
+  const from = floorMinute(first);
+  return { from: new Date(from), to: new Date(from + Math.max(0, minutes) * MINUTE_MS) };
+}

@@ -164,7 +164,7 @@ export interface InstanceViewProps {
   /** Rial, for the hours the balance still covers. */
   balance: number;
   /** The latest running stretch and what the ledger charged for it (null before the first start). */
-  session: { open: boolean; minutes: number; amount: number } | null;
+  session: { open: boolean; minutes: number; from: string; to: string; amount: number } | null;
   activity: MachineActivity[];
 }
 
@@ -287,7 +287,14 @@ export interface StaffMachineView {
 /** `admin.instances.item` «ریز مصرف سرور»: the machine's running sessions and what they cost. */
 export interface AdminMachineItemsProps {
   machine: { id: number; name: string; uuid: string; price_per_hour: number; owner: string };
-  sessions: { start: string; stop: string | null; minutes: number; amount: number }[];
+  sessions: {
+    start: string;
+    stop: string | null;
+    minutes: number;
+    from: string;
+    to: string;
+    amount: number;
+  }[];
   totals: { minutes: number; amount: number };
 }
 

@@ -330,9 +330,12 @@ describe(`panel: make, view, edit and delete a machine (${process.env.DATABASE_U
       ).filter(
         (l) => l.createdAt.getTime() >= from && l.createdAt.getTime() < from + latest.billedMinutes * 60_000,
       );
+      // The duration is shown with the clock time it covers: the charged minutes' own range.
       expect(view.props.session, machine.name).toEqual({
         open: latest.endedAt === null,
         minutes: latest.billedMinutes,
+        from: new Date(from).toISOString(),
+        to: new Date(from + latest.billedMinutes * 60_000).toISOString(),
         amount: lines.reduce((sum, l) => sum - l.amount, 0),
       });
       seen++;

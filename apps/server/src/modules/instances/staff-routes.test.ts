@@ -158,8 +158,19 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
       charged += ledger;
       expect(page.props.totals.amount, `machine ${machine.id}`).toBe(ledger);
       // Each session's amount is its own minutes' ledger lines.
-      for (const session of page.props.sessions as { start: string; stop: string | null; amount: number }[]) {
+      const sessions = page.props.sessions as {
+        start: string;
+        stop: string | null;
+        minutes: number;
+        from: string;
+        to: string;
+        amount: number;
+      }[];
+      for (const session of sessions) {
         const from = Math.floor(Date.parse(session.start) / 60_000) * 60_000;
+        // The range shown beside the minutes is theirs: from − to is exactly the minutes charged.
+        expect(Date.parse(session.from)).toBe(from);
+        expect(Date.parse(session.to) - Date.parse(session.from)).toBe(session.minutes * 60_000);
         const own = lines.filter(
           (l) =>
             l.createdAt.getTime() >= from &&

@@ -242,8 +242,9 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
     async (request, reply) => {
       const { machine, sessions } = await staffMachines.usageSessions(idParam(request));
       const csv = toCsv(
+        // The charged minutes' range (from the first one's start to the last one's end), as on the page.
         ['آغاز', 'پایان', 'دقیقه', 'نرخ ساعتی (ریال)', 'مبلغ (ریال)'],
-        sessions.map((s) => [s.start, s.stop ?? 'در جریان', s.minutes, machine.pricePerHour, s.amount]),
+        sessions.map((s) => [s.from, s.stop ? s.to : 'در جریان', s.minutes, machine.pricePerHour, s.amount]),
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -3,6 +3,7 @@ import type { PanelItemsProps } from '@server/modules/billing/contracts';
 import { ReceiptText } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
+import { ChargedMinutes } from '../../components/billing/ChargedMinutes';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
@@ -57,8 +58,7 @@ export default function Items({ items, totals, filters, types, machines, balance
           )}
           {row.lines > 1 && (
             <span className="block text-xs text-gray-500">
-              {formatNumber(row.lines)} دقیقه، از <JalaliTime value={row.first_at} style="time" /> تا{' '}
-              <JalaliTime value={row.created_at} style="time" />
+              <ChargedMinutes minutes={row.lines} from={row.first_at} to={row.to_at} />
             </span>
           )}
         </span>

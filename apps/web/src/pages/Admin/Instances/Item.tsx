@@ -23,12 +23,13 @@ export default function MachineItems({ machine, sessions, totals }: AdminMachine
     const total = months.get(month) ?? { minutes: 0, amount: 0 };
     months.set(month, { minutes: total.minutes + s.minutes, amount: total.amount + s.amount });
   }
+  // The range of the charged minutes (every started minute is one), so end − start is the minutes.
   const columns: Column<Session>[] = [
-    { key: 'start', label: 'آغاز', render: (s) => <JalaliTime value={s.start} style="datetime" /> },
+    { key: 'start', label: 'آغاز', render: (s) => <JalaliTime value={s.from} style="datetime" /> },
     {
       key: 'stop',
       label: 'پایان',
-      render: (s) => (s.stop ? <JalaliTime value={s.stop} style="datetime" /> : 'هنوز روشن'),
+      render: (s) => (s.stop ? <JalaliTime value={s.to} style="datetime" /> : 'هنوز روشن'),
     },
     { key: 'minutes', label: 'دقیقه', numeric: true, render: (s) => formatNumber(s.minutes) },
     { key: 'amount', label: 'مبلغ', numeric: true, render: (s) => formatToman(s.amount) },
