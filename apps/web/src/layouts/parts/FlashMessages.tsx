@@ -1,12 +1,18 @@
 import { CircleAlert, CircleCheck, TriangleAlert, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePage } from '../../app/protocol';
+import { onLiveStateChange } from '../../lib/realtime/live-state';
 
 /**
  * The flash message of the last action («ذخیره شد», «پرداخت ناموفق بود»), or a warning about what
  * it left behind («یک کد بازیابی مصرف شد»). The live region is in the page from the first render:
  * screen readers only announce changes to a region they already know, so it must not appear
  * together with its message.
+ *
+ * A flash tells of the state the action left; when a live reload brings a newer state (the
+ * machine that was «چند لحظه دیگر خاموش می‌شود» is now off), the message goes: a flash never
+ * outlives the next change of what it describes. Other flash keys a page reads itself (the
+ * machine's password, once) are not messages and stay.
  */
 // One shared empty value: a fresh `{}` per render would look like a new flash every time.
 const NO_FLASH: { success?: string | null; error?: string | null; warning?: string | null } = {};
@@ -24,6 +30,8 @@ export function FlashMessages({ className = '' }: { className?: string }) {
     setSeen(flash);
     setDismissed({});
   }
+
+  useEffect(() => onLiveStateChange(() => setDismissed({ success: true, error: true, warning: true })), []);
 
   const success = !dismissed.success && flash.success;
   const error = !dismissed.error && flash.error;

@@ -1,6 +1,7 @@
 import { router } from '@renderfarm/react';
 import { useEffect, useState } from 'react';
 import { usePage } from '../../app/protocol';
+import { liveStateChanged } from './live-state';
 import { realtimeClient } from './realtime-client';
 import { installSocketIdHeader } from './socket-id-header';
 
@@ -10,6 +11,9 @@ import { installSocketIdHeader } from './socket-id-header';
  * customer's machine listen on `instances.{uuid}`, which is theirs to leave when they go). The event is only a nudge (docs/screens.md §7): the data itself comes
  * through the page route and its policy. A burst of events (five machines started at once) costs
  * one reload in flight plus one more for whatever arrived during it.
+ *
+ * After each reload the flash messages on screen go (live-state.ts): they told of the state before
+ * the event, so a flash never outlives the change it described.
  *
  * Returns whether a reload is under way, for a quiet «در حال به‌روزرسانی».
  */
@@ -52,6 +56,8 @@ export function useLiveReload(
           // A failed reload is not worth an error here: the next event, or the next visit, tries again.
           await router.reload({ only: onlyList.split(','), showProgress: false }).catch(() => undefined);
         } while (again && active);
+        // The page now shows the state the event announced: a flash about the old one goes.
+        if (active) liveStateChanged();
       } finally {
         running = false;
         if (active) setRefreshing(false);

@@ -13,8 +13,9 @@ import { MachineCard } from './parts/MachineCard';
 // Every step of a power job (stopping → stopped) is an InstanceUpdated on the owner's channel; a
 // power change also moves the balance the top bar shows (`auth`).
 const LIVE_EVENTS = ['InstanceUpdated'];
-// `flash` too: once the machine has moved on, «چند لحظه دیگر خاموش می‌شود» is no longer true and goes.
-const LIVE_PROPS = ['items', 'auth', 'flash'];
+// Once the machine has moved on, «چند لحظه دیگر خاموش می‌شود» is no longer true: every live reload
+// drops the flash messages (lib/realtime/live-state.ts).
+const LIVE_PROPS = ['items', 'auth'];
 
 /** `panel.instances.list` «سرورهای من»: every machine the customer rents, with its power buttons, kept live. */
 export default function InstanceList({ items }: InstanceListProps) {

@@ -4,6 +4,7 @@ import { Download, KeyRound, Settings, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Head, usePage } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
+import { ChargedMinutes } from '../../../components/billing/ChargedMinutes';
 import { MachineFacts } from '../../../components/instances/MachineFacts';
 import { PowerControls } from '../../../components/instances/PowerControls';
 import { Button, ButtonLink, buttonClasses } from '../../../components/ui/Button';
@@ -163,6 +164,23 @@ export default function InstanceView({ instance, balance, session, activity }: I
                   {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
                 </dd>
               </div>
+              {session !== null && session.minutes > 0 && (
+                // Also once the machine is off: how long the last session ran and when, from what
+                // billing kept (the charged minutes and the clock time they cover).
+                <div className="flex justify-between gap-3">
+                  <dt className="text-gray-600">
+                    {session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}
+                  </dt>
+                  <dd className="text-end text-gray-900">
+                    <ChargedMinutes
+                      minutes={session.minutes}
+                      from={session.from}
+                      to={session.to}
+                      style="datetime"
+                    />
+                  </dd>
+                </div>
+              )}
               <div className="flex justify-between gap-3">
                 <dt className="text-gray-600">موجودی کیف پول</dt>
                 <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
