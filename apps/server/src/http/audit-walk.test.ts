@@ -826,6 +826,7 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
 
   it('shows every entry the walk wrote in Persian: labels, summaries, values; identifiers left to right', async () => {
     const admin = await staff('admin');
+    const routes = new Set(t.app.routeList.all().map((r) => r.name));
     const problems: string[] = [];
     for (let page = 1; page <= 5; page++) {
       const { items } = await admin.page(`/admin/audit?page=${page}`).then((p) => p.props);
@@ -837,6 +838,17 @@ describe(`audit walk over every staff write (${process.env.DATABASE_URL ? 'Postg
           problems.push(`${where}: summary «${row.summary}»`);
         if (row.subject?.code && /[۰-۹]/.test(row.subject.code))
           problems.push(`${where}: Persian digits in ${row.subject.code}`);
+        // No raw key (a route or event name), no bare «#12»: a record is named, its id beside it.
+        if (/[a-z]+[._:][a-z]+|#\d+/i.test(row.summary))
+          problems.push(`${where}: raw text in «${row.summary}»`);
+        const s = row.subject;
+        if (s && s.code?.startsWith('#') && s.type !== 'user' && !s.name)
+          problems.push(`${where}: ${s.type} ${s.code} without its name`);
+        if (s?.link && !routes.has(s.link.route)) problems.push(`${where}: link to unknown ${s.link.route}`);
+        if (s?.link) {
+          const page = await admin.request('GET', t.app.routeList.url(s.link.route, s.link.params, false));
+          if (page.statusCode !== 200) problems.push(`${where}: its page answers ${page.statusCode}`);
+        }
         for (const change of row.changes) {
           if (!PERSIAN.test(change.label)) problems.push(`${where}: field label «${change.label}»`);
           for (const value of [change.before, change.after]) {

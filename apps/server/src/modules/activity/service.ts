@@ -198,6 +198,27 @@ export function staffActivityExport(db: Database, filter: StaffActivityFilter, l
     .limit(limit);
 }
 
+/**
+ * Which of these subjects («type:id») a staff deletion has removed (recordStaffAction marks it):
+ * the audit shows their names but no longer links their pages.
+ */
+export async function deletedSubjects(
+  db: Database,
+  subjects: { type: string; id: string }[],
+): Promise<Set<string>> {
+  if (subjects.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ type: activityLog.subjectType, id: activityLog.subjectId })
+    .from(activityLog)
+    .where(
+      and(
+        inArray(activityLog.subjectId, [...new Set(subjects.map((s) => s.id))]),
+        sql`${activityLog.properties}->>'subject_deleted' = 'true'`,
+      ),
+    );
+  return new Set(rows.map((r) => `${r.type}:${r.id}`));
+}
+
 /** Staff who appear in the log as actors, for the actor filter. */
 export async function staffActors(db: Database): Promise<number[]> {
   const rows = await db

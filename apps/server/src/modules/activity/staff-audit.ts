@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { subjectNameOf } from './audit-subject-names';
 import { type AuditFormat, auditSubject } from './audit-subjects';
 import { type ActivityInput, type RequestContext, recordActivity } from './service';
 import type { ActivityEntry } from './tables';
@@ -23,7 +24,8 @@ export interface AuditChange {
 export interface StaffActionInput {
   event: ActivityInput['event'];
   actor: AuditActor;
-  subject: { type: string; id: string | number };
+  /** `name` when the record is not in `before`/`after` (audit-subject-names.ts finds it there). */
+  subject: { type: string; id: string | number; name?: string | null };
   /** One Persian sentence a person reads in the audit («پلن «RTX 4090» ساخته شد»). */
   summary: string;
   /** The record before the write (null for a creation) and after it (null for a deletion). */
@@ -133,15 +135,20 @@ export async function recordStaffAction(db: Database, input: StaffActionInput): 
     throw new RangeError(`audit subject type has no labels: ${input.subject.type}`);
   }
   const { actorId, ...context } = input.actor;
+  const subjectName = input.subject.name ?? subjectNameOf(input.subject.type, input.before, input.after);
   return recordActivity(db, {
     event: input.event,
     actorId,
-    subject: input.subject,
+    subject: { type: input.subject.type, id: input.subject.id },
     ...context,
     ...(input.at ? { at: input.at } : {}),
     properties: {
       ...(maskedValue('properties', input.properties ?? {}) as Record<string, unknown>),
       summary: input.summary,
+      // The record's name as it was then: the audit names it even after a rename or a deletion.
+      ...(subjectName ? { subject_name: subjectName } : {}),
+      // A deletion: the audit no longer links the record's page (it would be a 404).
+      ...(input.before && input.after === null ? { subject_deleted: true } : {}),
       changes: auditChanges(input.before, input.after, input.formats),
     },
   });

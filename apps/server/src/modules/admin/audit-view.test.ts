@@ -50,11 +50,40 @@ describe('audit values as people read them', () => {
     });
   });
 
-  it('names subjects in words, identifiers apart', () => {
-    expect(subjectView('user', '7', names)).toEqual({ label: 'سارا پشتیبان', code: null });
-    expect(subjectView('hardware', '12', names)).toEqual({ label: 'پلن', code: '#12' });
-    expect(subjectView('config', 'vat_rate', names)).toEqual({ label: 'تنظیم', code: 'vat_rate' });
-    expect(subjectView('menu', 'header', names)).toEqual({ label: 'منو سربرگ', code: null });
+  it('names subjects in words, identifiers apart, with a link to the record’s page', () => {
+    expect(subjectView('user', '7', names)).toEqual({
+      label: 'سارا پشتیبان',
+      name: null,
+      code: null,
+      link: { route: 'admin.users.edit', params: { user: '7' } },
+    });
+    expect(subjectView('location', '12', names, 'تهران ۱ (آسیاتک)')).toEqual({
+      label: 'دیتاسنتر',
+      name: 'تهران ۱ (آسیاتک)',
+      code: '#12',
+      link: { route: 'admin.locations.edit', params: { location: '12' } },
+    });
+    expect(subjectView('config', 'vat_rate', names)).toEqual({
+      label: 'تنظیم',
+      name: null,
+      code: 'vat_rate',
+      link: null,
+    });
+    expect(subjectView('menu', 'header', names)).toEqual({
+      label: 'منو سربرگ',
+      name: null,
+      code: null,
+      link: null,
+    });
+  });
+
+  it('says an impersonated action as what was done, not its method and route', () => {
+    expect(
+      legacySummary('admin:impersonation.action', { route: 'panel.tickets.store', method: 'POST' }),
+    ).toBe('ثبت تیکت تازه');
+    expect(legacySummary('admin:impersonation.action', { route: 'gone.route', method: 'POST' })).not.toMatch(
+      /[A-Za-z]/,
+    );
   });
 
   it('reads older entries in Persian: labelled fields, never the stored names', () => {

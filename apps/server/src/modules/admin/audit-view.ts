@@ -1,7 +1,9 @@
 import { faNumber, faToman } from '../../lib/persian';
+import { subjectPageOf } from '../activity/audit-subject-names';
 import { type AuditFormat, auditField, auditSubject } from '../activity/audit-subjects';
 import { type AuditChange, MASKED } from '../activity/staff-audit';
 import type { AuditChangeView, AuditValue } from './contracts';
+import { impersonationActionSentence } from './impersonation-actions';
 
 type Names = Map<number, { name: string }>;
 
@@ -111,17 +113,40 @@ export function changeViews(subjectType: string, changes: AuditChange[], names: 
   });
 }
 
-/** A subject in words: a person by name; a record by its kind, its identifier beside it. */
-export function subjectView(type: string, id: string, names: Names): { label: string; code: string | null } {
+/** What an audit row says it is about: its kind, its name, its id and its staff page. */
+export interface SubjectView {
+  label: string;
+  name: string | null;
+  code: string | null;
+  link: { route: string; params: Record<string, string> } | null;
+}
+
+/**
+ * A subject in words: a person by name; a record by its kind and its name as the write saw it
+ * (`subject_name`), its identifier beside it (left to right, Latin digits), and a link to its
+ * staff page when there is one. A record without a kept name (an entry older than the names)
+ * still reads as its kind and id.
+ */
+export function subjectView(type: string, id: string, names: Names, subjectName?: unknown): SubjectView {
+  const numeric = /^\d+$/.test(id);
   if (type === 'user') {
-    const person = /^\d+$/.test(id) ? names.get(Number(id)) : undefined;
-    return person ? { label: person.name, code: null } : { label: 'کاربر', code: `#${id}` };
+    const person = numeric ? names.get(Number(id)) : undefined;
+    const link = numeric ? { route: 'admin.users.edit', params: { user: id } } : null;
+    return person
+      ? { label: person.name, name: null, code: null, link }
+      : { label: 'کاربر', name: null, code: `#${id}`, link };
   }
   const subject = auditSubject(type);
   // A reorder is about a whole list (the header menu, the footer links): its name is a stored word.
   const scope = subject?.scopes?.[id];
-  if (scope) return { label: `${subject!.label} ${scope}`, code: null };
-  return { label: subject?.label ?? 'رکورد', code: /^\d+$/.test(id) ? `#${id}` : id };
+  if (scope) return { label: `${subject!.label} ${scope}`, name: null, code: null, link: null };
+  const page = numeric ? subjectPageOf(type) : undefined;
+  return {
+    label: subject?.label ?? 'رکورد',
+    name: typeof subjectName === 'string' && subjectName !== '' ? cut(subjectName) : null,
+    code: numeric ? `#${id}` : id,
+    link: page ? { route: page.route, params: { [page.param]: id } } : null,
+  };
 }
 
 /**
@@ -152,7 +177,7 @@ export function legacySummary(event: string, p: Record<string, unknown>): string
     case 'admin:user.created':
       return `نقش: ${ROLE_LABELS[String(p.role)] ?? shown(p.role)}؛ پیامک خوش‌آمد: ${p.welcome_sms ? 'بله' : 'نه'}`;
     case 'admin:impersonation.action':
-      return `${shown(p.method)} ${shown(p.route)}`;
+      return impersonationActionSentence(p.route);
     case 'admin:impersonation.ended':
       return `مدت: ${faNumber(Number(p.seconds ?? 0))} ثانیه`;
     case 'config:changed':

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { activityLabel } from '../activity/event-labels';
 import {
+  deletedSubjects,
   type StaffActivityFilter,
   staffActivityExport,
   staffActivityPage,
@@ -50,6 +51,14 @@ async function toRows(db: Database, entries: ActivityEntry[]): Promise<AuditRow[
   const userSubjects = entries.flatMap((e) =>
     e.subjectType === 'user' && /^\d+$/.test(e.subjectId ?? '') ? [Number(e.subjectId)] : [],
   );
+  const gone = await deletedSubjects(
+    db,
+    entries.flatMap((e) =>
+      e.subjectType && e.subjectId && e.subjectType !== 'user'
+        ? [{ type: e.subjectType, id: e.subjectId }]
+        : [],
+    ),
+  );
   const names = await userNames(db, [
     ...entries.flatMap((e) => (e.actorId ? [e.actorId] : [])),
     ...userSubjects,
@@ -71,7 +80,8 @@ async function toRows(db: Database, entries: ActivityEntry[]): Promise<AuditRow[
           ? {
               type: entry.subjectType,
               id: entry.subjectId,
-              ...subjectView(entry.subjectType, entry.subjectId, names),
+              ...subjectView(entry.subjectType, entry.subjectId, names, entry.properties?.subject_name),
+              ...(gone.has(`${entry.subjectType}:${entry.subjectId}`) ? { link: null } : {}),
             }
           : null,
       ip: entry.ipAddress,
@@ -125,7 +135,11 @@ export async function auditExportRows(db: Database, filter: StaffActivityFilter)
     row.actor?.name ?? '',
     row.label,
     row.event,
-    row.subject ? [row.subject.label, row.subject.code].filter(Boolean).join(' ') : '',
+    row.subject
+      ? [row.subject.label, row.subject.name && `«${row.subject.name}»`, row.subject.code]
+          .filter(Boolean)
+          .join(' ')
+      : '',
     row.ip ?? '',
     [row.summary, ...row.changes.map((c) => `${c.label}: ${c.before?.text ?? '—'} ← ${c.after?.text ?? '—'}`)]
       .filter(Boolean)

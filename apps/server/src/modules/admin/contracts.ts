@@ -156,10 +156,18 @@ export interface AuditRow {
   /** The customer an impersonating admin acted as. */
   as_user: { id: number; name: string } | null;
   /**
-   * What it was about: `label` in words (a person's name, or the kind of record), `code` its
-   * identifier when the label does not name it (shown left to right, Latin digits).
+   * What it was about: `label` in words (a person's name, or the kind of record), `name` the
+   * record's name as the write saw it, `code` its identifier when the label does not name it
+   * (shown left to right, Latin digits), `link` its staff page (a named route) when it has one.
    */
-  subject: { type: string; id: string; label: string; code: string | null } | null;
+  subject: {
+    type: string;
+    id: string;
+    label: string;
+    name: string | null;
+    code: string | null;
+    link: { route: string; params: Record<string, string> } | null;
+  } | null;
   ip: string | null;
   at: string;
   /** What happened, in one Persian sentence (amounts in Toman, reasons); never a secret. */

@@ -829,7 +829,11 @@ export function createInvoices(options: InvoicesOptions) {
         await recordStaffAction(tx, {
           event: REFUNDED_EVENT,
           actor: { actorId, ...context },
-          subject: { type: 'invoice', id: invoice.id },
+          subject: {
+            type: 'invoice',
+            id: invoice.id,
+            name: invoice.number === null ? null : String(invoice.number),
+          },
           summary: `${faToman(input.amount)} از صورت‌حساب ${numberLabel(invoice)} به ${
             input.to === 'wallet' ? 'کیف پول' : 'کارت بانکی'
           } بازپرداخت شد؛ دلیل: ${input.reason}`,

@@ -213,7 +213,7 @@ export function createHostAdmin(db: Database, appKey: string) {
         await recordStaffAction(tx, {
           event: 'catalog:host.maintenance',
           actor,
-          subject: { type: 'resource', id },
+          subject: { type: 'resource', id, name: row.name },
           summary: on
             ? `میزبان «${row.name}» به حالت تعمیر رفت.`
             : `میزبان «${row.name}» از حالت تعمیر بیرون آمد.`,
@@ -243,7 +243,7 @@ export function createHostAdmin(db: Database, appKey: string) {
         await recordStaffAction(tx, {
           event: 'catalog:host.checked',
           actor,
-          subject: { type: 'resource', id },
+          subject: { type: 'resource', id, name: row.name },
           summary: ok
             ? `اتصال میزبان «${row.name}» بررسی شد: پاسخ داد.`
             : `اتصال میزبان «${row.name}» بررسی شد: پاسخ نداد.`,
@@ -338,7 +338,7 @@ export function createHostAdmin(db: Database, appKey: string) {
         await recordStaffAction(tx, {
           event: 'catalog:ports.added',
           actor,
-          subject: { type: 'resource', id: target.id },
+          subject: { type: 'resource', id: target.id, name: target.name },
           summary: `${faNumber(added.length)} پورت به میزبان «${target.name}» افزوده شد${
             wanted.length > added.length ? ` (${faNumber(wanted.length - added.length)} پورت از پیش بود)` : ''
           }.`,

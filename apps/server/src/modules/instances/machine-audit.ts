@@ -50,7 +50,7 @@ export async function recordMachineChange(
     return recordStaffAction(tx, {
       event,
       actor: { actorId: input.actorId, ip: input.ip, userAgent: input.userAgent },
-      subject,
+      subject: { ...subject, name: input.before.name },
       summary: `${SUMMARIES[input.event] ?? 'تغییر سرور'} «${input.before.name}»${why}`,
       before: audited(input.before),
       after: audited(input.after),

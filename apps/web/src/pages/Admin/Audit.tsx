@@ -67,29 +67,7 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
     {
       key: 'subject',
       label: 'دربارهٔ',
-      render: (row) =>
-        row.subject ? (
-          row.subject.type === 'user' ? (
-            <Link
-              href={route('admin.users.edit', { user: row.subject.id })}
-              className="text-brand-700 hover:underline"
-            >
-              {row.subject.label}
-            </Link>
-          ) : (
-            <span className="[overflow-wrap:anywhere]">
-              {row.subject.label}
-              {row.subject.code && (
-                <>
-                  {' '}
-                  <Ltr>{row.subject.code}</Ltr>
-                </>
-              )}
-            </span>
-          )
-        ) : (
-          '—'
-        ),
+      render: (row) => (row.subject ? <AuditSubject subject={row.subject} /> : '—'),
     },
     {
       key: 'ip',
@@ -153,5 +131,34 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
         hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
       />
     </>
+  );
+}
+
+/**
+ * What an entry is about: a person by name, a record by its kind and name with its id left to
+ * right («دیتاسنتر «تهران ۱» #12»), linked to its staff page when it has one.
+ */
+function AuditSubject({ subject }: { subject: NonNullable<AuditRow['subject']> }) {
+  const route = useRoute();
+  const text = (
+    <>
+      {subject.label}
+      {subject.name && <> «{subject.name}»</>}
+      {subject.code && (
+        <>
+          {' '}
+          <Ltr className="text-gray-500">{subject.code}</Ltr>
+        </>
+      )}
+    </>
+  );
+  const href =
+    subject.link && route.has(subject.link.route) ? route(subject.link.route, subject.link.params) : null;
+  return href ? (
+    <Link href={href} className="text-brand-700 [overflow-wrap:anywhere] hover:underline">
+      {text}
+    </Link>
+  ) : (
+    <span className="[overflow-wrap:anywhere]">{text}</span>
   );
 }
