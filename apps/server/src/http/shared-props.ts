@@ -6,7 +6,9 @@ import type { SharedCache } from '../lib/cache/shared-cache';
 import { profilePhotoUrl } from '../modules/accounts/profile-photo';
 import { impersonatorOf } from '../modules/admin/impersonation';
 import { publicSettings } from '../modules/catalog/service';
-import { publicLinks, publicMenus } from '../modules/content/service';
+import { withoutClosedCampaigns } from '../modules/content/campaign-window';
+import { contentNow } from '../modules/content/clock';
+import { campaignWindows, publicLinks, publicMenus } from '../modules/content/service';
 import { unreadCount } from '../modules/notifications/inbox';
 import type { UserRole } from '../modules/users/queries';
 import { toAuthUser } from '../modules/users/service';
@@ -16,12 +18,14 @@ import { mayUse } from './route-access';
 
 /**
  * Cache keys of what every page shares, named after the table each reads: whatever writes the
- * `configs`, `menus` or `links` table calls `services.cache.forget(<table>)` (lib/cache).
+ * `configs`, `menus`, `links` or `pages` table calls `services.cache.forget(<table>)` (lib/cache).
  */
 export const SHARED_CACHE_KEYS = {
   settings: 'configs:public',
   menus: 'menus',
   links: 'links',
+  /** Campaign pages' runs: forgotten with every page save (`forget('pages')`). */
+  campaigns: 'pages:campaigns',
 } as const;
 
 export interface SharedPropsContext {
@@ -73,9 +77,30 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
         cache.remember(SHARED_CACHE_KEYS.settings, () => publicSettings(db)) as Promise<
           SharedProps['settings']
         >,
-      menus: () => cache.remember(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
-      links: () =>
-        cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)) as Promise<SharedProps['links']>,
+      // Menus and links are cached as written; a campaign's item is left out when it is not running,
+      // at the time of each page (a campaign ends at midnight, not when the cache next expires).
+      menus: async () => {
+        const [menus, campaigns] = await Promise.all([
+          cache.remember(SHARED_CACHE_KEYS.menus, () => publicMenus(db)),
+          cache.remember(SHARED_CACHE_KEYS.campaigns, () => campaignWindows(db)),
+        ]);
+        const now = contentNow();
+        return {
+          header: withoutClosedCampaigns(menus.header, campaigns, now),
+          footer: withoutClosedCampaigns(menus.footer, campaigns, now),
+        };
+      },
+      links: async () => {
+        const [links, campaigns] = await Promise.all([
+          cache.remember(SHARED_CACHE_KEYS.links, () => publicLinks(db)),
+          cache.remember(SHARED_CACHE_KEYS.campaigns, () => campaignWindows(db)),
+        ]);
+        const now = contentNow();
+        return {
+          footer: withoutClosedCampaigns(links.footer, campaigns, now),
+          social: withoutClosedCampaigns(links.social, campaigns, now),
+        } as SharedProps['links'];
+      },
       unread_notifications: () => (request.user ? unreadCount(db, request.user.id) : 0),
       recaptcha_site_key: recaptchaSiteKey,
       captcha_provider: config.CAPTCHA_PROVIDER,

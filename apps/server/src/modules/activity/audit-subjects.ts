@@ -258,6 +258,8 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
       seoTitle: SEO_TITLE,
       seoDescription: SEO_DESCRIPTION,
       noindex: f('بیرون از نتایج جست‌وجو', 'bool'),
+      startsAt: f('آغاز جشنواره', 'datetime'),
+      endsAt: f('پایان جشنواره (پس از آخرین روز)', 'datetime'),
     },
   },
   redirect: {

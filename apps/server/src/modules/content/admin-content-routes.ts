@@ -5,6 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { auditActor } from '../../http/route-helpers';
 import { userNames } from '../users/queries';
+import { tehranIsoDay } from './campaign-window';
 import type { ArticleKind, ArticleStatus, FolderOption } from './contracts';
 import { ContentNotFoundError } from './errors';
 import { cleanQuery, pageNumber } from './service';
@@ -99,12 +100,25 @@ const linkInput = z.object({
   is_active: bool,
 });
 
+/** A day from the Jalali date picker (an ISO day), or empty for «no limit». */
+const optionalDay = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? null : v),
+    z
+      .string({ error: message })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine((v) => !Number.isNaN(Date.parse(v)), message)
+      .nullable(),
+  );
+
 const pageInput = z.object({
   title: requiredText('عنوان', 200),
   body: z.string().max(BODY_MAX, 'متن بیش از حد بلند است.').default(''),
   seo_title: optionalText('عنوان سئو', 120),
   seo_description: optionalText('توضیح سئو', 300),
   noindex: bool,
+  starts_on: optionalDay('روز آغاز را از تقویم انتخاب کنید.'),
+  ends_on: optionalDay('روز پایان را از تقویم انتخاب کنید.'),
 });
 
 const sortInput = z.object({
@@ -440,6 +454,13 @@ export async function adminContentRoutes(app: FastifyInstance, { registry }: { r
           noindex: page.noindex,
           updated_at: page.updatedAt.toISOString(),
           url: pageUrl(page.key),
+          campaign: page.key.startsWith('campaign:')
+            ? {
+                starts_on: page.startsAt ? tehranIsoDay(page.startsAt) : null,
+                // ends_at is the midnight after the last day: the field shows the last day.
+                ends_on: page.endsAt ? tehranIsoDay(new Date(page.endsAt.getTime() - 1)) : null,
+              }
+            : null,
         },
         revisions: revisions.map((r) => ({
           id: r.id,

@@ -250,6 +250,70 @@ describe('admin content screens', () => {
     expect(badLink.errors.url).toMatch(PERSIAN);
   });
 
+  it('shows a campaign in menus and footer only during its run, set in days; its page says when it is over', async () => {
+    const db = t.database.db;
+    const tehranDay = (offsetDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(
+        new Date(Date.now() + offsetDays * 86_400_000),
+      );
+    await db
+      .insert(menus)
+      .values({ location: 'header', label: 'جشنوارهٔ نوروزی', url: '/campaign/nowruz', sort: 9 });
+    await t.app.services.cache.forget('menus');
+    const guest = await newBrowser(t);
+    const shows = async () => {
+      const props = (await guest.page('/about')).props;
+      const urls = [...props.menus.header, ...props.menus.footer, ...props.links.footer].map(
+        (i: { url: string }) => i.url,
+      );
+      return urls.includes('/campaign/nowruz');
+    };
+    const from = '/admin/pages/campaign:nowruz';
+    const save = (starts_on: string, ends_on: string) =>
+      send('PUT', from, { title: 'جشنوارهٔ نوروزی رندر', body: '<p>هدیه</p>', starts_on, ends_on }, from);
+
+    // Ended: out of the menus and the footer; the page still answers and says so, without plans.
+    expect((await save(tehranDay(-40), tehranDay(-10))).res.statusCode).toBe(303);
+    expect(await shows()).toBe(false);
+    let landing = (await guest.page('/campaign/nowruz')).props;
+    expect(landing.campaign).toEqual({ state: 'ended', first_day: tehranDay(-40), last_day: tehranDay(-10) });
+    expect(landing.plans).toEqual([]);
+    // The editor shows the days back as they were chosen.
+    expect((await admin.page(from)).props.page.campaign).toEqual({
+      starts_on: tehranDay(-40),
+      ends_on: tehranDay(-10),
+    });
+
+    // Running, its last day today included.
+    await save(tehranDay(-1), tehranDay(0));
+    expect(await shows()).toBe(true);
+    landing = (await guest.page('/campaign/nowruz')).props;
+    expect(landing.campaign.state).toBe('running');
+    expect(landing.plans.length).toBeGreaterThan(0);
+
+    // Not begun yet.
+    await save(tehranDay(3), tehranDay(30));
+    expect(await shows()).toBe(false);
+    expect((await guest.page('/campaign/nowruz')).props.campaign.state).toBe('upcoming');
+
+    // An end before the start is refused in Persian, and nothing changes.
+    const before = (await db.select().from(pages).where(eq(pages.key, 'campaign:nowruz')))[0]!;
+    const refused = await save(tehranDay(5), tehranDay(4));
+    expect(refused.errors.ends_on).toMatch(PERSIAN);
+    const after = (await db.select().from(pages).where(eq(pages.key, 'campaign:nowruz')))[0]!;
+    expect([after.startsAt, after.endsAt]).toEqual([before.startsAt, before.endsAt]);
+    // Another page has no run: its days are not kept.
+    await send(
+      'PUT',
+      '/admin/pages/about',
+      { title: 'درباره ما', body: '<p>ما</p>', starts_on: tehranDay(0) },
+      '/admin/pages/about',
+    );
+    const about = (await db.select().from(pages).where(eq(pages.key, 'about')))[0]!;
+    expect(about.startsAt).toBeNull();
+    expect((await admin.page('/admin/pages/about')).props.page.campaign).toBeNull();
+  });
+
   it('a static page update keeps the previous version as a revision', async () => {
     const before = (await t.database.db.select().from(pages).where(eq(pages.key, 'terms')))[0]!;
     const { res } = await send(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
+import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
 import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
 import { enqueue } from '../jobs/queue';
 import type {
@@ -429,9 +430,22 @@ export function createContentAdmin(deps: {
     return { page, revisions };
   }
 
-  /** Saves a static page, keeping the version it replaces as a revision. */
+  /**
+   * Saves a static page, keeping the version it replaces as a revision. A campaign page also takes
+   * its run: first and last day (Tehran), the last not before the first.
+   */
   async function updatePage(key: string, input: AdminPageInput, editorId: number, actor: AuditActor) {
-    return db.transaction(async (tx) => {
+    const campaign = key.startsWith('campaign:');
+    const startsAt = campaign && input.starts_on ? tehranDayStart(input.starts_on) : null;
+    const endsAt = campaign && input.ends_on ? tehranDayEnd(input.ends_on) : null;
+    if (startsAt && endsAt && endsAt <= startsAt) {
+      throw new ContentError(
+        'RF_CONTENT_CAMPAIGN_DAYS',
+        'روز پایان جشنواره نباید پیش از روز آغاز آن باشد.',
+        'ends_on',
+      );
+    }
+    const saved = await db.transaction(async (tx) => {
       const [page] = await tx.select().from(pages).where(eq(pages.key, key)).for('update');
       if (!page) throw new ContentNotFoundError();
       await tx.insert(pageRevisions).values({
@@ -450,6 +464,7 @@ export function createContentAdmin(deps: {
           seoTitle: input.seo_title,
           seoDescription: input.seo_description,
           noindex: input.noindex,
+          ...(campaign ? { startsAt, endsAt } : {}),
           updatedAt: now(),
         })
         .where(eq(pages.key, key))
@@ -464,6 +479,9 @@ export function createContentAdmin(deps: {
       });
       return row!;
     });
+    // A campaign's run decides whether menus and footer links show it (http/shared-props.ts).
+    if (campaign) await cache.forget('pages');
+    return saved;
   }
 
   // ---- menus and links ------------------------------------------------------------------------

@@ -144,6 +144,8 @@ export interface LandingProps {
   plans: PlanSummary[];
   /** The campaign's utm_* parameters, carried to the sign-up link. */
   utm: Record<string, string>;
+  /** Its run (campaign-window.ts): whether it is on now, and its first and last day (ISO, Tehran). */
+  campaign: { state: 'upcoming' | 'running' | 'ended'; first_day: string | null; last_day: string | null };
 }
 
 /** A redirect as the admin screens show it. */
@@ -325,6 +327,9 @@ export interface AdminPageInput {
   seo_title: string | null;
   seo_description: string | null;
   noindex: boolean;
+  /** A campaign's first and last day (ISO days, Tehran); ignored for other pages. */
+  starts_on?: string | null | undefined;
+  ends_on?: string | null | undefined;
 }
 
 export interface AdminPageProps {
@@ -338,6 +343,8 @@ export interface AdminPageProps {
     noindex: boolean;
     updated_at: string;
     url: string | null;
+    /** A campaign page (`campaign:{slug}`) has a run: its first and last day, ISO days in Tehran. */
+    campaign: { starts_on: string | null; ends_on: string | null } | null;
   } | null;
   revisions: { id: number; title: string; body: string; editor: string | null; created_at: string }[];
 }

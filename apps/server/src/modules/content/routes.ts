@@ -8,6 +8,8 @@ import { SHARED_CACHE_KEYS } from '../../http/shared-props';
 import { plansForRevit, rentablePlans } from '../catalog/public-offer';
 import { catalogStats, listActiveImages, publicSettings } from '../catalog/service';
 import { userNames } from '../users/queries';
+import { type CampaignWindow, campaignState, tehranIsoDay } from './campaign-window';
+import { contentNow } from './clock';
 import type { PageView } from './contracts';
 import { ContentNotFoundError } from './errors';
 import { withHeadingIds } from './headings';
@@ -70,8 +72,12 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
       path,
       noindex: page.noindex,
     });
-  const view = ({ noindex: _n, updatedAt: _u, ...page }: PageView & { noindex: boolean; updatedAt?: Date }) =>
-    page;
+  const view = ({
+    noindex: _n,
+    updatedAt: _u,
+    window: _w,
+    ...page
+  }: PageView & { noindex: boolean; updatedAt?: Date; window?: CampaignWindow }) => page;
 
   route({ name: 'home', method: 'GET', uri: '/', access: 'anyone' }, async (_request, reply) => {
     const [plans, software, posts, stats] = await Promise.all([
@@ -357,17 +363,30 @@ export async function contentRoutes(app: FastifyInstance, { registry }: { regist
     async (request, reply) => {
       const slug = param(request, 'slug');
       if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw new ContentNotFoundError();
-      const [page, plans] = await Promise.all([staticPage(`campaign:${slug}`), rentablePlans(db, 3)]);
+      const [page, plans] = await Promise.all([findPage(db, `campaign:${slug}`), rentablePlans(db, 3)]);
+      if (!page) throw new ContentNotFoundError();
       const q = query(request);
       const utm: Record<string, string> = {};
       for (const key of UTM_KEYS) {
         const value = text(q[key]);
         if (value) utm[key] = value.slice(0, 100);
       }
+      // Outside its run the page still answers (an old ad's link), saying the campaign is not on.
+      const state = campaignState(page.window, contentNow());
       return render(
         reply,
         'Landing',
-        { page: view(page), slug, plans, utm },
+        {
+          page: view(page),
+          slug,
+          plans: state === 'running' ? plans : [],
+          utm,
+          campaign: {
+            state,
+            first_day: page.window.startsAt ? tehranIsoDay(page.window.startsAt) : null,
+            last_day: page.window.endsAt ? tehranIsoDay(new Date(page.window.endsAt.getTime() - 1)) : null,
+          },
+        },
         pageSeo(page, `/campaign/${slug}`),
       );
     },

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { DemoSeedContext } from '../app-module';
+import { farvardinOf } from './campaign-window';
 import { DEMO_ARTICLES, DEMO_FOLDERS, DEMO_LINKS, DEMO_MENUS, DEMO_PAGES } from './demo-content';
 import { articles, folders, links, menus, pages } from './tables';
 
@@ -22,7 +23,11 @@ export async function seedDemoContent(db: Database, demo: DemoSeedContext): Prom
       authorId: demo.userIds.get('admin'),
     })),
   );
-  await db.insert(pages).values(DEMO_PAGES);
+  // The Nowruz campaign runs in Farvardin (of the Jalali year the demo is made in).
+  const nowruz = farvardinOf(demo.now);
+  await db
+    .insert(pages)
+    .values(DEMO_PAGES.map((page) => (page.key === 'campaign:nowruz' ? { ...page, ...nowruz } : page)));
   for (const { children, ...item } of DEMO_MENUS) {
     const [row] = await db.insert(menus).values(item).returning({ id: menus.id });
     if (children?.length) {

@@ -1,5 +1,21 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  like,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { CampaignWindow } from './campaign-window';
 import { contentNow } from './clock';
 import type {
   ArticleView,
@@ -328,7 +344,7 @@ export async function recordFeedback(db: Database, articleId: number, useful: bo
 export async function findPage(
   db: Database,
   key: string,
-): Promise<(PageView & { noindex: boolean; updatedAt: Date }) | null> {
+): Promise<(PageView & { noindex: boolean; updatedAt: Date; window: CampaignWindow }) | null> {
   const [row] = await db.select().from(pages).where(eq(pages.key, key));
   if (!row) return null;
   return {
@@ -338,6 +354,7 @@ export async function findPage(
     seo: { title: row.seoTitle, description: row.seoDescription },
     noindex: row.noindex,
     updatedAt: row.updatedAt,
+    window: { startsAt: row.startsAt, endsAt: row.endsAt },
   };
 }
 
@@ -405,6 +422,17 @@ export async function publicMenus(db: Database): Promise<{ header: MenuItem[]; f
           : { label: row.label, url: row.url };
       });
   return { header: build('header', null), footer: build('footer', null) };
+}
+
+/** Every campaign page's run, by slug (`campaign:nowruz` → `nowruz`), for menus and links. */
+export async function campaignWindows(db: Database): Promise<Map<string, CampaignWindow>> {
+  const rows = await db
+    .select({ key: pages.key, startsAt: pages.startsAt, endsAt: pages.endsAt })
+    .from(pages)
+    .where(like(pages.key, 'campaign:%'));
+  return new Map(
+    rows.map((r) => [r.key.slice('campaign:'.length), { startsAt: r.startsAt, endsAt: r.endsAt }]),
+  );
 }
 
 export async function publicLinks(db: Database) {

@@ -67,6 +67,10 @@ export const pages = pgTable('pages', {
   seoTitle: text('seo_title'),
   seoDescription: text('seo_description'),
   noindex: boolean('noindex').notNull().default(false),
+  // A campaign's run (campaign-window.ts): its first day's Tehran midnight, and the midnight after
+  // its last day (exclusive). Null: no limit on that side; other pages leave both null.
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

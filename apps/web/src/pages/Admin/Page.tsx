@@ -10,6 +10,7 @@ import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
 import { JalaliTime } from '../../components/ui/JalaliTime';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
@@ -62,6 +63,8 @@ function PageForm({
     seo_title: page.seo_title ?? '',
     seo_description: page.seo_description ?? '',
     noindex: page.noindex,
+    starts_on: page.campaign?.starts_on ?? '',
+    ends_on: page.campaign?.ends_on ?? '',
   });
   const { errors } = form;
   const submit = (event: FormEvent) => {
@@ -97,6 +100,29 @@ function PageForm({
             maxLength={300}
             {...bindField(form, errors, 'seo_description')}
           />
+          {page.campaign && (
+            // A campaign's run: outside it the menus and footer leave it out, and its page says so.
+            <fieldset className="grid gap-3 rounded-xl border border-gray-200 p-3 sm:grid-cols-2">
+              <legend className="px-1 text-sm font-medium text-gray-900">زمان جشنواره</legend>
+              <p className="text-sm leading-7 text-gray-600 sm:col-span-2">
+                بیرون از این روزها، پیوند جشنواره از منو و پانویس برداشته می‌شود و صفحه‌اش می‌گوید که جشنواره
+                برگزار نمی‌شود. خالی یعنی بی‌محدودیت.
+              </p>
+              <JalaliDatePicker
+                label="نخستین روز"
+                value={form.data.starts_on || null}
+                onChange={(day) => form.setData('starts_on', day ?? '')}
+                error={errors.starts_on}
+              />
+              <JalaliDatePicker
+                label="آخرین روز"
+                value={form.data.ends_on || null}
+                onChange={(day) => form.setData('ends_on', day ?? '')}
+                error={errors.ends_on}
+                {...(form.data.starts_on ? { min: form.data.starts_on } : {})}
+              />
+            </fieldset>
+          )}
           <Checkbox
             label="در نتایج موتورهای جستجو نیاید (noindex)"
             checked={form.data.noindex}
