@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './domain-error';
-import { maskedMobileInText, maskMobile, normalizeMobile, parseMobile } from './mobile';
+import { maskedMobileInText, maskMobile, mobileAsSeenBy, normalizeMobile, parseMobile } from './mobile';
 
 describe('Iranian mobile numbers', () => {
   it.each([
@@ -63,5 +63,17 @@ describe('Iranian mobile numbers', () => {
 
   it('writes a masked number into Persian text in Persian digits, isolated left to right', () => {
     expect(maskedMobileInText('09121234567')).toBe('\u2066۰۹۱۲***۴۵۶۷\u2069');
+  });
+});
+
+describe('whose eyes a number is shown to', () => {
+  it('shows it in full to staff and to its owner, masked to anyone else', () => {
+    const mobile = '09121234567';
+    expect(mobileAsSeenBy(mobile, 7, { id: 2, role: 'care' })).toBe(mobile);
+    expect(mobileAsSeenBy(mobile, 7, { id: 1, role: 'admin' })).toBe(mobile);
+    expect(mobileAsSeenBy(mobile, 7, { id: 7, role: 'customer' })).toBe(mobile);
+    expect(mobileAsSeenBy(mobile, 7, { id: 8, role: 'customer' })).toBe('0912***4567');
+    expect(mobileAsSeenBy(mobile, 7, null)).toBe('0912***4567');
+    expect(mobileAsSeenBy(null, 7, { id: 1, role: 'admin' })).toBeNull();
   });
 });

@@ -37,6 +37,29 @@ export function maskMobile(mobile: string): string {
   return `${mobile.slice(0, 4)}***${mobile.slice(7)}`;
 }
 
+/** Who is looking at a number: the signed-in person (null for a guest). */
+export interface MobileViewer {
+  id: number;
+  role: 'customer' | 'care' | 'admin';
+}
+
+/**
+ * The one rule for a person's mobile number on a page (docs/domain.md, Privacy): staff (care and
+ * admin) see a customer's number in full on their desks, where they call customers and check
+ * identities; a person sees their own number in full; anyone else sees it masked. Every page prop
+ * that carries someone's number goes through this (the props walk in http/mobile-walk.test.ts
+ * checks every page as customer, care and admin).
+ */
+export function mobileAsSeenBy(
+  mobile: string | null,
+  ownerId: number,
+  viewer: MobileViewer | null,
+): string | null {
+  if (!mobile) return null;
+  if (viewer && (viewer.id === ownerId || viewer.role === 'care' || viewer.role === 'admin')) return mobile;
+  return maskMobile(mobile);
+}
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 /**

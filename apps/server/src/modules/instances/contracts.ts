@@ -250,7 +250,8 @@ export interface StaffMachineView {
     id: number;
     name: string;
     email: string | null;
-    mobile_masked: string | null;
+    /** In full on a staff desk (lib/mobile.ts mobileAsSeenBy). */
+    mobile: string | null;
     balance: number;
     kyc_status: string;
     status: string;

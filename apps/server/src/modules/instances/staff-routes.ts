@@ -126,7 +126,7 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
         render(
           reply,
           admin ? 'Admin/Instances/View' : 'Care/Instances/View',
-          await staffMachines.view(idParam(request), admin),
+          await staffMachines.view(idParam(request), request.user!),
         ),
     );
 
@@ -213,7 +213,7 @@ export async function staffMachineRoutes(app: FastifyInstance, { registry }: { r
       const id = idParam(request);
       const [{ machine, sessions }, view] = await Promise.all([
         staffMachines.usageSessions(id),
-        staffMachines.view(id, false),
+        staffMachines.view(id, request.user!),
       ]);
       return render(reply, 'Admin/Instances/Item', {
         machine: {

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { maskMobile } from '../../lib/mobile';
+import { type MobileViewer, mobileAsSeenBy } from '../../lib/mobile';
 import { activityLabel } from '../activity/event-labels';
 import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
 import { machineCharges } from '../billing/machine-charges';
@@ -137,7 +137,8 @@ export function createStaffMachines(options: {
       return row;
     },
 
-    async view(id: number, admin: boolean): Promise<StaffMachineView> {
+    async view(id: number, viewer: MobileViewer): Promise<StaffMachineView> {
+      const admin = viewer.role === 'admin';
       const row = await this.find(id);
       const [[listed], details, owners, activity, jobs, host, port, targets] = await Promise.all([
         rowsToList([row], admin),
@@ -169,7 +170,7 @@ export function createStaffMachines(options: {
               id: owner.id,
               name: owner.name,
               email: owner.email,
-              mobile_masked: owner.mobile ? maskMobile(owner.mobile) : null,
+              mobile: mobileAsSeenBy(owner.mobile, owner.id, viewer),
               balance: owner.balance,
               kyc_status: owner.kycStatus,
               status: owner.status,

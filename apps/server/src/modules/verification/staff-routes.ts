@@ -5,6 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { sendPrivateFile } from '../../lib/files';
+import { mobileAsSeenBy } from '../../lib/mobile';
 import { rowId } from '../../lib/row-id';
 import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
 import { activityLabel } from '../activity/event-labels';
@@ -106,7 +107,13 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
               type: r.type,
               name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || (owner?.name ?? '—'),
               company_name: r.companyName,
-              owner: owner ? { id: owner.id, name: owner.name, mobile: owner.mobile } : null,
+              owner: owner
+                ? {
+                    id: owner.id,
+                    name: owner.name,
+                    mobile: mobileAsSeenBy(owner.mobile, owner.id, request.user!),
+                  }
+                : null,
               status: r.status,
               reviewer,
               mine: r.reviewerId === me.id,
@@ -170,7 +177,7 @@ export function staffVerifyRoutes(area: 'care' | 'admin') {
                 id: review.owner.id,
                 name: review.owner.name,
                 email: review.owner.email,
-                mobile: review.owner.mobile,
+                mobile: mobileAsSeenBy(review.owner.mobile, review.owner.id, request.user!),
                 kyc_status: review.owner.kycStatus,
               }
             : null,

@@ -3,7 +3,7 @@ import type { StaffMachineView as Props } from '@server/modules/instances/contra
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Head, Link, usePage } from '../../app/protocol';
-import { formatNumber } from '../../lib/digits';
+import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
@@ -235,7 +235,7 @@ export function StaffMachineView({
               <>
                 <p className="font-medium text-gray-900">{owner.name}</p>
                 {owner.email && <Ltr className="text-gray-700">{owner.email}</Ltr>}
-                {owner.mobile_masked && <Ltr className="text-gray-700">{owner.mobile_masked}</Ltr>}
+                {owner.mobile && <Ltr className="text-gray-700">{toPersianDigits(owner.mobile)}</Ltr>}
                 <p>موجودی: {formatToman(owner.balance)}</p>
                 <p className="flex items-center gap-2">
                   احراز هویت: <StatusBadge kind="kyc" state={owner.kyc_status} />
