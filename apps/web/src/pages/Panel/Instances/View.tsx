@@ -167,11 +167,11 @@ export default function InstanceView({ instance, balance, session, activity }: I
               {session !== null && session.minutes > 0 && (
                 // Also once the machine is off: how long the last session ran and when, from what
                 // billing kept (the charged minutes and the clock time they cover).
-                <div className="flex justify-between gap-3">
+                <div className="grid gap-1">
                   <dt className="text-gray-600">
                     {session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}
                   </dt>
-                  <dd className="text-end text-gray-900">
+                  <dd className="text-gray-900">
                     <ChargedMinutes
                       minutes={session.minutes}
                       from={session.from}
