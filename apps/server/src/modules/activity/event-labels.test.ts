@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../../lib/import-graph';
+import { legacySummary } from '../admin/audit-view';
 import { PAYMENT_STATUSES } from '../billing/tables';
 import { POWER_ACTIONS } from '../instances/state-machine';
 import { ACTIVITY_GROUPS, activityLabel, hasActivityLabel } from './event-labels';
@@ -100,5 +101,32 @@ describe('activity event labels', () => {
       expect(label).toMatch(/[\u0600-\u06FF]/);
     }
     expect(Object.keys(ACTIVITY_GROUPS).every((g) => /[\u0600-\u06FF]/.test(ACTIVITY_GROUPS[g]!))).toBe(true);
+  });
+
+  it('says every event in Admin/Audit without a raw key, JSON or a bare #id, also for entries without a summary', () => {
+    // What older entries and plain activity entries carry: the legacy sentence reads these.
+    const properties = {
+      route: 'panel.tickets.store',
+      method: 'POST',
+      amount: 1_500_000,
+      balance_after: 3_000_000,
+      reason: 'درخواست مشتری',
+      from: 'customer',
+      to: 'care',
+      role: 'customer',
+      welcome_sms: true,
+      fields: ['name', 'email'],
+      changed: ['priority', 'assigneeId'],
+      seconds: 240,
+      key: 'vat_rate',
+      old: 9,
+      new: 10,
+    };
+    const events = [...named, ...Object.values(TEMPLATES).flat()];
+    const raw = events.flatMap((event) => {
+      const summary = legacySummary(event, properties);
+      return /[a-z]+[._:][a-z]+|[{}[\]"]|#\d/i.test(summary) ? [`${event}: «${summary}»`] : [];
+    });
+    expect(raw).toEqual([]);
   });
 });

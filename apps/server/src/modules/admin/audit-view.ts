@@ -2,6 +2,7 @@ import { faNumber, faToman } from '../../lib/persian';
 import { subjectPageOf } from '../activity/audit-subject-names';
 import { type AuditFormat, auditField, auditSubject } from '../activity/audit-subjects';
 import { type AuditChange, MASKED } from '../activity/staff-audit';
+import { KNOWN_CONFIGS } from '../catalog/config-rules';
 import type { AuditChangeView, AuditValue } from './contracts';
 import { impersonationActionSentence } from './impersonation-actions';
 
@@ -181,8 +182,14 @@ export function legacySummary(event: string, p: Record<string, unknown>): string
     case 'admin:impersonation.ended':
       return `مدت: ${faNumber(Number(p.seconds ?? 0))} ثانیه`;
     case 'config:changed':
-    case 'config:deleted':
-      return `${shown(p.key)}: ${shown(p.old)} ← ${shown(p.new)}`;
+    case 'config:deleted': {
+      // A setting by its Persian name; only a key the site does not know is shown as stored.
+      const known =
+        typeof p.key === 'string' && Object.hasOwn(KNOWN_CONFIGS, p.key)
+          ? KNOWN_CONFIGS[p.key]!.label
+          : undefined;
+      return `تنظیم «${known ?? shown(p.key)}»: ${shown(p.old)} ← ${shown(p.new)}`;
+    }
     default:
       return typeof p.reason === 'string' ? `دلیل: ${cut(p.reason)}` : '';
   }
