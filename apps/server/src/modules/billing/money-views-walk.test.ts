@@ -34,7 +34,8 @@ const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
  * - for random periods of Tehran days (a seeded random, plus a Tehran day boundary, the last day
  *   of Esfand and whole Jalali months) every page that shows money agrees with the ledger summed
  *   over the same instants: Admin/Chart1 and Chart2, the customer's /panel/items, monthly
- *   statements; and Admin/Dash, a machine's charges (Admin/Instances/Item, Panel/Instances/View).
+ *   statements (and Admin/Invoices' totals of them); and Admin/Dash, a machine's charges
+ *   (Admin/Instances/Item, Panel/Instances/View).
  * Each page is read through the app (its props), never re-implemented here.
  */
 describe(`money: the ledger and every view of it agree (${engine})`, () => {
@@ -483,6 +484,15 @@ describe(`money: the ledger and every view of it agree (${engine})`, () => {
       await issueStatement(db(), other!.id, month, new Date(month.end.getTime() + HOUR_MS));
       await checkStatement(other!.id, month);
     }
+
+    // Admin/Invoices' totals over the usage statements: the ledger's usage of the months they cover.
+    const lastMonth = previousJalaliMonth(new Date());
+    const covered =
+      (await ledgerOver(lastMonth.start, lastMonth.end, customerId)).machineUsage +
+      (await ledgerOver(esfand.start, esfand.end, other!.id)).machineUsage +
+      (await ledgerOver(farvardin.start, farvardin.end, other!.id)).machineUsage;
+    const list = await admin.page('/admin/invoices?kind=usage');
+    expect(list.props.totals).toMatchObject({ count: 3, total: covered, paid: covered });
 
     await checkEveryMinuteOnce(tickAt);
     await checkPeriods([
