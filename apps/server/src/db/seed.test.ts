@@ -48,6 +48,9 @@ describe('demo seed', () => {
     const usage = ledger.filter((line) => line.type === 'usage');
     expect(usage.length).toBeGreaterThan(100);
     expect(new Set(usage.map((line) => line.idempotencyKey)).size).toBe(usage.length);
+    // Charged in time order over the past: the ledger reads in date order.
+    const dates = ledger.map((line) => line.createdAt.getTime());
+    expect(dates.filter((at, i) => i > 0 && at < dates[i - 1]!)).toEqual([]);
     expect(customer.balance).toBe(ledger.reduce((sum, line) => sum + line.amount, 0));
     expect(ledger.at(-1)!.balanceAfter).toBe(customer.balance);
     expect(customer.balance).toBeLessThan(DEMO_CUSTOMER_TOPUP + DEMO_CUSTOMER_BONUS);
