@@ -167,7 +167,9 @@ export const DEMO_RESOURCES = [
 
 /**
  * The demo customer's machines, so the panel and the API show real ones: one running, one stopped,
- * one whose provisioning failed. Each sits on a demo host (`host`) with that host's plan and
+ * one whose provisioning failed. Every stretch a machine ran (`pastRuns`, then the running one's
+ * `runningForMinutes`) is charged by billing in the seed, a ledger line a minute: kept short, as
+ * every test that starts from the demo data pays for them. Each sits on a demo host (`host`) with that host's plan and
  * location, from an image (`image` = its driver_ref), and takes the host's first free port.
  */
 export const DEMO_INSTANCES = [
@@ -178,6 +180,8 @@ export const DEMO_INSTANCES = [
     status: 'ready' as const,
     power: 'running' as const,
     runningForMinutes: 135,
+    // Earlier stretches of running, [minutes ago, minutes]: its first start, right after it was made.
+    pastRuns: [[12 * 24 * 60 - 5, 30]] as [number, number][],
     driverRef: 'sim-demo-villa',
     failureReason: null,
     failureDetail: null,
@@ -190,6 +194,11 @@ export const DEMO_INSTANCES = [
     status: 'ready' as const,
     power: 'stopped' as const,
     runningForMinutes: null,
+    // Its first start after it was made, and an evening's test render five days ago.
+    pastRuns: [
+      [12 * 24 * 60 - 5, 20],
+      [5 * 24 * 60 + 180, 25],
+    ] as [number, number][],
     driverRef: 'sim-demo-blender',
     failureReason: null,
     failureDetail: null,
@@ -202,11 +211,36 @@ export const DEMO_INSTANCES = [
     status: 'provision_failed' as const,
     power: 'stopped' as const,
     runningForMinutes: null,
+    pastRuns: [] as [number, number][],
     driverRef: null,
     failureReason: 'آماده‌سازی سرور انجام نشد: میزبان در مهلت مقرر پاسخ نداد. پشتیبانی در حال پیگیری است.',
     failureDetail:
       'provision: host tbz1-gpu-02 did not answer within 300 s (clone of win11-revit-2025 never started)',
     failureCode: 'host_timeout' as const,
+  },
+];
+
+/**
+ * Machines the demo customer ran last month and has since deleted. A deleted machine keeps its row
+ * (status `deleted`), so the usage lines and the statement of that month name real machines. Each
+ * ran one stretch: `day` and `hour` after the first instant of last Jalali month, for `minutes`.
+ */
+export const DEMO_PAST_INSTANCES = [
+  {
+    name: 'رندر پروژهٔ برج',
+    host: 'thr1-gpu-01',
+    image: 'win2022-3dsmax-2025',
+    day: 3,
+    hour: 19,
+    minutes: 75,
+  },
+  {
+    name: 'انیمیشن تبلیغاتی',
+    host: 'thr1-gpu-02',
+    image: 'win2022-blender-42',
+    day: 6,
+    hour: 20,
+    minutes: 50,
   },
 ];
 

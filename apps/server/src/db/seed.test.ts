@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password';
-import { walletTransactions } from '../modules/billing/tables';
+import { usageSessions, walletTransactions } from '../modules/billing/tables';
 import { hardwares, ports, resources } from '../modules/catalog/tables';
 import { instances } from '../modules/instances/tables';
 import { users } from '../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from './demo-data';
+import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP, DEMO_PAST_INSTANCES } from './demo-data';
 import { seedIfEmpty } from './seed';
 
 describe('demo seed', () => {
@@ -44,10 +44,13 @@ describe('demo seed', () => {
       .where(eq(walletTransactions.userId, customer.id))
       .orderBy(walletTransactions.id);
     expect(ledger.slice(0, 2).map((line) => line.amount)).toEqual([DEMO_CUSTOMER_TOPUP, DEMO_CUSTOMER_BONUS]);
-    // The running demo machine's minutes so far, charged as the usage tick charges them.
+    // The demo machines' minutes (the running one's so far), charged as the usage tick charges them.
     const usage = ledger.filter((line) => line.type === 'usage');
     expect(usage.length).toBeGreaterThan(100);
     expect(new Set(usage.map((line) => line.idempotencyKey)).size).toBe(usage.length);
+    // Charged in time order over the past: the ledger reads in date order.
+    const dates = ledger.map((line) => line.createdAt.getTime());
+    expect(dates.filter((at, i) => i > 0 && at < dates[i - 1]!)).toEqual([]);
     expect(customer.balance).toBe(ledger.reduce((sum, line) => sum + line.amount, 0));
     expect(ledger.at(-1)!.balanceAfter).toBe(customer.balance);
     expect(customer.balance).toBeLessThan(DEMO_CUSTOMER_TOPUP + DEMO_CUSTOMER_BONUS);
@@ -67,6 +70,7 @@ describe('demo seed', () => {
       .innerJoin(resources, eq(resources.id, instances.resourceId))
       .innerJoin(hardwares, eq(hardwares.id, instances.hardwareId))
       .innerJoin(ports, eq(ports.id, instances.portId))
+      .where(ne(instances.status, 'deleted'))
       .orderBy(instances.id);
     expect(machines.map((m) => [m.instance.userId, m.instance.status, m.instance.power])).toEqual([
       [customer!.id, 'ready', 'running'],
@@ -91,5 +95,39 @@ describe('demo seed', () => {
     // Ports not taken by a machine stay in the pool.
     const held = (await database.db.select().from(ports)).filter((p) => p.instanceId !== null);
     expect(held).toHaveLength(machines.length);
+  });
+
+  it('keeps last month’s machines as deleted rows whose minutes billing charged from their sessions', async () => {
+    const deleted = await database.db
+      .select({ instance: instances, port: ports })
+      .from(instances)
+      .innerJoin(ports, eq(ports.id, instances.portId))
+      .where(eq(instances.status, 'deleted'))
+      .orderBy(instances.id);
+    expect(deleted.map((m) => [m.instance.name, m.instance.power])).toEqual(
+      DEMO_PAST_INSTANCES.map((m) => [m.name, 'stopped']),
+    );
+    for (const [i, { instance, port }] of deleted.entries()) {
+      // Deleted as the destroy job leaves a machine: its port back in the pool, kept as history.
+      expect(instance.deletedAt!.getTime()).toBeLessThan(Date.now());
+      expect(port).toMatchObject({ instanceId: null, status: 'free' });
+      // One stretch of running, opened and closed by the power trigger, charged and settled.
+      const sessions = await database.db
+        .select()
+        .from(usageSessions)
+        .where(eq(usageSessions.instanceId, instance.id));
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]!.billedMinutes).toBe(DEMO_PAST_INSTANCES[i]!.minutes);
+      expect(sessions[0]!.settledAt).not.toBeNull();
+      const lines = await database.db
+        .select()
+        .from(walletTransactions)
+        .where(eq(walletTransactions.reference, instance.uuid));
+      expect(lines).toHaveLength(DEMO_PAST_INSTANCES[i]!.minutes);
+      expect(lines.every((l) => l.idempotencyKey.startsWith(`usage:${instance.id}:`))).toBe(true);
+      expect(lines.reduce((n, l) => n - l.amount, 0)).toBe(
+        Math.floor((instance.pricePerHour * DEMO_PAST_INSTANCES[i]!.minutes) / 60),
+      );
+    }
   });
 });

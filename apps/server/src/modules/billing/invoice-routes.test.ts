@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { users } from '../users/tables';
+import { previousJalaliMonth } from './jalali-month';
 import { type Invoice, invoiceItems, invoices, payments, walletTransactions } from './tables';
 
 const PERSON = {
@@ -82,7 +83,21 @@ describe(`panel: invoices (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     const page = await customer.page(`/panel/invoices/${statement!.uuid}`);
     expect(page.component).toBe('Panel/Invoices/Edit');
     expect(page.props.invoice).toMatchObject({ kind: 'usage', status: 'paid', tax: 0 });
-    expect(page.props.items).toHaveLength(2);
+    // One line per machine that ran last month: the two deleted since, and the live ones when their
+    // first start (twelve days ago) fell in it.
+    const machines = await db()
+      .selectDistinct({ reference: walletTransactions.reference })
+      .from(walletTransactions)
+      .where(
+        and(
+          eq(walletTransactions.userId, customerId),
+          eq(walletTransactions.type, 'usage'),
+          gte(walletTransactions.createdAt, previousJalaliMonth(new Date()).start),
+          lt(walletTransactions.createdAt, previousJalaliMonth(new Date()).end),
+        ),
+      );
+    expect(machines.length).toBeGreaterThanOrEqual(2);
+    expect(page.props.items).toHaveLength(machines.length);
     expect(page.props.items[0].description).toMatch(/^کارکرد سرور «.+» — [۰-۹]+ دقیقه$/);
     expect(page.props.document.title).toBe('صورت‌حساب');
     expect(page.props.document.numberLabel).toMatch(/^شمارهٔ [۰-۹]+$/);

@@ -8,8 +8,6 @@ import { previousJalaliMonth } from './jalali-month';
 import { issueStatement } from './monthly-statements';
 import { readBillingSettings } from './settings';
 import { type BillTo, invoices, payments } from './tables';
-import { sessionMinute } from './usage-minutes';
-import { postLedgerEntry } from './wallet';
 
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -39,40 +37,24 @@ export function demoTopUpAt(now: Date): Date {
   return new Date(previousJalaliMonth(now).start.getTime() + DAY_MS + 10 * HOUR_MS);
 }
 
-/** Last month's working sessions of two machines the customer has since deleted. */
-const PAST_SESSIONS = [
-  { name: 'رندر پروژهٔ برج', pricePerHour: 950_000, day: 3, hour: 19, minutes: 75 },
-  { name: 'انیمیشن تبلیغاتی', pricePerHour: 650_000, day: 6, hour: 20, minutes: 50 },
-];
+/**
+ * When last month's statement was issued: an hour after the month ended (or now, in that hour), by
+ * which time billing had charged every minute of it.
+ */
+export function demoStatementAt(now: Date): Date {
+  return new Date(Math.min(previousJalaliMonth(now).end.getTime() + HOUR_MS, now.getTime()));
+}
 
 /**
  * The demo customer's invoices, so «صورت‌حساب‌ها» is not empty: the seed's top-up as its paid
- * invoice, last month's usage (two machines since deleted) and its monthly statement, and a
- * pending pro-forma made out to a company. Runs after seedDemoWallet's top-up and bonus, before
- * the running machine's minutes are charged.
+ * invoice, last month's statement (its machines' minutes, two of them deleted since), and a
+ * pending pro-forma made out to a company. Runs once seedDemoWallet has charged the minutes up to
+ * the statement's time, before the rest up to now.
  */
 export async function seedDemoInvoices(db: Database, demo: DemoSeedContext): Promise<void> {
   const user = (await findUser(db, demo.userIds.get('customer')!))!;
   const settings = await readBillingSettings(db);
   const month = previousJalaliMonth(demo.now);
-
-  // Last month's minutes, dated when they ran (well before the days the wallet's tests look at).
-  for (const [index, session] of PAST_SESSIONS.entries()) {
-    const startedAt = new Date(month.start.getTime() + session.day * DAY_MS + session.hour * HOUR_MS);
-    for (let i = 0; i < session.minutes; i++) {
-      const minute = sessionMinute({ startedAt, pricePerHour: session.pricePerHour }, i);
-      await postLedgerEntry(db, {
-        userId: user.id,
-        type: 'usage',
-        amount: -minute.amount,
-        description: `کارکرد سرور «${session.name}»`,
-        idempotencyKey: `seed:customer:usage:${index}:${i}`,
-        reference: `00000000-0000-4000-8000-00000000000${index + 1}`,
-        allowNegative: true,
-        at: minute.at,
-      });
-    }
-  }
 
   // The seed's top-up (seedDemoWallet's first line) as its invoice, made out to the customer.
   const topUpAt = demoTopUpAt(demo.now);
@@ -101,7 +83,7 @@ export async function seedDemoInvoices(db: Database, demo: DemoSeedContext): Pro
       });
     });
   // Numbers follow the payment dates: the earlier of the two is paid (numbered) first.
-  const statementAt = new Date(Math.min(month.end.getTime() + HOUR_MS, demo.now.getTime()));
+  const statementAt = demoStatementAt(demo.now);
   if (topUpAt < statementAt) {
     await payTopUp();
     await issueStatement(db, user.id, month, statementAt);

@@ -19,7 +19,7 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     t = await createAuthTestApp();
     const [owner] = await db().select().from(users).where(eq(users.email, 'customer@renderfarm.test'));
     customerId = owner!.id;
-    // The stopped demo machine: the seed charged only the running one's minutes.
+    // The stopped demo machine, whose earlier minutes the seed charged.
     const [machine] = await db()
       .select()
       .from(instances)
@@ -72,7 +72,11 @@ describe(`panel: wallet statement (${process.env.DATABASE_URL ? 'PostgreSQL' : '
       'هدیهٔ خوش‌آمد',
     ]);
     const machine = await customer.page(`/panel/items?machine=${machineUuid}`);
-    expect(machine.props.items.data.map((l: { reference: string }) => l.reference)).toEqual([machineUuid]);
+    const machineRows = machine.props.items.data as { reference: string; amount: number }[];
+    // That machine's lines alone: the test's hour, newest, then its minutes the seed charged.
+    expect(new Set(machineRows.map((l) => l.reference))).toEqual(new Set([machineUuid]));
+    expect(machineRows[0]!.amount).toBe(-950_000);
+    expect(machineRows.length).toBeGreaterThan(1);
     const day = (daysAgo: number) =>
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(
         new Date(Date.now() - daysAgo * 86_400_000),

@@ -1,15 +1,16 @@
 import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
-import { lockUser } from '../users/queries';
-import { demoTopUpAt, seedDemoInvoices } from './invoice-seed';
-import { chargeDueMinutes } from './usage-charge';
+import { chargeDemoPast } from './demo-history';
+import { demoStatementAt, demoTopUpAt, seedDemoInvoices } from './invoice-seed';
 import { postLedgerEntry } from './wallet';
 
 /**
- * The demo customer's wallet: a top-up and a welcome bonus early last month, last month's usage
- * (with the invoices), then the minutes its running machine has used so far, charged as the usage
- * tick charges them (the machine's session was opened by the instances' seed).
+ * The demo customer's wallet: a top-up and a welcome bonus early last month, then the minutes its
+ * machines ran (last month's, deleted since, and this month's, the running one's so far), charged
+ * by billing's own code over that past time (demo-history.ts), with last month's statement issued
+ * when the month had ended, as the monthly job would. The machines' sessions are the instances'
+ * seed's.
  */
 export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promise<void> {
   const userId = demo.userIds.get('customer')!;
@@ -30,10 +31,9 @@ export async function seedDemoWallet(db: Database, demo: DemoSeedContext): Promi
     idempotencyKey: 'seed:customer:bonus',
     at,
   });
-  // Last month's usage before this month's minutes: the ledger's order is its date order.
+  // Up to last month's statement, the statement and the other invoices, then on to now.
+  const statementAt = demoStatementAt(demo.now);
+  await chargeDemoPast(db, userId, at, statementAt);
   await seedDemoInvoices(db, demo);
-  await db.transaction(async (tx) => {
-    const owner = await lockUser(tx, userId);
-    await chargeDueMinutes(tx, owner!, demo.now);
-  });
+  await chargeDemoPast(db, userId, statementAt, demo.now);
 }

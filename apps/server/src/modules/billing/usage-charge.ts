@@ -3,14 +3,15 @@ import type { Database } from '../../db/client';
 import { machineLabels } from '../instances/summaries';
 import type { User } from '../users/queries';
 import { usageSessions } from './tables';
-import { dueMinutes, sessionMinute, usageKey } from './usage-minutes';
+import { dueMinutes, sessionLength, sessionMinute, usageKey } from './usage-minutes';
 import { postLedgerEntry } from './wallet';
 
 /**
  * Charges one wallet every machine-minute due by `now`, in the caller's transaction (which has
  * locked the owner's row): each unsettled session of the owner's machines minute by minute through
  * postLedgerEntry, dated by the minute and keyed `usage:{instance}:{minute}` (a re-run charges
- * nothing twice), then the session's progress; a closed session fully charged is settled. Returns
+ * nothing twice), then the session's progress; a closed session fully charged is settled. Only
+ * minutes begun by `now` are due, so a run at a past `now` charges the past as it stood then. Returns
  * the balance after, the minutes charged and the hourly burn of the sessions still open.
  */
 export async function chargeDueMinutes(
@@ -51,7 +52,11 @@ export async function chargeDueMinutes(
     }
     await tx
       .update(usageSessions)
-      .set({ billedMinutes: Math.max(due, session.billedMinutes), settledAt: session.endedAt ? now : null })
+      .set({
+        billedMinutes: Math.max(due, session.billedMinutes),
+        // Settled once every minute it ran is charged (a run dated before its stop leaves some due).
+        settledAt: session.endedAt && due >= sessionLength(session)! ? now : null,
+      })
       .where(eq(usageSessions.id, session.id));
   }
   const burn = sessions.filter((s) => !s.endedAt).reduce((sum, s) => sum + s.pricePerHour, 0);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chargedSpan, dueMinutes, minuteCharge, sessionMinute, usageKey } from './usage-minutes';
+import { chargedSpan, dueMinutes, minuteCharge, sessionLength, sessionMinute, usageKey } from './usage-minutes';
 
 const at = (iso: string) => new Date(iso);
 
@@ -53,6 +53,17 @@ describe('due minutes', () => {
     expect(dueMinutes({ startedAt, endedAt: at('2026-11-26T10:02:00Z') }, new Date())).toBe(2);
     expect(dueMinutes({ startedAt, endedAt: at('2026-11-26T10:02:01Z') }, new Date())).toBe(3);
     expect(dueMinutes({ startedAt, endedAt: startedAt }, new Date())).toBe(0);
+  });
+
+  it('charges a stopped session only up to the minute begun by `now` (a tick that ran while it was still on)', () => {
+    const session = { startedAt: at('2026-11-26T10:00:30Z'), endedAt: at('2026-11-26T12:30:10Z') };
+    expect(dueMinutes(session, at('2026-11-26T09:00:00Z'))).toBe(0);
+    expect(dueMinutes(session, at('2026-11-26T11:00:00Z'))).toBe(61);
+    expect(dueMinutes(session, at('2026-11-26T12:30:05Z'))).toBe(151);
+    expect(dueMinutes(session, at('2026-11-26T12:30:10Z'))).toBe(151);
+    expect(dueMinutes(session, at('2026-11-27T00:00:00Z'))).toBe(151);
+    expect(sessionLength(session)).toBe(151);
+    expect(sessionLength({ startedAt: session.startedAt, endedAt: null })).toBeNull();
   });
 
   it('names each charged minute by its wall-clock start', () => {

@@ -18,17 +18,23 @@ export function minuteCharge(pricePerHour: number, k: number): number {
 }
 
 /**
- * How many minutes of a session are due by `now`: for an open one, every minute begun by then
- * (the current one is charged as it starts); for a closed one, every minute it touched.
+ * How many minutes of a session are due by `now`: every minute begun by then (the current one is
+ * charged as it starts), and for a closed session no more than the minutes it touched. A tick runs
+ * after the stop it sees, so for it a closed session is due whole; a run at an earlier `now` (the
+ * demo's history, charged as the tick would have charged it then) takes only what had run by then.
  */
 export function dueMinutes(session: { startedAt: Date; endedAt: Date | null }, now: Date): number {
-  const start = floorMinute(session.startedAt);
-  if (session.endedAt) {
-    if (session.endedAt.getTime() <= session.startedAt.getTime()) return 0;
-    return (ceilMinute(session.endedAt) - start) / MINUTE_MS;
-  }
   if (now.getTime() < session.startedAt.getTime()) return 0;
-  return (floorMinute(now) - start) / MINUTE_MS + 1;
+  const begun = (floorMinute(now) - floorMinute(session.startedAt)) / MINUTE_MS + 1;
+  const length = sessionLength(session);
+  return length === null ? begun : Math.min(begun, length);
+}
+
+/** Every minute a closed session touched (null while it is open): what settles it once charged. */
+export function sessionLength(session: { startedAt: Date; endedAt: Date | null }): number | null {
+  if (!session.endedAt) return null;
+  if (session.endedAt.getTime() <= session.startedAt.getTime()) return 0;
+  return (ceilMinute(session.endedAt) - floorMinute(session.startedAt)) / MINUTE_MS;
 }
 
 /** The i-th minute of a session: its start (the ledger key names it) and its charge. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, TestBrowser } from '../auth/test-support';
@@ -140,7 +140,8 @@ describe(`staff: customers' machines (${process.env.DATABASE_URL ? 'PostgreSQL' 
   });
 
   it('Admin/Instances/Item shows, for every machine, what the ledger charged it: no arithmetic of its own', async () => {
-    const machines = await db().select().from(instances);
+    // Deleted machines have no staff page (their charges: billing/money-views-walk.test.ts).
+    const machines = await db().select().from(instances).where(ne(instances.status, 'deleted'));
     expect(machines.length).toBeGreaterThan(1);
     let charged = 0;
     for (const machine of machines) {
