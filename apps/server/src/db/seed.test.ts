@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../modules/auth/password';
+import { verifyPassword } from '../lib/password';
 import { walletTransactions } from '../modules/billing/tables';
 import { hardwares, ports, resources } from '../modules/catalog/tables';
 import { instances } from '../modules/instances/tables';

@@ -1,12 +1,12 @@
 import type { RouteRegistry, RouteSpec } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { TokenAbility } from '../modules/accounts/tables';
 import { recordActivity } from '../modules/activity/service';
 import { impersonatorOf, refusedWhileImpersonating } from '../modules/admin/impersonation';
 import { authenticateBearer } from '../modules/api/bearer';
-import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../modules/auth/session-keys';
 import type { RouteErrorConfig } from './domain-errors';
 import { mayUse, type RouteAccess } from './route-access';
+import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from './session-keys';
+import type { TokenAbility } from './token-abilities';
 
 export type NamedRouteSpec = RouteSpec & {
   access: RouteAccess;

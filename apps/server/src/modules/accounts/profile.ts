@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
 import {
@@ -10,7 +11,6 @@ import {
 } from '../users/queries';
 import { maskEmail, tellOldContact } from './contact-change-notice';
 import { deleteProfilePhoto, PROFILE_PHOTO_DIR } from './profile-photo';
-import { normalizeEmail } from './service';
 
 /**
  * Profile/Show's "profile information" form: the name, the e-mail, which must be verified again

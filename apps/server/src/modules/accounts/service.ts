@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { normalizeEmail } from '../../lib/email-address';
 import { maskedMobileInText, parseMobile } from '../../lib/mobile';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { AuthError } from '../auth/errors';
-import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { forgetPasswordReset, revokeRememberTokens } from '../auth/queries';
 import { endUserSessions } from '../sessions/queries';
@@ -57,9 +58,6 @@ function loginSpelling(identifier: string): string {
 }
 
 /** E-mail addresses are stored and compared trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * Accounts: creating customers, finding them, checking a password sign-in, and deleting an

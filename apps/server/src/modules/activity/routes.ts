@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
-import { summarizeAgent } from '../accounts/user-agent';
+import { summarizeAgent } from '../../lib/user-agent';
 import { machineLabels, ownedInstanceIds } from '../instances/summaries';
 import type { OwnActivityRow } from './contracts';
 import { ACTIVITY_GROUPS, activityLabel } from './event-labels';

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/demo-data';
+import { hashPassword } from '../../lib/password';
 import { recordStaffAction } from '../activity/staff-audit';
 import type { DemoSeedContext } from '../app-module';
-import { hashPassword } from '../auth/password';
 import { postLedgerEntry } from '../billing/wallet';
 import { insertUser, updateUser } from '../users/queries';
 

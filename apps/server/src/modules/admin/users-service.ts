@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
+import { hashPassword } from '../../lib/password';
 import { faToman } from '../../lib/persian';
 import type { RequestContext } from '../activity/service';
 import { recordStaffAction } from '../activity/staff-audit';
-import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { revokeRememberTokens } from '../auth/queries';
 import { postLedgerEntry } from '../billing/wallet';

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { hashPassword } from '../../lib/password';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/registry';
@@ -11,7 +12,6 @@ import { passwordResetMail } from '../notifications/mail';
 import { endUserSessions } from '../sessions/queries';
 import { findActiveUserByEmail, updateUser } from '../users/queries';
 import { AuthError } from './errors';
-import { hashPassword } from './password';
 import { assertPasswordAllowed } from './password-rules';
 import { passwordResetTokens, rememberTokens } from './tables';
 

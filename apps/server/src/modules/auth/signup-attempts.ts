@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { createAccountService } from '../accounts/service';
-import { normalizeEmail } from '../accounts/service';
 import type { RequestContext } from '../activity/service';
 import { enqueue } from '../jobs/queue';
 import type { JobHandler } from '../jobs/registry';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
-import { SESSION_KEYS, safeIntended } from '../auth/session-keys';
+import { SESSION_KEYS, safeIntended } from '../../http/session-keys';
 import { machineCountOf } from '../instances/summaries';
 import type {} from './contracts';
 import type { User } from './tables';
