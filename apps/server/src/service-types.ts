@@ -5,6 +5,7 @@ import type { ObjectStorage } from './lib/storage';
 import type { ApiTokenService } from './modules/accounts/api-tokens';
 import type { AccountService } from './modules/accounts/service';
 import type { TwoFactorService } from './modules/accounts/two-factor';
+import type { ActivitySubjectKind } from './modules/activity/subjects';
 import type { createEmailVerificationService } from './modules/auth/email-verification';
 import type { createPasswordResetService } from './modules/auth/password-reset';
 import type { RememberCookie } from './modules/auth/remember-cookie';
@@ -55,4 +56,6 @@ export interface Services {
   /** "Remember me": the stored tokens and the signed cookie that carries one. */
   rememberTokens: RememberTokenService;
   remember: RememberCookie;
+  /** What every module contributes to a customer's own log (AppModule.activitySubjects). */
+  activitySubjects: ActivitySubjectKind[];
 }

@@ -107,6 +107,7 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
     passwordReset: createPasswordResetService({ db, mailer, appUrl: config.APP_URL }),
     emailVerification: createEmailVerificationService({ db, mailer, links }),
     rememberTokens,
+    activitySubjects: modules.flatMap((module) => module.activitySubjects ?? []),
     remember: createRememberCookie({
       appKey,
       secure: config.NODE_ENV === 'production',

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { ObjectStorage } from '../lib/storage';
 import type { Services } from '../service-types';
 import type { DeleteBlockerCheck } from './accounts/delete-blockers';
+import type { ActivitySubjectKind } from './activity/subjects';
 import type { Broadcaster } from './broadcasting/broadcaster';
 import type { JobHandler } from './jobs/registry';
 import type { JobLog } from './jobs/worker';
@@ -34,6 +35,8 @@ export interface AppModule {
   channels?: ChannelRule[];
   /** Reasons an account cannot be deleted yet (something of this module is left to settle). */
   deleteBlockers?: DeleteBlockerCheck[];
+  /** Records of this module a customer's own log is also about (their machines). */
+  activitySubjects?: ActivitySubjectKind[];
   /** Demo records for a fresh database, written in the order of the module list. */
   seed?: (db: Database, demo: DemoSeedContext) => Promise<void>;
 }

@@ -14,6 +14,7 @@ import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
 import { staffMachineRoutes } from './staff-routes';
+import { machineLabels, ownedInstanceIds } from './summaries';
 import { createStaffMachines, type StaffMachines } from './staff-service';
 import { instanceTestingRoutes } from './testing-routes';
 
@@ -33,6 +34,15 @@ export const instancesModule: AppModule = {
     instanceMachineRoutes,
     staffMachineRoutes,
     instanceTestingRoutes,
+  ],
+  // A customer's own log also lists what happened to their machines, by the machine's name.
+  activitySubjects: [
+    {
+      type: 'instance',
+      ownedBy: ownedInstanceIds,
+      names: async (db, ids) =>
+        new Map([...(await machineLabels(db, ids))].map(([id, { name }]) => [id, name])),
+    },
   ],
   services: ({ config, db, broadcaster, log }) => ({
     instances: createInstanceService({

@@ -1,11 +1,9 @@
 import type { AppModule } from '../app-module';
-import { userRoutes } from './routes';
 import { seedDemoUsers } from './seed';
 
-/** People and their roles: the account rows every other module points at, and the home redirect. */
+/** People and their roles: the account rows every other module points at. */
 export const usersModule: AppModule = {
   name: 'users',
-  routes: [userRoutes],
   // Each signed-in browser listens on its own user's channel (balance, machines, notices).
   channels: [
     // A suspended account still hears about its own account.

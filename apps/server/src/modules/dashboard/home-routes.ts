@@ -7,8 +7,8 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { SESSION_KEYS, safeIntended } from '../../http/session-keys';
 import { machineCountOf } from '../instances/summaries';
-import type {} from './contracts';
-import type { User } from './tables';
+import type {} from '../users/contracts';
+import type { User } from '../users/tables';
 
 /** The area hubs a role may open from Users/Home; only routes that exist are offered. */
 function shortcuts(user: User, registry: RouteRegistry) {
@@ -36,7 +36,7 @@ async function checklist(db: Database, user: User) {
 }
 
 /** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (docs/screens.md §2, §3). */
-export async function userRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+export async function userHomeRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { apiTokens } = app.services;
 
