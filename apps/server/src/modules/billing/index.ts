@@ -6,6 +6,7 @@ import { invoiceRoutes } from './invoice-routes';
 import { createInvoices, type Invoices } from './invoice-service';
 import { itemRoutes } from './items-routes';
 import { createLedgerDaysJobHandler, ensureLedgerDays, LEDGER_DAYS_JOB } from './ledger-days-job';
+import { latestMachineCharge, machineCharges } from './machine-charges';
 import {
   createMonthlyStatementJobHandler,
   ensureMonthlyStatements,
@@ -15,6 +16,7 @@ import { paymentRoutes } from './payment-routes';
 import { createPayments, type Payments } from './payments';
 import { createReconcileJobHandler, ensurePaymentReconciler, RECONCILE_JOB } from './reconcile-job';
 import { seedDemoWallet } from './seed';
+import { readBillingSettings } from './settings';
 import { testGatewayRoutes } from './test-gateway-routes';
 import { unpaidInvoicesBlocker } from './unpaid-invoices-blocker';
 import { createUsageTickJobHandler, ensureUsageTick, USAGE_TICK_JOB } from './usage-tick-job';
@@ -51,7 +53,16 @@ export const billingModule: AppModule = {
       kycRoom: payments.kycRoom,
       onPublishError: (err) => log.warn({ err }, 'invoice event not published'),
     });
-    return { payments, invoices };
+    return {
+      payments,
+      invoices,
+      // What the machines' pages read of money (instances/machine-money.ts): from the ledger.
+      machineMoney: {
+        vatRate: async (db) => (await readBillingSettings(db)).vatRate,
+        charges: machineCharges,
+        latestCharge: latestMachineCharge,
+      },
+    };
   },
   jobs: ({ db, broadcaster, services, log }) => ({
     [USAGE_TICK_JOB]: createUsageTickJobHandler({

@@ -4,6 +4,7 @@ import { toLatinDigits } from '../../lib/digits';
 import { parseMobile } from '../../lib/mobile';
 import { faNumber, faToman } from '../../lib/persian';
 import { tehranDayStart } from '../../lib/tehran-day';
+import { withTax } from '../../lib/vat';
 import { type RequestContext, recordActivity } from '../activity/service';
 import { recordStaffAction } from '../activity/staff-audit';
 import {
@@ -21,7 +22,8 @@ import {
   userCards,
   userNames,
 } from '../users/queries';
-import { billToValues, currentBillTo } from './bill-to';
+import { billToValues } from '../verification/bill-to-values';
+import { currentBillTo } from './bill-to';
 import { InvoiceNotFoundError, InvoiceRefusedError } from './invoice-errors';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { InvoiceUpdateInput, ManualInvoiceInput, RefundInput } from './invoice-validators';
@@ -60,7 +62,6 @@ import {
   type PaymentStatus,
   payments,
 } from './tables';
-import { withTax } from './tax';
 import { postLedgerEntry } from './wallet';
 
 export const INVOICES_PER_PAGE = 25;

@@ -3,6 +3,7 @@ import { instanceApiRoutes } from './api-routes';
 import { createDestroyJobHandler } from './destroy-job';
 import { createDriverResolver } from './drivers';
 import { DESTROY_JOB, PROVISION_JOB } from './job-names';
+import type { MachineMoney } from './machine-money';
 import { instanceMachineRoutes } from './machine-routes';
 import { createMachineTickJobHandler, ensureMachineTick, TICK_JOB } from './machine-tick-job';
 import { machinesBlocker } from './machines-blocker';
@@ -14,14 +15,16 @@ import { seedDemoInstances } from './seed';
 import { createInstanceService, type InstanceService, ownsInstance } from './service';
 import { createSimulatedDriver } from './simulated-driver';
 import { staffMachineRoutes } from './staff-routes';
-import { machineLabels, ownedInstanceIds } from './summaries';
 import { createStaffMachines, type StaffMachines } from './staff-service';
+import { machineLabels, ownedInstanceIds } from './summaries';
 import { instanceTestingRoutes } from './testing-routes';
 
 declare module '../../service-types' {
   interface Services {
     instances: InstanceService;
     staffMachines: StaffMachines;
+    /** Provided by billing (machine-money.ts). */
+    machineMoney: MachineMoney;
   }
 }
 
@@ -44,7 +47,7 @@ export const instancesModule: AppModule = {
         new Map([...(await machineLabels(db, ids))].map(([id, { name }]) => [id, name])),
     },
   ],
-  services: ({ config, db, broadcaster, log }) => ({
+  services: ({ config, db, broadcaster, services, log }) => ({
     instances: createInstanceService({
       db,
       broadcaster,
@@ -59,6 +62,7 @@ export const instancesModule: AppModule = {
     staffMachines: createStaffMachines({
       db,
       broadcaster,
+      money: () => services.machineMoney,
       onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
     }),
   }),

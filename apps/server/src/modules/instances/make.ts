@@ -2,7 +2,6 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
 import { recordActivity } from '../activity/service';
-import { readBillingSettings } from '../billing/settings';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import {
   findImage,
@@ -109,11 +108,11 @@ export async function reviewOrder(
   db: Database,
   owner: User,
   input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>,
+  vatRate: number,
 ): Promise<MakeReview> {
   const { plan, location, image } = await checkOrder(db, owner, input);
   const free = (await freeSlots(db)).find((s) => s.hardwareId === plan.id && s.locationId === location.id);
   if ((free?.free ?? 0) <= 0) refuse(noCapacity(location.name, plan.title));
-  const { vatRate } = await readBillingSettings(db);
   return {
     hardware: plan.slug,
     title: plan.title,

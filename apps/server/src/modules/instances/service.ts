@@ -253,8 +253,8 @@ export function createInstanceService(options: InstanceServiceOptions) {
     },
 
     /** panel.instances.review: the order as Make would make and charge it; nothing made (make.ts). */
-    review: (user: User, input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>) =>
-      reviewOrder(db, user, input),
+    review: (user: User, input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>, vatRate: number) =>
+      reviewOrder(db, user, input, vatRate),
 
     /** The user's machines (not deleted) against `max_instances` (the Make page's `limits`). */
     async machineCount(user: Pick<User, 'id' | 'role'>): Promise<{ used: number; allowed: number | null }> {

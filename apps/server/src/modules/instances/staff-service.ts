@@ -3,7 +3,6 @@ import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
 import { activityLabel } from '../activity/event-labels';
 import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
-import { machineCharges } from '../billing/machine-charges';
 import {
   type BroadcastEvent,
   type Broadcaster,
@@ -27,6 +26,7 @@ import { instanceUpdated } from './events';
 import { driverFailureText } from './failure-codes';
 import { PROVISION_JOB } from './job-names';
 import { recordMachineChange } from './machine-audit';
+import type { MachineMoney } from './machine-money';
 import { noticeOwner } from './owner-notice';
 import type { ProvisionJobPayload } from './provision-job';
 import { allowedPowerActions, canChangeStatus } from './state-machine';
@@ -52,6 +52,8 @@ const UUID_PREFIX = /^[0-9a-f-]{4,36}$/i;
 export function createStaffMachines(options: {
   db: Database;
   broadcaster: Broadcaster;
+  /** Billing's (machine-money.ts), asked when a page needs it. */
+  money: () => MachineMoney;
   onPublishError?: (e: unknown) => void;
 }) {
   const { db, broadcaster } = options;
@@ -222,7 +224,7 @@ export function createStaffMachines(options: {
      */
     async usageSessions(id: number) {
       const row = await this.find(id);
-      return { machine: row, sessions: await machineCharges(db, row.id) };
+      return { machine: row, sessions: await options.money().charges(db, row.id) };
     },
 
     /** ready ⇄ suspended with the reason its owner reads; a machine that is on must be stopped first. */
