@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, pageModule, registerAssets, VITE_ENTRY } from './http/assets';
-import { registerCurrentUser } from './http/current-user';
 import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from './http/domain-errors';
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
@@ -23,6 +22,7 @@ import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broa
 import { defineChannels } from './modules/broadcasting/channels';
 import { pruneFinished } from './modules/jobs/queue';
 import type { JobRegistry } from './modules/jobs/registry';
+import { registerCurrentUser } from './modules/sessions/current-user';
 import { DatabaseSessionStore } from './modules/sessions/store';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';

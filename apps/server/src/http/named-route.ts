@@ -1,9 +1,10 @@
 import type { RouteRegistry, RouteSpec } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { recordActivity } from '../modules/activity/service';
-import { impersonatorOf, refusedWhileImpersonating } from '../modules/admin/impersonation';
+import { refusedWhileImpersonating } from '../modules/admin/impersonation';
 import { authenticateBearer } from '../modules/api/bearer';
 import type { RouteErrorConfig } from './domain-errors';
+import { impersonatorOf } from './impersonator';
 import { mayUse, type RouteAccess } from './route-access';
 import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from './session-keys';
 import type { TokenAbility } from './token-abilities';

@@ -4,13 +4,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { SharedCache } from '../lib/cache/shared-cache';
 import { profilePhotoUrl } from '../modules/accounts/profile-photo';
-import { impersonatorOf } from '../modules/admin/impersonation';
 import { publicSettings } from '../modules/catalog/service';
 import { publicLinks, publicMenus } from '../modules/content/service';
 import { unreadCount } from '../modules/notifications/inbox';
 import type { UserRole } from '../modules/users/queries';
 import { toAuthUser } from '../modules/users/service';
 import type { SharedProps } from './contracts';
+import { impersonatorOf } from './impersonator';
 import type { LazyProps } from './render';
 import { mayUse } from './route-access';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { seedDemo, storageOf } from '../db/seed';
+import { seedDemo, storageOf } from '../demo-seed';
 import { users } from '../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from './database';
 

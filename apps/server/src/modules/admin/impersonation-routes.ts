@@ -1,5 +1,6 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
+import { IMPERSONATOR_KEY, type Impersonator, impersonatorOf } from '../../http/impersonator';
 import { routesOn } from '../../http/named-route';
 import { auditActor, requestContext } from '../../http/route-helpers';
 import { SESSION_KEYS } from '../../http/session-keys';
@@ -7,7 +8,7 @@ import { faDuration } from '../../lib/persian';
 import { recordStaffAction } from '../activity/staff-audit';
 import { findActiveUserById } from '../users/queries';
 import { ImpersonationRefusedError } from './errors';
-import { IMPERSONATOR_KEY, type Impersonator, impersonationAllowed, impersonatorOf } from './impersonation';
+import { impersonationAllowed } from './impersonation';
 import { userIdParam } from './users-routes';
 
 /**

@@ -1,12 +1,12 @@
 import { count } from 'drizzle-orm';
-import { type Config, loadConfig } from '../config';
-import { createObjectStorage, type ObjectStorage } from '../lib/storage';
-import { modules } from '../modules';
-import type { DemoSeedContext } from '../modules/app-module';
-import { users } from '../modules/users/tables';
-import { fromRoot } from '../paths';
-import type { Database } from './client';
-import * as demo from './demo-data';
+import { type Config, loadConfig } from './config';
+import type { Database } from './db/client';
+import * as demo from './db/demo-data';
+import { createObjectStorage, type ObjectStorage } from './lib/storage/index';
+import type { DemoSeedContext } from './modules/app-module';
+import { modules } from './modules/index';
+import { users } from './modules/users/tables';
+import { fromRoot } from './paths';
 
 /** True when the database has no users yet: the demo seed runs only then (first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
