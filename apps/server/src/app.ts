@@ -13,7 +13,6 @@ import { refuseNulBytes } from './http/nul-byte';
 import { answerOversizedForm } from './http/oversized-form';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
-import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
 import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
@@ -26,6 +25,7 @@ import { registerCurrentUser } from './modules/sessions/current-user';
 import { DatabaseSessionStore } from './modules/sessions/store';
 import type { User } from './modules/users/tables';
 import { createServices, registerServices } from './services';
+import { createSharedProps } from './shared-props';
 
 export const SITE_TITLE = 'رندر فارم ابری';
 export const SESSION_LIFETIME_MINUTES = 120;

@@ -1,4 +1,5 @@
 import type { Database } from './db/client';
+import type { RouteGuard } from './http/named-route';
 import type { SharedCache } from './lib/cache/shared-cache';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ObjectStorage } from './lib/storage';
@@ -56,6 +57,8 @@ export interface Services {
   /** "Remember me": the stored tokens and the signed cookie that carries one. */
   rememberTokens: RememberTokenService;
   remember: RememberCookie;
+  /** Every module's checks in front of named routes (AppModule.routeGuards). */
+  routeGuards: RouteGuard[];
   /** What every module contributes to a customer's own log (AppModule.activitySubjects). */
   activitySubjects: ActivitySubjectKind[];
 }

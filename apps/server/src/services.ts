@@ -108,6 +108,7 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
     emailVerification: createEmailVerificationService({ db, mailer, links }),
     rememberTokens,
     activitySubjects: modules.flatMap((module) => module.activitySubjects ?? []),
+    routeGuards: modules.flatMap((module) => module.routeGuards ?? []),
     remember: createRememberCookie({
       appKey,
       secure: config.NODE_ENV === 'production',

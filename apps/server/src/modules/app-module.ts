@@ -3,6 +3,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { RouteGuard } from '../http/named-route';
 import type { ObjectStorage } from '../lib/storage';
 import type { Services } from '../service-types';
 import type { DeleteBlockerCheck } from './accounts/delete-blockers';
@@ -35,6 +36,8 @@ export interface AppModule {
   channels?: ChannelRule[];
   /** Reasons an account cannot be deleted yet (something of this module is left to settle). */
   deleteBlockers?: DeleteBlockerCheck[];
+  /** Checks in front of named routes (the API's Bearer token, impersonation's refusals). */
+  routeGuards?: RouteGuard[];
   /** Records of this module a customer's own log is also about (their machines). */
   activitySubjects?: ActivitySubjectKind[];
   /** Demo records for a fresh database, written in the order of the module list. */

@@ -1,6 +1,7 @@
 import type { AppModule } from '../app-module';
 import { auditRoutes } from './audit-routes';
 import { chartRoutes } from './chart-routes';
+import { impersonationGuard } from './impersonation-guard';
 import { impersonationRoutes } from './impersonation-routes';
 import { seedDemoAudit } from './seed';
 import { adminUserRoutes } from './users-routes';
@@ -20,6 +21,7 @@ declare module '../../service-types' {
 export const adminModule: AppModule = {
   name: 'admin',
   routes: [adminUserRoutes, impersonationRoutes, auditRoutes, chartRoutes],
+  routeGuards: [impersonationGuard],
   services: ({ db, broadcaster, services, log }) => {
     const adminUsers = createAdminUsers({
       db,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { OG_IMAGE_PATH, type PageSeo, seoOptions } from '../../http/seo';
-import { SHARED_CACHE_KEYS } from '../../http/shared-props';
+import { SHARED_CACHE_KEYS } from '../../http/shared-cache-keys';
 import { plansForRevit, rentablePlans } from '../catalog/public-offer';
 import { catalogStats, listActiveImages, publicSettings } from '../catalog/service';
 import { userNames } from '../users/queries';

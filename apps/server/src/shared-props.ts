@@ -1,28 +1,19 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { SharedCache } from '../lib/cache/shared-cache';
-import { profilePhotoUrl } from '../modules/accounts/profile-photo';
-import { publicSettings } from '../modules/catalog/service';
-import { publicLinks, publicMenus } from '../modules/content/service';
-import { unreadCount } from '../modules/notifications/inbox';
-import type { UserRole } from '../modules/users/queries';
-import { toAuthUser } from '../modules/users/service';
-import type { SharedProps } from './contracts';
-import { impersonatorOf } from './impersonator';
-import type { LazyProps } from './render';
-import { mayUse } from './route-access';
-
-/**
- * Cache keys of what every page shares, named after the table each reads: whatever writes the
- * `configs`, `menus` or `links` table calls `services.cache.forget(<table>)` (lib/cache).
- */
-export const SHARED_CACHE_KEYS = {
-  settings: 'configs:public',
-  menus: 'menus',
-  links: 'links',
-} as const;
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { SharedProps } from './http/contracts';
+import { impersonatorOf } from './http/impersonator';
+import type { LazyProps } from './http/render';
+import { mayUse } from './http/route-access';
+import { SHARED_CACHE_KEYS } from './http/shared-cache-keys';
+import type { SharedCache } from './lib/cache/shared-cache';
+import { profilePhotoUrl } from './modules/accounts/profile-photo';
+import { publicSettings } from './modules/catalog/service';
+import { publicLinks, publicMenus } from './modules/content/service';
+import { unreadCount } from './modules/notifications/inbox';
+import type { UserRole } from './modules/users/queries';
+import { toAuthUser } from './modules/users/service';
 
 export interface SharedPropsContext {
   config: Config;
