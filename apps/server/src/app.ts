@@ -17,13 +17,11 @@ import { createJobHandlers } from './jobs';
 import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
 import { modules } from './modules';
-import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
-import { defineChannels } from './modules/broadcasting/channels';
-import { pruneFinished } from './modules/jobs/queue';
-import type { JobRegistry } from './modules/jobs/registry';
-import { registerCurrentUser } from './modules/sessions/current-user';
-import { DatabaseSessionStore } from './modules/sessions/store';
-import type { User } from './modules/users/tables';
+import { type Broadcaster, createBroadcaster, defineChannels } from './modules/broadcasting';
+import type { JobRegistry } from './modules/jobs';
+import { pruneFinished } from './modules/jobs';
+import { DatabaseSessionStore, registerCurrentUser } from './modules/sessions';
+import type { User } from './modules/users';
 import { createServices, registerServices } from './services';
 import { createSharedProps } from './shared-props';
 

@@ -1,17 +1,15 @@
-import { count } from 'drizzle-orm';
 import { type Config, loadConfig } from './config';
 import type { Database } from './db/client';
 import * as demo from './db/demo-data';
 import { createObjectStorage, type ObjectStorage } from './lib/storage/index';
 import type { DemoSeedContext } from './modules/app-module';
 import { modules } from './modules/index';
-import { users } from './modules/users/tables';
+import { hasAnyUser } from './modules/users';
 import { fromRoot } from './paths';
 
 /** True when the database has no users yet: the demo seed runs only then (first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) === 0;
+  return !(await hasAnyUser(db));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from './db/client';
 import { modules } from './modules';
 import type { ModuleContext } from './modules/app-module';
-import { JobRegistry } from './modules/jobs/registry';
+import { JobRegistry } from './modules/jobs';
 
 /**
  * Every job handler of the app, from every module (modules/index.ts), built once per process:

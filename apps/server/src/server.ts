@@ -9,8 +9,8 @@ import { runMigrations } from './db/migrate';
 import { seedIfEmpty, storageOf } from './demo-seed';
 import { startModuleJobs } from './jobs';
 import { assertRedisAnswers, isRedisConnectionError } from './lib/redis-ping';
-import { realtimeConfig } from './modules/broadcasting/realtime-config';
-import { createWorker, type Worker } from './modules/jobs/worker';
+import { realtimeConfig } from './modules/broadcasting';
+import { createWorker, type Worker } from './modules/jobs';
 import { fromRoot } from './paths';
 
 export interface RunningServer {

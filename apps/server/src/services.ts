@@ -6,22 +6,20 @@ import { createRateLimiter } from './lib/rate-limit';
 import { isRedisConnectionError } from './lib/redis-ping';
 import { createObjectStorage } from './lib/storage';
 import { modules } from './modules';
-import { createApiTokenService } from './modules/accounts/api-tokens';
-import { createAccountService } from './modules/accounts/service';
-import { createTwoFactorService } from './modules/accounts/two-factor';
-import { createEmailVerificationService } from './modules/auth/email-verification';
-import { createPasswordResetService } from './modules/auth/password-reset';
-import { createRememberCookie } from './modules/auth/remember-cookie';
-import { createRememberTokenService } from './modules/auth/remember-tokens';
-import { readAuthSettings } from './modules/auth/settings';
-import { createSignedLinks } from './modules/auth/signed-links';
-import { createSmsCodeService } from './modules/auth/sms-codes';
-import { createAltchaProvider } from './modules/botcheck/altcha';
-import { createBotCheck } from './modules/botcheck/service';
-import type { Broadcaster } from './modules/broadcasting/broadcaster';
-import type { JobLog } from './modules/jobs/worker';
-import { createMailer } from './modules/notifications/mail';
-import { createSmsProvider } from './modules/notifications/sms';
+import { createAccountService, createApiTokenService, createTwoFactorService } from './modules/accounts';
+import {
+  createEmailVerificationService,
+  createPasswordResetService,
+  createRememberCookie,
+  createRememberTokenService,
+  createSignedLinks,
+  createSmsCodeService,
+  readAuthSettings,
+} from './modules/auth';
+import { createAltchaProvider, createBotCheck } from './modules/botcheck';
+import type { Broadcaster } from './modules/broadcasting';
+import type { JobLog } from './modules/jobs';
+import { createMailer, createSmsProvider } from './modules/notifications';
 import { fromRoot } from './paths';
 import type { Services } from './service-types';
 

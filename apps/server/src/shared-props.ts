@@ -8,12 +8,12 @@ import type { LazyProps } from './http/render';
 import { mayUse } from './http/route-access';
 import { SHARED_CACHE_KEYS } from './http/shared-cache-keys';
 import type { SharedCache } from './lib/cache/shared-cache';
-import { profilePhotoUrl } from './modules/accounts/profile-photo';
-import { publicSettings } from './modules/catalog/service';
-import { publicLinks, publicMenus } from './modules/content/service';
-import { unreadCount } from './modules/notifications/inbox';
-import type { UserRole } from './modules/users/queries';
-import { toAuthUser } from './modules/users/service';
+import { profilePhotoUrl } from './modules/accounts';
+import { publicSettings } from './modules/catalog';
+import { publicLinks, publicMenus } from './modules/content';
+import { unreadCount } from './modules/notifications';
+import type { UserRole } from './modules/users';
+import { toAuthUser } from './modules/users';
 
 export interface SharedPropsContext {
   config: Config;

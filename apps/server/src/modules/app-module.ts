@@ -6,12 +6,11 @@ import type { Database } from '../db/client';
 import type { RouteGuard } from '../http/named-route';
 import type { ObjectStorage } from '../lib/storage';
 import type { Services } from '../service-types';
-import type { DeleteBlockerCheck } from './accounts/delete-blockers';
-import type { ActivitySubjectKind } from './activity/subjects';
-import type { Broadcaster } from './broadcasting/broadcaster';
-import type { JobHandler } from './jobs/registry';
-import type { JobLog } from './jobs/worker';
-import type { User } from './users/queries';
+import type { DeleteBlockerCheck } from './accounts';
+import type { ActivitySubjectKind } from './activity';
+import type { Broadcaster } from './broadcasting';
+import type { JobHandler, JobLog } from './jobs';
+import type { User } from './users';
 
 /**
  * What one domain module brings to the app. Each `modules/<name>/index.ts` exports one of these,

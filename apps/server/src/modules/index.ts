@@ -1,23 +1,23 @@
-import { accountsModule } from './accounts';
-import { activityModule } from './activity';
-import { adminModule } from './admin';
-import { apiModule } from './api';
+import { accountsModule } from './accounts/module';
+import { activityModule } from './activity/module';
+import { adminModule } from './admin/module';
+import { apiModule } from './api/module';
 import type { AppModule } from './app-module';
-import { authModule } from './auth';
-import { billingModule } from './billing';
-import { botCheckModule } from './botcheck';
-import { broadcastingModule } from './broadcasting';
-import { catalogModule } from './catalog';
-import { contentModule } from './content';
-import { dashboardModule } from './dashboard';
-import { drivesModule } from './drives';
-import { instancesModule } from './instances';
-import { jobsModule } from './jobs';
-import { notificationsModule } from './notifications';
-import { sessionsModule } from './sessions';
-import { supportModule } from './support';
-import { usersModule } from './users';
-import { verificationModule } from './verification';
+import { authModule } from './auth/module';
+import { billingModule } from './billing/module';
+import { botCheckModule } from './botcheck/module';
+import { broadcastingModule } from './broadcasting/module';
+import { catalogModule } from './catalog/module';
+import { contentModule } from './content/module';
+import { dashboardModule } from './dashboard/module';
+import { drivesModule } from './drives/module';
+import { instancesModule } from './instances/module';
+import { jobsModule } from './jobs/module';
+import { notificationsModule } from './notifications/module';
+import { sessionsModule } from './sessions/module';
+import { supportModule } from './support/module';
+import { usersModule } from './users/module';
+import { verificationModule } from './verification/module';
 
 /**
  * Every domain module of the app, the one list the app, the worker, the channel authoriser,

@@ -1,14 +1,8 @@
 import type { Database } from '../../db/client';
 import { normalizeEmail } from '../../lib/email-address';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import {
-  emailTakenByAnother,
-  findActiveUserByPhoto,
-  lockUser,
-  type User,
-  updateUser,
-} from '../users/queries';
+import { type RequestContext, recordActivity } from '../activity';
+import { AuthError } from '../auth';
+import { emailTakenByAnother, findActiveUserByPhoto, lockUser, type User, updateUser } from '../users';
 import { maskEmail, tellOldContact } from './contact-change-notice';
 import { deleteProfilePhoto, PROFILE_PHOTO_DIR } from './profile-photo';
 

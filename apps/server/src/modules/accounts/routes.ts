@@ -17,11 +17,10 @@ import { normalizeEmail } from '../../lib/email-address';
 import { maskMobile } from '../../lib/mobile';
 import { verifyPassword } from '../../lib/password';
 import { summarizeAgent } from '../../lib/user-agent';
-import { recordActivity } from '../activity/service';
-import { CONFIRM_LIMIT, VERIFICATION_MAIL_LIMIT } from '../auth/routes';
-import { verificationAddressSchema } from '../auth/validators';
-import type { User } from '../users/queries';
-import { findActiveUserByMobile } from '../users/queries';
+import { recordActivity } from '../activity';
+import { CONFIRM_LIMIT, VERIFICATION_MAIL_LIMIT, verificationAddressSchema } from '../auth';
+import type { User } from '../users';
+import { findActiveUserByMobile } from '../users';
 import type {} from './contracts';
 import { findPhotoOwner, removeProfilePhoto, updateProfileInformation } from './profile';
 import {

@@ -5,11 +5,9 @@ import { normalizeEmail } from '../../lib/email-address';
 import { maskedMobileInText, parseMobile } from '../../lib/mobile';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import { assertPasswordAllowed } from '../auth/password-rules';
-import { forgetPasswordReset, revokeRememberTokens } from '../auth/queries';
-import { endUserSessions } from '../sessions/queries';
+import { type RequestContext, recordActivity } from '../activity';
+import { AuthError, assertPasswordAllowed, forgetPasswordReset, revokeRememberTokens } from '../auth';
+import { endUserSessions } from '../sessions';
 import {
   findActiveUserByEmail,
   findActiveUserById,
@@ -20,7 +18,7 @@ import {
   type NewUser,
   type User,
   updateUser,
-} from '../users/queries';
+} from '../users';
 import { tellOldContact } from './contact-change-notice';
 import { balanceBlocker, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
 import { personalAccessTokens, twoFactorUsedSteps } from './tables';

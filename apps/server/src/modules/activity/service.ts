@@ -4,7 +4,7 @@ import type { RequestContext } from '../../http/request-context';
 
 export type { RequestContext } from '../../http/request-context';
 
-import { idsWithRoles, type UserRole } from '../users/queries';
+import { idsWithRoles, type UserRole } from '../users';
 import { type ActivityEntry, activityLog } from './tables';
 
 export interface ActivityInput extends RequestContext {

@@ -1,6 +1,5 @@
 import { faNumber, faToman } from '../../lib/persian';
-import { type AuditFormat, auditField, auditSubject } from '../activity/audit-subjects';
-import { type AuditChange, MASKED } from '../activity/staff-audit';
+import { type AuditChange, type AuditFormat, auditField, auditSubject, MASKED } from '../activity';
 import type { AuditChangeView, AuditValue } from './contracts';
 
 type Names = Map<number, { name: string }>;

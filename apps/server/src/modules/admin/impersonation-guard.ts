@@ -1,6 +1,6 @@
 import { impersonatorOf } from '../../http/impersonator';
 import type { RouteGuard } from '../../http/named-route';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { refusedWhileImpersonating } from './impersonation';
 
 /**

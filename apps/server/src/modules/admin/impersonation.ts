@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { impersonatorOf } from '../../http/impersonator';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 
 /**
  * Routes kept from an impersonator: money leaving or entering the account (payments, top-ups), and

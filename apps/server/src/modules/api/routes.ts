@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
-import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing/ledger-list';
+import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing';
 
 const isoDate = (label: string) =>
   z.iso

@@ -12,9 +12,9 @@ import {
   SESSION_KEYS,
 } from '../../http/session-keys';
 import { maskMobile } from '../../lib/mobile';
-import { recordActivity } from '../activity/service';
-import { requireHuman } from '../botcheck/require-human';
-import { updateUser } from '../users/queries';
+import { recordActivity } from '../activity';
+import { requireHuman } from '../botcheck';
+import { updateUser } from '../users';
 import type {} from './contracts';
 import { leaveTo, startSession } from './sign-in';
 import { queueSignupAttemptNotice } from './signup-attempts';

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { requestContext } from '../../http/route-helpers';
 import { SESSION_KEYS } from '../../http/session-keys';
-import { recordActivity } from '../activity/service';
-import type { User } from '../users/queries';
-import { findActiveUserById } from '../users/service';
+import { recordActivity } from '../activity';
+import type { User } from '../users';
+import { findActiveUserById } from '../users';
 import type { RememberSecret, RememberTokenService } from './remember-tokens';
 
 export const REMEMBER_COOKIE = 'renderfarm_remember';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { User } from '../users/queries';
-import { type ApprovedIdentity, approvedIdentityOf, savedBillTo } from '../verification/queries';
+import type { User } from '../users';
+import { type ApprovedIdentity, approvedIdentityOf, savedBillTo } from '../verification';
 import type { BillToValues } from './invoices/contracts';
 import { type BillTo, invoices } from './tables';
 

@@ -5,7 +5,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext, seeOther } from '../../http/route-helpers';
 import { faNumber } from '../../lib/persian';
-import { billToInput } from '../verification/bill-to-input';
+import { billToInput } from '../verification';
 import { invoiceUuid } from './invoice-errors';
 import { payInput, proFormaInput } from './invoice-validators';
 import { attachmentHeader, KIND_OPTIONS, STATUS_OPTIONS } from './invoice-views';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
-import { findUser } from '../users/queries';
+import { findUser } from '../users';
 import { issueTopUpInvoice, markInvoicePaid } from './invoices';
 import { previousJalaliMonth } from './jalali-month';
 import { issueStatement } from './monthly-statements';

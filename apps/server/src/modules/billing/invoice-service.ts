@@ -5,13 +5,8 @@ import { parseMobile } from '../../lib/mobile';
 import { faNumber, faToman } from '../../lib/persian';
 import { tehranDayStart } from '../../lib/tehran-day';
 import { withTax } from '../../lib/vat';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { recordStaffAction } from '../activity/staff-audit';
-import {
-  type BroadcastEvent,
-  type Broadcaster,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
+import { type RequestContext, recordActivity, recordStaffAction } from '../activity';
+import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import {
   findActiveUserByEmail,
   findActiveUserById,
@@ -21,8 +16,8 @@ import {
   type User,
   userCards,
   userNames,
-} from '../users/queries';
-import { billToValues } from '../verification/bill-to-values';
+} from '../users';
+import { billToValues } from '../verification';
 import { currentBillTo } from './bill-to';
 import { InvoiceNotFoundError, InvoiceRefusedError } from './invoice-errors';
 import { renderInvoicePdf } from './invoice-pdf';

@@ -5,7 +5,7 @@ import { toLatinDigits } from '../../lib/digits';
 import { checkEconomicCode, ECONOMIC_CODE_MESSAGES } from '../../lib/economic-code';
 import { isNationalCode } from '../../lib/national-code';
 import { faNumber } from '../../lib/persian';
-import { billToInput } from '../verification/bill-to-input';
+import { billToInput } from '../verification';
 import type { BillTo } from './tables';
 
 /**

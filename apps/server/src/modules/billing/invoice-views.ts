@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, like, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { findActivityForSubject } from '../activity/service';
-import { userNames } from '../users/queries';
+import { findActivityForSubject } from '../activity';
+import { userNames } from '../users';
 import {
   INVOICE_KIND_LABELS,
   INVOICE_STATUS_LABELS,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { withTax } from '../../lib/vat';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 import { currentBillTo } from './bill-to';
 import type { BillingSettings } from './settings';
 import { billingCounters, type Invoice, invoiceItems, invoices } from './tables';

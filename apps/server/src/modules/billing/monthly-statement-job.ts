@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client';
-import { everyMinute } from '../jobs/every-minute';
-import type { JobHandler } from '../jobs/registry';
-import type { JobLog } from '../jobs/worker';
+import type { JobHandler, JobLog } from '../jobs';
+import { everyMinute } from '../jobs';
 import { previousJalaliMonth } from './jalali-month';
 import { issueMonthlyStatements } from './monthly-statements';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
-import { refreshCurrentUser } from '../sessions/current-user';
+import { refreshCurrentUser } from '../sessions';
 import type { PaymentView } from './contracts';
 import { PaymentNotFoundError } from './errors';
 import { toman } from './invoice-validators';

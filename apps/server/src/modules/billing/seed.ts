@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
-import { lockUser } from '../users/queries';
+import { lockUser } from '../users';
 import { demoTopUpAt, seedDemoInvoices } from './invoice-seed';
 import { chargeDueMinutes } from './usage-charge';
 import { postLedgerEntry } from './wallet';

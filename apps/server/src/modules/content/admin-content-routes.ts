@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { auditActor } from '../../http/route-helpers';
-import { userNames } from '../users/queries';
+import { userNames } from '../users';
 import type { ArticleKind, ArticleStatus, FolderOption } from './contracts';
 import { ContentNotFoundError } from './errors';
 import { cleanQuery, pageNumber } from './service';

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
-import { enqueue } from '../jobs/queue';
+import { type AuditActor, recordStaffAction } from '../activity';
+import { enqueue } from '../jobs';
 import type {
   AdminArticleInput,
   AdminArticleRow,

@@ -6,9 +6,8 @@ import type { Database } from '../../db/client';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { SESSION_KEYS, safeIntended } from '../../http/session-keys';
-import { machineCountOf } from '../instances/summaries';
-import type {} from '../users/contracts';
-import type { User } from '../users/tables';
+import { machineCountOf } from '../instances';
+import type { User } from '../users';
 
 /** The area hubs a role may open from Users/Home; only routes that exist are offered. */
 function shortcuts(user: User, registry: RouteRegistry) {

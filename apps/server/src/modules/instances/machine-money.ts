@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { latestMachineCharge, MachineCharge } from '../billing/machine-charges';
+import type { latestMachineCharge, MachineCharge } from '../billing';
 
 /**
  * What the machines' pages and orders need to know of money: the VAT rate an hourly price is

@@ -1,8 +1,8 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
-import { recordActivity } from '../activity/service';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
+import { recordActivity } from '../activity';
+import type { BroadcastEvent } from '../broadcasting';
 import {
   findImage,
   findLocation,
@@ -11,12 +11,12 @@ import {
   type Image,
   imagesForPlan,
   type Location,
+  mayUser,
   type Plan,
   reserveHostAndPort,
-} from '../catalog/placement';
-import { mayUser } from '../catalog/policy';
-import { enqueue } from '../jobs/queue';
-import { lockUser, type User } from '../users/queries';
+} from '../catalog';
+import { enqueue } from '../jobs';
+import { lockUser, type User } from '../users';
 import type { MakeReview } from './contracts';
 import { InstanceMakeRefusedError } from './errors';
 import { instanceUpdated } from './events';

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import { DEMO_INSTANCES, DEMO_SCHEDULES } from '../../db/demo-data';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import type { DemoSeedContext } from '../app-module';
-import { findHostByName, findImageByRef, firstFreePort, holdPort } from '../catalog/service';
+import { findHostByName, findImageByRef, firstFreePort, holdPort } from '../catalog';
 import { BUSY_LOAD } from './simulated-driver';
 import { instanceSchedules, instances, simulatedMachines } from './tables';
 

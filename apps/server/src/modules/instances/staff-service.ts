@@ -1,25 +1,20 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { maskMobile } from '../../lib/mobile';
-import { activityLabel } from '../activity/event-labels';
-import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
+import { activityLabel, findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity';
+import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import {
-  type BroadcastEvent,
-  type Broadcaster,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
-import {
+  findHost,
   findPort,
   type HostRefusal,
   moveTargets,
   parkPort,
+  placementDetails,
   reserveHostAndPort,
   reserveOnHost,
-} from '../catalog/placement';
-import { findHost, placementDetails } from '../catalog/service';
-import { enqueue, jobsForInstance } from '../jobs/queue';
-import { notifyJobsEnqueued } from '../jobs/signal';
-import { searchUserIds, userCards, userNames } from '../users/queries';
+} from '../catalog';
+import { enqueue, jobsForInstance, notifyJobsEnqueued } from '../jobs';
+import { searchUserIds, userCards, userNames } from '../users';
 import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';

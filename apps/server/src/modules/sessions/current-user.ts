@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { findActiveUserById, type User } from '../users/queries';
+import { findActiveUserById, type User } from '../users';
 import type { StoredSession } from './store';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { COMPANY_NATIONAL_ID_MESSAGES, checkCompanyNationalId } from '../../lib/
 import { toLatinDigits } from '../../lib/digits';
 import { checkEconomicCode, ECONOMIC_CODE_MESSAGES } from '../../lib/economic-code';
 import { isNationalCode } from '../../lib/national-code';
-import type { BillTo } from '../billing/tables';
+import type { BillTo } from '../billing';
 
 const digitsOf = (v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s\-‌]/g, '') : v);
 

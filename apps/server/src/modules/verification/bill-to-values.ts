@@ -1,4 +1,4 @@
-import type { BillTo, BillToValues } from '../billing/invoices/contracts';
+import type { BillTo, BillToValues } from '../billing';
 
 /** A bill-to as the form fields show it (every field a string). */
 export function billToValues(billTo: BillTo | null, fallbackName: string): BillToValues {

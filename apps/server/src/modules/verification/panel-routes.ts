@@ -9,7 +9,7 @@ import { fieldError, requestContext } from '../../http/route-helpers';
 import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../../http/session-keys';
 import { cleanFileName, sendPrivateFile, sniffFile } from '../../lib/files';
 import { faNumber } from '../../lib/persian';
-import { findActiveUserByMobile } from '../users/queries';
+import { findActiveUserByMobile } from '../users';
 import { accountLimits, accountProfileOf, saveAccountProfile } from './account-profile';
 import type { KycDocumentView, KycRequestView, PanelAccountVerifyProps } from './contracts';
 import { kycNotFound } from './errors';

@@ -3,7 +3,7 @@ import { codeField, mobileField, optionalText, text } from '../../http/fields';
 import { toLatinDigits } from '../../lib/digits';
 import { checkNationalCode, NATIONAL_CODE_MESSAGES } from '../../lib/national-code';
 import { faNumber } from '../../lib/persian';
-import type { BillTo } from '../billing/invoices/contracts';
+import type { BillTo } from '../billing';
 import { billToInput } from './bill-to-input';
 import { VERIFICATION_TYPES } from './tables';
 
