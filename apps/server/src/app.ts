@@ -16,7 +16,8 @@ import { registerSecurity } from './http/security';
 import { createJobHandlers } from './jobs';
 import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
-import { modules } from './modules';
+import { modules as appModules } from './modules';
+import type { AppModule } from './modules/app-module';
 import { type Broadcaster, createBroadcaster, defineChannels } from './modules/broadcasting';
 import type { JobRegistry } from './modules/jobs';
 import { pruneFinished } from './modules/jobs';
@@ -51,10 +52,17 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The in-process realtime server, when it runs in this process. */
   realtime?: RealtimeServer | undefined;
+  /** The domain modules, in layering order: modules/index.ts's list unless a test adds one. */
+  modules?: readonly AppModule[];
 }
 
 /** Builds the app without listening, so tests can `inject` and the server entry can `listen`. */
-export async function buildApp({ config, database, realtime }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  realtime,
+  modules = appModules,
+}: AppDependencies): Promise<FastifyInstance> {
   if (!config.APP_KEY) throw new Error('buildApp needs APP_KEY (startServer generates one)');
   const app = Fastify({
     logger: loggerOptions(config),
@@ -88,20 +96,25 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('config', config);
   app.decorate('broadcaster', createBroadcaster(config, realtime));
-  const services = createServices({ ...config, APP_KEY: config.APP_KEY }, db, {
-    broadcaster: app.broadcaster,
-    log: app.log,
-  });
+  const services = createServices(
+    { ...config, APP_KEY: config.APP_KEY },
+    db,
+    { broadcaster: app.broadcaster, log: app.log },
+    modules,
+  );
   registerServices(app, services);
   app.decorate(
     'jobHandlers',
-    createJobHandlers({
+    createJobHandlers(
+      {
       config: { ...config, APP_KEY: config.APP_KEY },
       db,
-      services,
-      broadcaster: app.broadcaster,
-      log: app.log,
-    }),
+        services,
+        broadcaster: app.broadcaster,
+        log: app.log,
+      },
+      modules,
+    ),
   );
   app.decorate(
     'channels',

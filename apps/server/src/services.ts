@@ -5,7 +5,8 @@ import { createSharedCache } from './lib/cache/shared-cache';
 import { createRateLimiter } from './lib/rate-limit';
 import { isRedisConnectionError } from './lib/redis-ping';
 import { createObjectStorage } from './lib/storage';
-import { modules } from './modules';
+import { modules as appModules } from './modules';
+import type { AppModule } from './modules/app-module';
 import { createAccountService, createApiTokenService, createTwoFactorService } from './modules/accounts';
 import {
   createEmailVerificationService,
@@ -39,15 +40,21 @@ export function createServices(
   config: Config & { APP_KEY: string },
   db: Database,
   context: { broadcaster: Broadcaster; log: JobLog },
+  modules: readonly AppModule[] = appModules,
 ): Services {
-  const services = createSharedServices(config, db, context.log);
+  const services = createSharedServices(config, db, context.log, modules);
   for (const module of modules) {
     Object.assign(services, module.services?.({ config, db, services, ...context }) ?? {});
   }
   return services;
 }
 
-function createSharedServices(config: Config & { APP_KEY: string }, db: Database, log: JobLog): Services {
+function createSharedServices(
+  config: Config & { APP_KEY: string },
+  db: Database,
+  log: JobLog,
+  modules: readonly AppModule[],
+): Services {
   const appKey = config.APP_KEY;
   const storageDir = fromRoot(config.STORAGE_DIR);
   const limiter = createRateLimiter({
