@@ -107,8 +107,8 @@ export async function buildApp({
     'jobHandlers',
     createJobHandlers(
       {
-      config: { ...config, APP_KEY: config.APP_KEY },
-      db,
+        config: { ...config, APP_KEY: config.APP_KEY },
+        db,
         services,
         broadcaster: app.broadcaster,
         log: app.log,

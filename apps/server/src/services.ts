@@ -6,8 +6,8 @@ import { createRateLimiter } from './lib/rate-limit';
 import { isRedisConnectionError } from './lib/redis-ping';
 import { createObjectStorage } from './lib/storage';
 import { modules as appModules } from './modules';
-import type { AppModule } from './modules/app-module';
 import { createAccountService, createApiTokenService, createTwoFactorService } from './modules/accounts';
+import type { AppModule } from './modules/app-module';
 import {
   createEmailVerificationService,
   createPasswordResetService,

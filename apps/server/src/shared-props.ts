@@ -27,6 +27,8 @@ export interface SharedPropsContext {
  * something is a function, which the plugin runs only when the response sends that prop: a
  * partial reload (a live refresh asking for `machines`) reads none of them. Settings, menus and
  * links come from the shared cache; the route list is built once per role and route version.
+ * It gathers what several modules know (the account, the site's settings, menus, the bell), so it
+ * is part of the composition root beside app.ts, not of http/.
  */
 export function createSharedProps({ config, db, registry, cache }: SharedPropsContext) {
   const realtime = {

@@ -25,7 +25,9 @@ describe('adding a module', () => {
   it('serves its list page to customers, behind the guard its declaration names', async () => {
     const customer = await signedInBrowser(t, 'customer@renderfarm.test');
     const res = await t.app.inject({ method: 'GET', url: '/panel/shortlist', headers: customer.headers() });
-    const page = JSON.parse(/<script data-page="app" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!);
+    const page = JSON.parse(
+      /<script data-page="app" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!,
+    );
     expect(page.component).toBe('Panel/Shortlist/List');
     const prices = page.props.plans.map((p: { price_per_hour: number }) => p.price_per_hour);
     expect(prices.length).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import type { JobHandler, JobLog } from './jobs';
 import type { User } from './users';
 
 /**
- * What one domain module brings to the app. Each `modules/<name>/index.ts` exports one of these,
+ * What one domain module brings to the app. Each `modules/<name>/module.ts` exports one of these,
  * and `modules/index.ts` lists them: the app, the worker, the channel authoriser, account
  * deletion and the demo seed all loop over that list (docs/development.md "How to add a module").
  * Tables need no entry: drizzle-kit reads every `modules/* /tables.ts`.

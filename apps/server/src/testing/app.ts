@@ -37,7 +37,10 @@ export async function createTestApp(
     ...options.env,
   });
   if (options.seed !== false) {
-    await seedDemo(database.db, { storage: storageOf(config), ...(options.modules ? { modules: options.modules } : {}) });
+    await seedDemo(database.db, {
+      storage: storageOf(config),
+      ...(options.modules ? { modules: options.modules } : {}),
+    });
   }
   const app = await buildApp({
     config,
