@@ -1,4 +1,4 @@
-import { seedDemo } from '../../apps/server/src/db/seed';
+import { seedDemo } from '../../apps/server/src/demo-seed';
 import { createUsageTick } from '../../apps/server/src/modules/billing/usage-tick';
 import { postLedgerEntry } from '../../apps/server/src/modules/billing/wallet';
 import { createTestDatabase } from '../../apps/server/src/testing/database';

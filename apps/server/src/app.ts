@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { ASSET_BASE, MANIFEST_PATH, pageModule, registerAssets, VITE_ENTRY } from './http/assets';
-import { registerCurrentUser } from './http/current-user';
 import { answerDomainError, DomainError, INVALID_REQUEST, SERVER_ERROR } from './http/domain-errors';
 import { faviconRoutes } from './http/favicon';
 import { parseQs, registerFormBody } from './http/form-body';
@@ -14,18 +13,18 @@ import { refuseNulBytes } from './http/nul-byte';
 import { answerOversizedForm } from './http/oversized-form';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
-import { createSharedProps } from './http/shared-props';
 import { createJobHandlers } from './jobs';
 import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
-import { modules } from './modules';
-import { type Broadcaster, createBroadcaster } from './modules/broadcasting/broadcaster';
-import { defineChannels } from './modules/broadcasting/channels';
-import { pruneFinished } from './modules/jobs/queue';
-import type { JobRegistry } from './modules/jobs/registry';
-import { DatabaseSessionStore } from './modules/sessions/store';
-import type { User } from './modules/users/tables';
+import { modules as appModules } from './modules';
+import type { AppModule } from './modules/app-module';
+import { type Broadcaster, createBroadcaster, defineChannels } from './modules/broadcasting';
+import type { JobRegistry } from './modules/jobs';
+import { pruneFinished } from './modules/jobs';
+import { DatabaseSessionStore, registerCurrentUser } from './modules/sessions';
+import type { User } from './modules/users';
 import { createServices, registerServices } from './services';
+import { createSharedProps } from './shared-props';
 
 export const SITE_TITLE = 'رندر فارم ابری';
 export const SESSION_LIFETIME_MINUTES = 120;
@@ -53,10 +52,17 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The in-process realtime server, when it runs in this process. */
   realtime?: RealtimeServer | undefined;
+  /** The domain modules, in layering order: modules/index.ts's list unless a test adds one. */
+  modules?: readonly AppModule[];
 }
 
 /** Builds the app without listening, so tests can `inject` and the server entry can `listen`. */
-export async function buildApp({ config, database, realtime }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  realtime,
+  modules = appModules,
+}: AppDependencies): Promise<FastifyInstance> {
   if (!config.APP_KEY) throw new Error('buildApp needs APP_KEY (startServer generates one)');
   const app = Fastify({
     logger: loggerOptions(config),
@@ -90,20 +96,25 @@ export async function buildApp({ config, database, realtime }: AppDependencies):
   app.addHook('onClose', async () => clearInterval(pruneTimer));
   app.decorate('config', config);
   app.decorate('broadcaster', createBroadcaster(config, realtime));
-  const services = createServices({ ...config, APP_KEY: config.APP_KEY }, db, {
-    broadcaster: app.broadcaster,
-    log: app.log,
-  });
+  const services = createServices(
+    { ...config, APP_KEY: config.APP_KEY },
+    db,
+    { broadcaster: app.broadcaster, log: app.log },
+    modules,
+  );
   registerServices(app, services);
   app.decorate(
     'jobHandlers',
-    createJobHandlers({
-      config: { ...config, APP_KEY: config.APP_KEY },
-      db,
-      services,
-      broadcaster: app.broadcaster,
-      log: app.log,
-    }),
+    createJobHandlers(
+      {
+        config: { ...config, APP_KEY: config.APP_KEY },
+        db,
+        services,
+        broadcaster: app.broadcaster,
+        log: app.log,
+      },
+      modules,
+    ),
   );
   app.decorate(
     'channels',

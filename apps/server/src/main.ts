@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { loadEnvironment } from './boot';
 import { CLUSTER_INDEX_ENV, clusterIndex, READY_MESSAGE, runCluster } from './cluster';
-import { DEMO_LOGINS } from './db/seed';
+import { DEMO_LOGINS } from './demo-seed';
 import { startServer } from './server';
 
 const config = loadEnvironment();

@@ -6,11 +6,11 @@ import { ensureAppKey } from './app-key';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedIfEmpty, storageOf } from './db/seed';
+import { seedIfEmpty, storageOf } from './demo-seed';
 import { startModuleJobs } from './jobs';
 import { assertRedisAnswers, isRedisConnectionError } from './lib/redis-ping';
-import { realtimeConfig } from './modules/broadcasting/realtime-config';
-import { createWorker, type Worker } from './modules/jobs/worker';
+import { realtimeConfig } from './modules/broadcasting';
+import { createWorker, type Worker } from './modules/jobs';
 import { fromRoot } from './paths';
 
 export interface RunningServer {

@@ -1,28 +1,28 @@
 import type { Database } from './db/client';
+import type { RouteGuard } from './http/named-route';
 import type { SharedCache } from './lib/cache/shared-cache';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ObjectStorage } from './lib/storage';
-import type { ApiTokenService } from './modules/accounts/api-tokens';
-import type { AccountService } from './modules/accounts/service';
-import type { TwoFactorService } from './modules/accounts/two-factor';
-import type { createEmailVerificationService } from './modules/auth/email-verification';
-import type { createPasswordResetService } from './modules/auth/password-reset';
-import type { RememberCookie } from './modules/auth/remember-cookie';
-import type { RememberTokenService } from './modules/auth/remember-tokens';
-import type { AuthSettings } from './modules/auth/settings';
-import type { SignedLinks } from './modules/auth/signed-links';
-import type { SmsCodeService } from './modules/auth/sms-codes';
-import type { createAltchaProvider } from './modules/botcheck/altcha';
-import type { BotCheckProvider } from './modules/botcheck/service';
-import type { Mailer } from './modules/notifications/mail';
-import type { SmsProvider } from './modules/notifications/sms';
+import type { AccountService, ApiTokenService, TwoFactorService } from './modules/accounts';
+import type { ActivitySubjectKind } from './modules/activity';
+import type {
+  AuthSettings,
+  createEmailVerificationService,
+  createPasswordResetService,
+  RememberCookie,
+  RememberTokenService,
+  SignedLinks,
+  SmsCodeService,
+} from './modules/auth';
+import type { BotCheckProvider, createAltchaProvider } from './modules/botcheck';
+import type { Mailer, SmsProvider } from './modules/notifications';
 
 /**
  * The services of the app, built once per app after APP_KEY is known (services.ts) and handed to
  * every route module as `app.services`: one rate limiter (Redis when REDIS_URL is set, so every
  * node counts the same attempts), one mailer, one SMS provider, one bot check, the identity
  * services, and each module's own, which the module adds here by augmenting this interface
- * (`declare module '../../service-types'`, see modules/instances/index.ts).
+ * (`declare module '../../service-types'`, see modules/instances/module.ts).
  */
 export interface Services {
   db: Database;
@@ -55,4 +55,8 @@ export interface Services {
   /** "Remember me": the stored tokens and the signed cookie that carries one. */
   rememberTokens: RememberTokenService;
   remember: RememberCookie;
+  /** Every module's checks in front of named routes (AppModule.routeGuards). */
+  routeGuards: RouteGuard[];
+  /** What every module contributes to a customer's own log (AppModule.activitySubjects). */
+  activitySubjects: ActivitySubjectKind[];
 }

@@ -5,23 +5,22 @@ import { createSharedCache } from './lib/cache/shared-cache';
 import { createRateLimiter } from './lib/rate-limit';
 import { isRedisConnectionError } from './lib/redis-ping';
 import { createObjectStorage } from './lib/storage';
-import { modules } from './modules';
-import { createApiTokenService } from './modules/accounts/api-tokens';
-import { createAccountService } from './modules/accounts/service';
-import { createTwoFactorService } from './modules/accounts/two-factor';
-import { createEmailVerificationService } from './modules/auth/email-verification';
-import { createPasswordResetService } from './modules/auth/password-reset';
-import { createRememberCookie } from './modules/auth/remember-cookie';
-import { createRememberTokenService } from './modules/auth/remember-tokens';
-import { readAuthSettings } from './modules/auth/settings';
-import { createSignedLinks } from './modules/auth/signed-links';
-import { createSmsCodeService } from './modules/auth/sms-codes';
-import { createAltchaProvider } from './modules/botcheck/altcha';
-import { createBotCheck } from './modules/botcheck/service';
-import type { Broadcaster } from './modules/broadcasting/broadcaster';
-import type { JobLog } from './modules/jobs/worker';
-import { createMailer } from './modules/notifications/mail';
-import { createSmsProvider } from './modules/notifications/sms';
+import { modules as appModules } from './modules';
+import { createAccountService, createApiTokenService, createTwoFactorService } from './modules/accounts';
+import type { AppModule } from './modules/app-module';
+import {
+  createEmailVerificationService,
+  createPasswordResetService,
+  createRememberCookie,
+  createRememberTokenService,
+  createSignedLinks,
+  createSmsCodeService,
+  readAuthSettings,
+} from './modules/auth';
+import { createAltchaProvider, createBotCheck } from './modules/botcheck';
+import type { Broadcaster } from './modules/broadcasting';
+import type { JobLog } from './modules/jobs';
+import { createMailer, createSmsProvider } from './modules/notifications';
 import { fromRoot } from './paths';
 import type { Services } from './service-types';
 
@@ -41,15 +40,21 @@ export function createServices(
   config: Config & { APP_KEY: string },
   db: Database,
   context: { broadcaster: Broadcaster; log: JobLog },
+  modules: readonly AppModule[] = appModules,
 ): Services {
-  const services = createSharedServices(config, db, context.log);
+  const services = createSharedServices(config, db, context.log, modules);
   for (const module of modules) {
     Object.assign(services, module.services?.({ config, db, services, ...context }) ?? {});
   }
   return services;
 }
 
-function createSharedServices(config: Config & { APP_KEY: string }, db: Database, log: JobLog): Services {
+function createSharedServices(
+  config: Config & { APP_KEY: string },
+  db: Database,
+  log: JobLog,
+  modules: readonly AppModule[],
+): Services {
   const appKey = config.APP_KEY;
   const storageDir = fromRoot(config.STORAGE_DIR);
   const limiter = createRateLimiter({
@@ -107,6 +112,8 @@ function createSharedServices(config: Config & { APP_KEY: string }, db: Database
     passwordReset: createPasswordResetService({ db, mailer, appUrl: config.APP_URL }),
     emailVerification: createEmailVerificationService({ db, mailer, links }),
     rememberTokens,
+    activitySubjects: modules.flatMap((module) => module.activitySubjects ?? []),
+    routeGuards: modules.flatMap((module) => module.routeGuards ?? []),
     remember: createRememberCookie({
       appKey,
       secure: config.NODE_ENV === 'production',

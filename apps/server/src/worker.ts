@@ -7,8 +7,8 @@ import { runMigrations } from './db/migrate';
 import { createJobHandlers, startModuleJobs } from './jobs';
 import { assertRedisAnswers, watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
-import { createBroadcaster } from './modules/broadcasting/broadcaster';
-import { createWorker } from './modules/jobs/worker';
+import { createBroadcaster } from './modules/broadcasting';
+import { createWorker } from './modules/jobs';
 import { fromRoot } from './paths';
 import { createServices } from './services';
 

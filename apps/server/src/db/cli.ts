@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEnvironment } from '../boot';
+import { seedIfEmpty, storageOf } from '../demo-seed';
 import { fromRoot } from '../paths';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
-import { seedIfEmpty, storageOf } from './seed';
 
 // `pnpm db:migrate | db:seed | db:reset`
 const command = process.argv[2];

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../lib/domain-error';
-import { useJsonApiErrors } from '../modules/api/json-errors';
 import { newBrowser } from '../modules/auth/test-support';
 import { createTestApp, type TestApp } from '../testing/app';
+import { useJsonApiErrors } from './json-errors';
 import { namedRoute } from './named-route';
 
 /** Routes that throw and never catch: the one translation answers for them. */

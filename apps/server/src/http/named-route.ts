@@ -1,12 +1,9 @@
 import type { RouteRegistry, RouteSpec } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { TokenAbility } from '../modules/accounts/tables';
-import { recordActivity } from '../modules/activity/service';
-import { impersonatorOf, refusedWhileImpersonating } from '../modules/admin/impersonation';
-import { authenticateBearer } from '../modules/api/bearer';
-import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from '../modules/auth/session-keys';
 import type { RouteErrorConfig } from './domain-errors';
 import { mayUse, type RouteAccess } from './route-access';
+import { PASSWORD_CONFIRM_SECONDS, SESSION_KEYS } from './session-keys';
+import type { TokenAbility } from './token-abilities';
 
 export type NamedRouteSpec = RouteSpec & {
   access: RouteAccess;
@@ -47,6 +44,26 @@ export type Refusal =
 
 const NOT_FOUND = 'صفحه‌ای که دنبالش بودید پیدا نشد.';
 
+/** The route a guard is asked about, and how to refuse on it. */
+export interface GuardedRoute {
+  spec: NamedRouteSpec;
+  /** The route answers JSON: refuse with JSON, not a page. */
+  json: boolean;
+  /** Marks the answer as the guard's refusal (`X-Refused`); the guard then sends it. */
+  refuse(reply: FastifyReply, why: Refusal): FastifyReply;
+}
+
+/**
+ * A check a module puts in front of named routes (`AppModule.routeGuards`), so this layer needs to
+ * know no module. It answers (a refusal it sent) or lets the request go on (`undefined`):
+ * - `api`: checks the Bearer token of `access: 'api'` routes; without one, every API route is refused;
+ * - `session`: runs on every route a signed-in browser asks for, after the role check.
+ */
+export interface RouteGuard {
+  on: 'api' | 'session';
+  check(request: FastifyRequest, reply: FastifyReply, route: GuardedRoute): Promise<FastifyReply | undefined>;
+}
+
 /**
  * Declares a named route (docs/screens.md) and registers its handler behind the access guard, so no
  * route can exist without saying who may use it, and the route list each role receives is the
@@ -76,15 +93,17 @@ export function namedRoute(
   const refuse = (reply: FastifyReply, why: Refusal) => reply.header('x-refused', why);
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const guards = app.services.routeGuards ?? [];
+    const route: GuardedRoute = { spec, json: json === true, refuse };
     if (access === 'api') {
-      const outcome = await authenticateBearer(request, app.services, app.services.db, ability ?? 'read');
-      if (outcome.ok) {
-        request.apiToken = outcome.token;
-        return;
+      const api = guards.filter((g) => g.on === 'api');
+      if (api.length === 0)
+        return refuse(reply, 'token').code(401).send({ message: 'توکن API پذیرفته نشد.' });
+      for (const g of api) {
+        const answer = await g.check(request, reply, route);
+        if (answer) return answer;
       }
-      const why: Refusal = outcome.status === 401 ? 'token' : outcome.status === 403 ? 'ability' : 'rate';
-      if (outcome.retryAfter) reply.header('retry-after', String(outcome.retryAfter));
-      return refuse(reply, why).code(outcome.status).send({ message: outcome.message });
+      return;
     }
 
     const user = request.user;
@@ -100,28 +119,12 @@ export function namedRoute(
       if (json) return refuse(reply, 'role').code(404).send({ message: NOT_FOUND });
       return refuse(reply, 'role').page('Public/Blank', { status: 404, message: NOT_FOUND }, { status: 404 });
     }
-    // An admin signed in as a customer: what only the owner may do is refused, and every other
-    // change is logged with both people (modules/admin/impersonation.ts).
-    const impersonator = user ? impersonatorOf(request) : null;
-    if (impersonator) {
-      const refusal = refusedWhileImpersonating(spec);
-      if (refusal) {
-        if (json) return refuse(reply, 'impersonating').code(403).send({ message: refusal });
-        return refuse(reply, 'impersonating').page(
-          'Public/Blank',
-          { status: 403, message: refusal },
-          { status: 403 },
-        );
-      }
-      if (request.method !== 'GET' && request.method !== 'HEAD' && spec.name !== 'impersonate.leave') {
-        await recordActivity(app.services.db, {
-          event: 'admin:impersonation.action',
-          actorId: impersonator.adminId,
-          subject: { type: 'user', id: impersonator.userId },
-          properties: { route: spec.name, method: request.method, as_user: impersonator.userId },
-          ip: request.ip ?? null,
-          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-        });
+    // What modules add (an admin signed in as a customer is refused what only the owner may do).
+    if (user) {
+      for (const g of guards) {
+        if (g.on !== 'session') continue;
+        const answer = await g.check(request, reply, route);
+        if (answer) return answer;
       }
     }
     if (!user || access === 'anyone' || access === 'guest') return;

@@ -1,4 +1,6 @@
-import type { UserRole } from '../modules/users/tables';
+/** The roles an account has (users.role): a customer, a care agent, an administrator. */
+export const USER_ROLES = ['customer', 'care', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /**
  * Who may use a named route (docs/screens.md "Who"): `anyone`; `guest` (signed out only); `user` (any

@@ -8,6 +8,10 @@ export interface ImportEdge {
   to: string | null;
   specifier: string;
   typeOnly: boolean;
+  /** The line of the import, from 1. */
+  line: number;
+  /** The names it brings (`{ a, b as c }` → a, b), empty for `*`, a default or a side effect. */
+  names: string[];
 }
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
@@ -47,7 +51,9 @@ function resolveRelative(root: string, from: string, specifier: string): string 
 }
 
 /** The specifiers a source text imports or re-exports, and whether only types come through each. */
-export function importsOf(text: string): { specifier: string; typeOnly: boolean }[] {
+export function importsOf(
+  text: string,
+): { specifier: string; typeOnly: boolean; line: number; names: string[] }[] {
   return [...text.matchAll(IMPORT)].map((match) => {
     const [whole, , typeKeyword, specifier] = match as unknown as [
       string,
@@ -65,7 +71,23 @@ export function importsOf(text: string): { specifier: string; typeOnly: boolean 
         .map((name) => name.trim())
         .filter(Boolean)
         .every((name) => name.startsWith('type '));
-    return { specifier, typeOnly: Boolean(typeKeyword) || namedTypesOnly };
+    const names = clause.startsWith('{')
+      ? clause
+          .slice(1, clause.indexOf('}'))
+          .split(',')
+          .map(
+            (name) =>
+              name
+                .trim()
+                .replace(/^type\s+/, '')
+                .split(/\s+as\s+/)[0]!,
+          )
+          .filter(Boolean)
+      : [];
+    // The match may start at the newline before the statement.
+    const at = match.index + (whole.startsWith('\n') ? 1 : 0);
+    const line = text.slice(0, at).split('\n').length;
+    return { specifier, typeOnly: Boolean(typeKeyword) || namedTypesOnly, line, names };
   });
 }
 
@@ -75,8 +97,10 @@ export function importsOf(text: string): { specifier: string; typeOnly: boolean 
  */
 export function importGraph(root: string, files: string[]): ImportEdge[] {
   return files.flatMap((from) =>
-    importsOf(readFileSync(join(root, from), 'utf8')).map(({ specifier, typeOnly }) => ({
+    importsOf(readFileSync(join(root, from), 'utf8')).map(({ specifier, typeOnly, line, names }) => ({
       from,
+      line,
+      names,
       to: specifier.startsWith('.') ? resolveRelative(root, from, specifier) : null,
       specifier,
       typeOnly,

@@ -3,16 +3,17 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { RouteGuard } from '../http/named-route';
 import type { ObjectStorage } from '../lib/storage';
 import type { Services } from '../service-types';
-import type { DeleteBlockerCheck } from './accounts/delete-blockers';
-import type { Broadcaster } from './broadcasting/broadcaster';
-import type { JobHandler } from './jobs/registry';
-import type { JobLog } from './jobs/worker';
-import type { User } from './users/queries';
+import type { DeleteBlockerCheck } from './accounts';
+import type { ActivitySubjectKind } from './activity';
+import type { Broadcaster } from './broadcasting';
+import type { JobHandler, JobLog } from './jobs';
+import type { User } from './users';
 
 /**
- * What one domain module brings to the app. Each `modules/<name>/index.ts` exports one of these,
+ * What one domain module brings to the app. Each `modules/<name>/module.ts` exports one of these,
  * and `modules/index.ts` lists them: the app, the worker, the channel authoriser, account
  * deletion and the demo seed all loop over that list (docs/development.md "How to add a module").
  * Tables need no entry: drizzle-kit reads every `modules/* /tables.ts`.
@@ -34,6 +35,10 @@ export interface AppModule {
   channels?: ChannelRule[];
   /** Reasons an account cannot be deleted yet (something of this module is left to settle). */
   deleteBlockers?: DeleteBlockerCheck[];
+  /** Checks in front of named routes (the API's Bearer token, impersonation's refusals). */
+  routeGuards?: RouteGuard[];
+  /** Records of this module a customer's own log is also about (their machines). */
+  activitySubjects?: ActivitySubjectKind[];
   /** Demo records for a fresh database, written in the order of the module list. */
   seed?: (db: Database, demo: DemoSeedContext) => Promise<void>;
 }

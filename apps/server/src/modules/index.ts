@@ -1,49 +1,57 @@
-import { accountsModule } from './accounts';
-import { activityModule } from './activity';
-import { adminModule } from './admin';
-import { apiModule } from './api';
+import { accountsModule } from './accounts/module';
+import { activityModule } from './activity/module';
+import { adminModule } from './admin/module';
+import { apiModule } from './api/module';
 import type { AppModule } from './app-module';
-import { authModule } from './auth';
-import { billingModule } from './billing';
-import { botCheckModule } from './botcheck';
-import { broadcastingModule } from './broadcasting';
-import { catalogModule } from './catalog';
-import { contentModule } from './content';
-import { dashboardModule } from './dashboard';
-import { drivesModule } from './drives';
-import { instancesModule } from './instances';
-import { jobsModule } from './jobs';
-import { notificationsModule } from './notifications';
-import { sessionsModule } from './sessions';
-import { supportModule } from './support';
-import { usersModule } from './users';
-import { verificationModule } from './verification';
+import { authModule } from './auth/module';
+import { billingModule } from './billing/module';
+import { botCheckModule } from './botcheck/module';
+import { broadcastingModule } from './broadcasting/module';
+import { catalogModule } from './catalog/module';
+import { contentModule } from './content/module';
+import { dashboardModule } from './dashboard/module';
+import { drivesModule } from './drives/module';
+import { instancesModule } from './instances/module';
+import { jobsModule } from './jobs/module';
+import { notificationsModule } from './notifications/module';
+import { sessionsModule } from './sessions/module';
+import { supportModule } from './support/module';
+import { usersModule } from './users/module';
+import { verificationModule } from './verification/module';
 
 /**
  * Every domain module of the app, the one list the app, the worker, the channel authoriser,
- * account deletion and the demo seed loop over. Order matters twice: a module's services may use
- * those of modules above it, and its demo seed may point at records of modules above it.
+ * account deletion and the demo seed loop over. The order is the layering: a module may import
+ * only modules listed above it (module-boundaries.test.ts), its services may use those of the
+ * modules above it, and its demo seed may point at their records. Where a lower module needs
+ * something of a higher one (a customer's log naming their machines, account deletion waiting on
+ * a machine or an invoice, machine pages showing what the ledger charged), the higher module
+ * contributes it through its module object or a service, and the lower one asks at run time.
  */
 export const modules: readonly AppModule[] = [
+  // Infrastructure every module uses: the jobs queue and the outbox to the realtime server.
   jobsModule,
+  broadcastingModule,
+  // People, their sessions and what they did: the rows every other module points at.
+  usersModule,
   sessionsModule,
   activityModule,
-  broadcastingModule,
+  notificationsModule,
+  // What can be rented, and the site's settings.
+  catalogModule,
+  // Signing in, the account itself, and who the person is.
   botCheckModule,
-  usersModule,
   authModule,
   accountsModule,
   verificationModule,
-  catalogModule,
+  // The business: machines, then the money that charges them.
   instancesModule,
-  contentModule,
   billingModule,
-  supportModule,
-  drivesModule,
-  // After the modules whose records its demo notifications point at (users, machines, tickets).
-  notificationsModule,
   apiModule,
-  dashboardModule,
-  // Last: its services use the instances and accounts services, its demo the users and the wallet.
+  supportModule,
+  contentModule,
+  drivesModule,
+  // The staff's screens over all of the above, then the homes that gather it.
   adminModule,
+  dashboardModule,
 ];

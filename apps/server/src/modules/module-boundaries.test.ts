@@ -1,39 +1,58 @@
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importGraph, importsOf, sourceFiles } from '../lib/import-graph';
+import { checkModuleRules, moduleOrder } from '../lib/module-rules';
+import { BASE_TREE, BROKEN_TREES } from './module-rules.test-support';
 
 /**
- * The module rules of docs/development.md, checked on every test run (so in CI):
- * - a module reads another module's data only through what that module exports (a service or a
- *   query function), never through its tables; only tables may point at other tables (foreign keys);
- * - src/lib is generic: it imports no module and nothing of src/http;
- * - no file imports itself back through a chain of imports (type-only ones included).
+ * The module rules of docs/development.md (lib/module-rules.ts), checked on every test run (so in
+ * CI) over the server's source, tests left out. Each rule also has a small tree that breaks it
+ * (module-rules.fixtures.ts), so a rule that stopped catching anything would fail here too.
  */
 const ROOT = join(import.meta.dirname, '..');
-// Tests and their helpers may set up any module's rows directly.
-const files = sourceFiles(ROOT, (path) => /\.test\.tsx?$|test-support\.ts$/.test(path));
-const edges = importGraph(ROOT, files);
-const moduleOf = (path: string) => /^modules\/([^/]+)\//.exec(path)?.[1];
 
 describe('module boundaries', () => {
-  it('never reads another module’s tables (foreign keys between tables excepted)', () => {
-    const crossings = edges
-      .filter((edge) => edge.to && /^modules\/[^/]+\/tables\.ts$/.test(edge.to))
-      .filter((edge) => moduleOf(edge.from) && moduleOf(edge.from) !== moduleOf(edge.to!))
-      .filter((edge) => !/^modules\/[^/]+\/tables\.ts$/.test(edge.from))
-      .map((edge) => `${edge.from} → ${edge.to}`);
-    expect(crossings).toEqual([]);
+  it('keeps every rule on the server: faces, order, no module cycle, layers, tables, no file cycle', () => {
+    const offences = checkModuleRules(ROOT).map((o) => `${o.rule}  ${o.at}  ${o.message}`);
+    expect(offences).toEqual([]);
   });
 
-  it('keeps src/lib free of modules and HTTP', () => {
-    const reaches = edges
-      .filter((edge) => edge.from.startsWith('lib/') && edge.to && /^(modules|http)\//.test(edge.to))
-      .map((edge) => `${edge.from} → ${edge.to}`);
-    expect(reaches).toEqual([]);
+  it('reads the layering from the module list', () => {
+    const order = moduleOrder(readFileSync(join(ROOT, 'modules/index.ts'), 'utf8'));
+    expect(order.slice(0, 3)).toEqual(['jobs', 'broadcasting', 'users']);
+    expect(order).toContain('botcheck');
+    expect(new Set(order).size).toBe(order.length);
   });
 
-  it('has no import cycle between files', () => {
-    expect(importCycles(edges)).toEqual([]);
+  for (const [rule, tree] of Object.entries(BROKEN_TREES)) {
+    it(`fails a tree that breaks the ${rule} rule, naming the file and line`, () => {
+      const root = mkdtempSync(join(tmpdir(), `module-rules-${rule}-`));
+      try {
+        for (const [path, text] of Object.entries({ ...BASE_TREE, ...tree.files })) {
+          mkdirSync(dirname(join(root, path)), { recursive: true });
+          writeFileSync(join(root, path), text);
+        }
+        const found = checkModuleRules(root);
+        expect(found.map((o) => `${o.rule}  ${o.at}`)).toEqual(tree.expect);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it('passes the unbroken tree', () => {
+    const root = mkdtempSync(join(tmpdir(), 'module-rules-base-'));
+    try {
+      for (const [path, text] of Object.entries(BASE_TREE)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      expect(checkModuleRules(root)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('has no import cycle in the web app or the packages either', () => {
@@ -73,7 +92,7 @@ describe('module boundaries', () => {
       "export { f } from './f';",
       "import './side-effect';",
     ].join('\n');
-    expect(importsOf(text)).toEqual([
+    expect(importsOf(text).map(({ specifier, typeOnly }) => ({ specifier, typeOnly }))).toEqual([
       { specifier: './b', typeOnly: false },
       { specifier: './b', typeOnly: true },
       { specifier: './b', typeOnly: true },
@@ -82,7 +101,14 @@ describe('module boundaries', () => {
       { specifier: './f', typeOnly: false },
       { specifier: './side-effect', typeOnly: false },
     ]);
-    const edge = (from: string, to: string, typeOnly = false) => ({ from, to, specifier: to, typeOnly });
+    const edge = (from: string, to: string, typeOnly = false) => ({
+      from,
+      to,
+      specifier: to,
+      typeOnly,
+      line: 1,
+      names: [],
+    });
     expect(importCycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([
       ['a', 'b', 'c'],
     ]);

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { seedDemo, storageOf } from '../db/seed';
+import { seedDemo, storageOf } from '../demo-seed';
+import type { AppModule } from '../modules/app-module';
 import { users } from '../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -24,6 +25,8 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void;
     /** Sees every SQL statement the app runs (query-count tests). */
     onQuery?: (sql: string) => void;
+    /** Another module list (modules/index.ts's by default): a test's module added to it. */
+    modules?: readonly AppModule[];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ onQuery: (sql) => options.onQuery?.(sql) });
@@ -33,8 +36,18 @@ export async function createTestApp(
     APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
     ...options.env,
   });
-  if (options.seed !== false) await seedDemo(database.db, { storage: storageOf(config) });
-  const app = await buildApp({ config, database, realtime: options.realtime });
+  if (options.seed !== false) {
+    await seedDemo(database.db, {
+      storage: storageOf(config),
+      ...(options.modules ? { modules: options.modules } : {}),
+    });
+  }
+  const app = await buildApp({
+    config,
+    database,
+    realtime: options.realtime,
+    ...(options.modules ? { modules: options.modules } : {}),
+  });
   // Test-only shortcut to a signed-in session; the real sign-in flows are tested end to end.
   app.post('/__testing/sign-in', { config: { csrf: false } }, async (request) => {
     const { email } = request.body as { email: string };

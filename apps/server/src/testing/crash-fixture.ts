@@ -3,7 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../demo-seed';
 import { encryptString } from '../lib/encryption';
 import { hardwares, limitations, locations, ports, resources } from '../modules/catalog/tables';
 import { type Instance, instances, simulatedMachines } from '../modules/instances/tables';

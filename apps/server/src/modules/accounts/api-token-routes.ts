@@ -6,7 +6,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { rowId } from '../../lib/row-id';
-import { AuthError } from '../auth/errors';
+import { AuthError } from '../auth';
 import type {} from './contracts';
 import { TOKEN_ABILITIES } from './tables';
 import { tokenStoreSchema, tokenUpdateSchema } from './validators';

@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { rowId } from '../../lib/row-id';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import { findUser } from '../users/queries';
+import { type RequestContext, recordActivity } from '../activity';
+import { AuthError } from '../auth';
+import { findUser } from '../users';
 import { personalAccessTokens, TOKEN_ABILITIES, type TokenAbility } from './tables';
 
 export type { TokenAbility };

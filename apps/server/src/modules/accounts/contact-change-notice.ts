@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { enqueue } from '../jobs/queue';
-import type { JobHandler } from '../jobs/registry';
-import { type Mailer, noticeMail } from '../notifications/mail';
-import type { SmsProvider } from '../notifications/sms';
+import type { JobHandler } from '../jobs';
+import { enqueue } from '../jobs';
+import type { SmsProvider } from '../notifications';
+import { type Mailer, noticeMail } from '../notifications';
 
 /**
  * A word to the old e-mail or mobile of an account whose contact just changed: if it was not the

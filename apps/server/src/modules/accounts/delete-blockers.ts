@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 
 /** One reason an account cannot be deleted yet, in Persian, with a stable code for the client. */
 export interface DeleteBlocker {

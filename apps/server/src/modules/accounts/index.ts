@@ -1,20 +1,9 @@
-import type { AppModule } from '../app-module';
-import { apiTokenRoutes } from './api-token-routes';
-import { CONTACT_CHANGED_JOB, createContactChangedJobHandler } from './contact-change-notice';
-import { balanceBlocker } from './delete-blockers';
-import { accountRoutes } from './routes';
-
-/** The signed-in person's own account: profile, photo, password, 2FA, sessions, API tokens, deletion. */
-export const accountsModule: AppModule = {
-  name: 'accounts',
-  routes: [accountRoutes, apiTokenRoutes],
-  deleteBlockers: [balanceBlocker],
-  jobs: ({ config, services }) => ({
-    [CONTACT_CHANGED_JOB]: createContactChangedJobHandler({
-      mailer: services.mailer,
-      sms: services.sms,
-      appUrl: config.APP_URL,
-      siteName: 'رندر فارم ابری',
-    }),
-  }),
-};
+/**
+ * The accounts module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export { type ApiTokenService, createApiTokenService, type TokenAbility } from './api-tokens';
+export { countingBlocker, type DeleteBlockerCheck } from './delete-blockers';
+export { profilePhotoUrl } from './profile-photo';
+export { type AccountService, createAccountService } from './service';
+export { createTwoFactorService, type TwoFactorService } from './two-factor';

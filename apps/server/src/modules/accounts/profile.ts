@@ -1,16 +1,10 @@
 import type { Database } from '../../db/client';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import {
-  emailTakenByAnother,
-  findActiveUserByPhoto,
-  lockUser,
-  type User,
-  updateUser,
-} from '../users/queries';
+import { normalizeEmail } from '../../lib/email-address';
+import { type RequestContext, recordActivity } from '../activity';
+import { AuthError } from '../auth';
+import { emailTakenByAnother, findActiveUserByPhoto, lockUser, type User, updateUser } from '../users';
 import { maskEmail, tellOldContact } from './contact-change-notice';
 import { deleteProfilePhoto, PROFILE_PHOTO_DIR } from './profile-photo';
-import { normalizeEmail } from './service';
 
 /**
  * Profile/Show's "profile information" form: the name, the e-mail, which must be verified again

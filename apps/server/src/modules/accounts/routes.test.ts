@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/password';
 import { activityLog } from '../activity/tables';
-import { hashPassword } from '../auth/password';
 import { createAuthTestApp, logIn, newBrowser, TestBrowser } from '../auth/test-support';
 import { createWorker } from '../jobs/worker';
 import { readMail } from '../notifications/mail';

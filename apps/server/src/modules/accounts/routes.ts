@@ -7,14 +7,20 @@ import { acceptUploads, singleUpload } from '../../http/multipart';
 import { namedRoute, routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { fieldError, requestContext } from '../../http/route-helpers';
+import {
+  PASSWORD_CONFIRM_SECONDS,
+  RECOVERY_CODES_SHOWN_SECONDS,
+  SESSION_KEYS,
+} from '../../http/session-keys';
 import { UploadError } from '../../http/upload-error';
+import { normalizeEmail } from '../../lib/email-address';
 import { maskMobile } from '../../lib/mobile';
-import { recordActivity } from '../activity/service';
-import { verifyPassword } from '../auth/password';
-import { CONFIRM_LIMIT } from '../auth/routes';
-import { PASSWORD_CONFIRM_SECONDS, RECOVERY_CODES_SHOWN_SECONDS, SESSION_KEYS } from '../auth/session-keys';
-import type { User } from '../users/queries';
-import { findActiveUserByMobile } from '../users/queries';
+import { verifyPassword } from '../../lib/password';
+import { summarizeAgent } from '../../lib/user-agent';
+import { recordActivity } from '../activity';
+import { CONFIRM_LIMIT, VERIFICATION_MAIL_LIMIT, verificationAddressSchema } from '../auth';
+import type { User } from '../users';
+import { findActiveUserByMobile } from '../users';
 import type {} from './contracts';
 import { findPhotoOwner, removeProfilePhoto, updateProfileInformation } from './profile';
 import {
@@ -28,8 +34,6 @@ import {
   readProfilePhoto,
   storeProfilePhoto,
 } from './profile-photo';
-import { normalizeEmail } from './service';
-import { summarizeAgent } from './user-agent';
 import {
   mobileChangeSchema,
   mobileCodeSchema,
@@ -496,6 +500,41 @@ export async function accountRoutes(app: FastifyInstance, { registry }: { regist
       // On the new guest session: the home page says what happened instead of just appearing.
       request.session.flash('success', ACCOUNT_DELETED);
       return reply.location(registry.url('home', {}, false));
+    },
+  );
+
+  // An address mistyped at sign-up: while nothing is verified the profile page is closed to the
+  // account (it needs a verified contact), so the notice itself takes the corrected address.
+  route(
+    {
+      name: 'verification.address.update',
+      method: 'PUT',
+      uri: '/email/verification-address',
+      access: 'user',
+      // The address a reset would go to once verified: a session's holder proves they are the
+      // owner first (a fresh sign-up has, by typing the password).
+      confirm: true,
+      errorField: 'email',
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      if (user.emailVerifiedAt) return reply.redirect(registry.url('users.home', {}, false), 303);
+      const { email } = await request.validate(verificationAddressSchema);
+      // Each try mails a link: the same limit as «send again».
+      const limit = await limiter.hit(`verify-mail:user:${user.id}`, VERIFICATION_MAIL_LIMIT.perMinute, 60);
+      if (!limit.allowed) {
+        fieldError('email', 'درخواست‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
+      }
+      const { user: updated } = await updateProfileInformation(
+        db,
+        user,
+        { name: user.name, email },
+        requestContext(request),
+      );
+      // The same address again is a resend: a link goes out either way.
+      await emailVerification.send(updated);
+      request.session.flash('status', 'verification-link-sent');
+      return reply.redirect(registry.url('verification.notice', {}, false), 303);
     },
   );
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../lib/password';
 import { createMemoryRateLimiter, type RateLimiter } from '../../lib/rate-limit';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { activityLog } from '../activity/tables';
-import { verifyPassword } from '../auth/password';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { createApiTokenService } from './api-tokens';

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { normalizeEmail } from '../../lib/email-address';
 import { maskedMobileInText, parseMobile } from '../../lib/mobile';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { assertPasswordAllowed } from '../auth/password-rules';
-import { forgetPasswordReset, revokeRememberTokens } from '../auth/queries';
-import { endUserSessions } from '../sessions/queries';
+import { type RequestContext, recordActivity } from '../activity';
+import { AuthError, assertPasswordAllowed, forgetPasswordReset, revokeRememberTokens } from '../auth';
+import { endUserSessions } from '../sessions';
 import {
   findActiveUserByEmail,
   findActiveUserById,
@@ -19,7 +18,7 @@ import {
   type NewUser,
   type User,
   updateUser,
-} from '../users/queries';
+} from '../users';
 import { tellOldContact } from './contact-change-notice';
 import { balanceBlocker, type DeleteBlocker, type DeleteBlockerCheck } from './delete-blockers';
 import { personalAccessTokens, twoFactorUsedSteps } from './tables';
@@ -57,9 +56,6 @@ function loginSpelling(identifier: string): string {
 }
 
 /** E-mail addresses are stored and compared trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * Accounts: creating customers, finding them, checking a password sign-in, and deleting an

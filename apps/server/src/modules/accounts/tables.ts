@@ -1,8 +1,8 @@
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { ownerColumn, users } from '../users/tables';
+import type { TokenAbility } from '../../http/token-abilities';
+import { ownerColumn, users } from '../users';
 
-export const TOKEN_ABILITIES = ['read', 'create', 'update', 'delete'] as const;
-export type TokenAbility = (typeof TOKEN_ABILITIES)[number];
+export { TOKEN_ABILITIES, type TokenAbility } from '../../http/token-abilities';
 
 /** API tokens for `Authorization: Bearer <id>|<secret>`; only a SHA-256 of the secret is kept. */
 export const personalAccessTokens = pgTable(

@@ -4,10 +4,9 @@ import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { toLatinDigits } from '../../lib/digits';
 import { decryptString, encryptString } from '../../lib/encryption';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { AuthError } from '../auth/errors';
-import { generateTotpSecret, otpauthUrl, verifyTotp } from '../auth/totp';
-import { findUser, lockUser, type User, updateUser } from '../users/queries';
+import { type RequestContext, recordActivity } from '../activity';
+import { AuthError, generateTotpSecret, otpauthUrl, verifyTotp } from '../auth';
+import { findUser, lockUser, type User, updateUser } from '../users';
 import {
   findRecoveryCode,
   generateRecoveryCode,

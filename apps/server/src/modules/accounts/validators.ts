@@ -8,7 +8,7 @@ import {
   passwordInput,
   text,
 } from '../../http/fields';
-import { ALWAYS, newPasswordRules } from '../auth/new-password';
+import { ALWAYS, newPasswordRules } from '../auth';
 import { TOKEN_ABILITIES, type TokenAbility } from './tables';
 
 /** `user-profile-information.update`: the photo is not part of this body (see the report on uploads). */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, like, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { OwnedSubjects } from './subjects';
 import { type ActivityEntry, activityLog } from './tables';
 
 export interface OwnLogFilter {
@@ -11,28 +12,30 @@ export interface OwnLogFilter {
 }
 
 /**
- * A customer's own log (Panel/Activity/Show): what they did, and what was done to their machines
- * (by staff or by the farm itself), newest first, 25 a page.
+ * A customer's own log (Panel/Activity/Show): what they did, and what was done to the records they
+ * hold, their machines (by staff or by the farm itself), newest first, 25 a page.
  */
 export async function ownActivity(
   db: Database,
   userId: number,
-  machineIds: number[],
+  owned: OwnedSubjects,
   filter: OwnLogFilter,
   page: number,
 ): Promise<{ rows: ActivityEntry[]; hasMore: boolean }> {
   const perPage = 25;
   const mine = or(
     eq(activityLog.actorId, userId),
-    machineIds.length > 0
-      ? and(
-          eq(activityLog.subjectType, 'instance'),
+    ...owned
+      .filter(({ ids }) => ids.length > 0)
+      .map(({ type, ids }) =>
+        and(
+          eq(activityLog.subjectType, type),
           inArray(
             activityLog.subjectId,
-            machineIds.map((id) => String(id)),
+            ids.map((id) => String(id)),
           ),
-        )
-      : undefined,
+        ),
+      ),
   );
   const rows = await db
     .select()

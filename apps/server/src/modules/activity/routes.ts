@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { isoDayQuery, tehranPeriod } from '../../lib/tehran-period';
-import { summarizeAgent } from '../accounts/user-agent';
-import { machineLabels, ownedInstanceIds } from '../instances/summaries';
+import { summarizeAgent } from '../../lib/user-agent';
 import type { OwnActivityRow } from './contracts';
 import { ACTIVITY_GROUPS, activityLabel } from './event-labels';
 import { ownActivity } from './own-log';
@@ -32,11 +31,14 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
       const user = request.user!;
       const q = query.parse(request.query ?? {});
       const { from, to, start, end } = tehranPeriod(q.from, q.to);
-      const machineIds = await ownedInstanceIds(db, user.id);
+      const kinds = app.services.activitySubjects;
+      const owned = await Promise.all(
+        kinds.map(async (kind) => ({ type: kind.type, ids: await kind.ownedBy(db, user.id) })),
+      );
       const { rows, hasMore } = await ownActivity(
         db,
         user.id,
-        machineIds,
+        owned,
         {
           group: q.group,
           from: start,
@@ -44,9 +46,19 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
         },
         q.page,
       );
-      const machines = await machineLabels(
-        db,
-        rows.filter((r) => r.subjectType === 'instance').map((r) => Number(r.subjectId)),
+      const names = new Map(
+        await Promise.all(
+          kinds.map(
+            async (kind) =>
+              [
+                kind.type,
+                await kind.names(
+                  db,
+                  rows.filter((r) => r.subjectType === kind.type).map((r) => Number(r.subjectId)),
+                ),
+              ] as const,
+          ),
+        ),
       );
       const data: OwnActivityRow[] = rows.map((row) => {
         const agent = row.userAgent ? summarizeAgent(row.userAgent) : null;
@@ -55,8 +67,7 @@ export async function activityRoutes(app: FastifyInstance, { registry }: { regis
           id: row.id,
           event: row.event,
           label: activityLabel(row.event),
-          subject:
-            row.subjectType === 'instance' ? (machines.get(Number(row.subjectId))?.name ?? null) : null,
+          subject: names.get(row.subjectType ?? '')?.get(Number(row.subjectId)) ?? null,
           by,
           // Staff's addresses and devices are theirs, not the customer's to see.
           ip: by === 'you' ? row.ipAddress : null,

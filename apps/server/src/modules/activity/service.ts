@@ -1,23 +1,11 @@
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { idsWithRoles, type UserRole } from '../users/queries';
-import { type ActivityEntry, activityLog } from './tables';
+import type { RequestContext } from '../../http/request-context';
 
-/** Where a request came from: routes pass `request.ip` and the User-Agent header. */
-export interface RequestContext {
-  ip?: string | null | undefined;
-  userAgent?: string | null | undefined;
-  /**
-   * The sender's realtime socket (`X-Socket-ID`): the events of its own action skip it, as
-   * Laravel's `toOthers()` does, so the acting tab does not reload on its own echo.
-   */
-  socketId?: string | undefined;
-  /**
-   * The admin signed in as this user (impersonation): every entry written with this context
-   * carries them too, so the log names both people.
-   */
-  impersonatorId?: number | undefined;
-}
+export type { RequestContext } from '../../http/request-context';
+
+import { idsWithRoles, type UserRole } from '../users';
+import { type ActivityEntry, activityLog } from './tables';
 
 export interface ActivityInput extends RequestContext {
   /** Namespaced `area:thing.verb`, e.g. `auth:login`, `auth:2fa.enabled`, `token:created`. */

@@ -1,13 +1,9 @@
 import type { Database } from '../../db/client';
+import type { AuditActor } from '../../http/request-context';
 import { subjectNameOf } from './audit-subject-names';
 import { type AuditFormat, auditSubject } from './audit-subjects';
 import { type ActivityInput, type RequestContext, recordActivity } from './service';
 import type { ActivityEntry } from './tables';
-
-/** Who did a staff write, and from where: `auditActor(request)` in a route. */
-export interface AuditActor extends RequestContext {
-  actorId: number;
-}
 
 /** A record as the audit keeps it: field → value (a row, or the part of it the action touched). */
 export type AuditRecord = Record<string, unknown>;
@@ -153,3 +149,5 @@ export async function recordStaffAction(db: Database, input: StaffActionInput): 
     },
   });
 }
+
+export type { AuditActor } from '../../http/request-context';

@@ -4,7 +4,7 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { toCsv } from '../../lib/csv';
 import { tehranPeriod } from '../../lib/tehran-period';
-import type { StaffActivityFilter } from '../activity/service';
+import type { StaffActivityFilter } from '../activity';
 import { AUDIT_CSV_HEADER, AUDIT_EVENT_OPTIONS, auditExportRows, auditPage } from './audit';
 import { auditQuery } from './validators';
 

@@ -1,8 +1,13 @@
 import { faNumber, faToman } from '../../lib/persian';
-import { subjectPageOf } from '../activity/audit-subject-names';
-import { type AuditFormat, auditField, auditSubject } from '../activity/audit-subjects';
-import { type AuditChange, MASKED } from '../activity/staff-audit';
-import { KNOWN_CONFIGS } from '../catalog/config-rules';
+import {
+  type AuditChange,
+  type AuditFormat,
+  auditField,
+  auditSubject,
+  MASKED,
+  subjectPageOf,
+} from '../activity';
+import { KNOWN_CONFIGS } from '../catalog';
 import type { AuditChangeView, AuditValue } from './contracts';
 import { impersonationActionSentence } from './impersonation-actions';
 

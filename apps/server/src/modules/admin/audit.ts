@@ -1,14 +1,14 @@
 import type { Database } from '../../db/client';
-import { activityLabel } from '../activity/event-labels';
+import type { AuditChange } from '../activity';
 import {
+  activityLabel,
   deletedSubjects,
   type StaffActivityFilter,
   staffActivityExport,
   staffActivityPage,
   staffActors,
-} from '../activity/service';
-import type { AuditChange } from '../activity/staff-audit';
-import { userNames } from '../users/queries';
+} from '../activity';
+import { userNames } from '../users';
 import { changeViews, legacySummary, subjectView, userIdsIn } from './audit-view';
 import type { AuditRow, Option } from './contracts';
 

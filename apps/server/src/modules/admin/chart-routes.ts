@@ -4,13 +4,12 @@ import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { toCsv } from '../../lib/csv';
 import { toLatinDigits } from '../../lib/digits';
+import { tehranIsoDay } from '../../lib/jalali-month';
 import { tehranDayStart } from '../../lib/tehran-day';
-import { eventsByDay } from '../activity/service';
-import { tehranIsoDay } from '../billing/jalali-month';
-import { dailyMoney, dailyUsage, usageMinutesByMachine } from '../billing/revenue';
-import { findPlan } from '../catalog/placement';
-import { listActivePlans, listLocations, locationCapacity, placementDetails } from '../catalog/service';
-import { machinePlacements, machineUuidsWhere, newMachinesByDay } from '../instances/chart-queries';
+import { eventsByDay } from '../activity';
+import { dailyMoney, dailyUsage, usageMinutesByMachine } from '../billing';
+import { findPlan, listActivePlans, listLocations, locationCapacity, placementDetails } from '../catalog';
+import { machinePlacements, machineUuidsWhere, newMachinesByDay } from '../instances';
 import { ChartNotFoundError } from './errors';
 import {
   addDays,

@@ -1,13 +1,14 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
+import { IMPERSONATOR_KEY, type Impersonator, impersonatorOf } from '../../http/impersonator';
 import { routesOn } from '../../http/named-route';
 import { auditActor, requestContext } from '../../http/route-helpers';
+import { SESSION_KEYS } from '../../http/session-keys';
 import { faDuration } from '../../lib/persian';
-import { recordStaffAction } from '../activity/staff-audit';
-import { SESSION_KEYS } from '../auth/session-keys';
-import { findActiveUserById } from '../users/queries';
+import { recordStaffAction } from '../activity';
+import { findActiveUserById } from '../users';
 import { ImpersonationRefusedError } from './errors';
-import { IMPERSONATOR_KEY, type Impersonator, impersonationAllowed, impersonatorOf } from './impersonation';
+import { impersonationAllowed } from './impersonation';
 import { userIdParam } from './users-routes';
 
 /**

@@ -1,5 +1,5 @@
-import { JALALI_MONTH_NAMES } from '../billing/jalali-month';
-import type { DayMoney } from '../billing/revenue';
+import { JALALI_MONTH_NAMES } from '../../lib/jalali-month';
+import type { DayMoney } from '../billing';
 
 /**
  * Admin/Chart1's buckets: Tehran days grouped into Jalali days, weeks (Saturday to Friday) or

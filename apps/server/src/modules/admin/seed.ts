@@ -1,10 +1,10 @@
 import type { Database } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/demo-data';
-import { recordStaffAction } from '../activity/staff-audit';
+import { hashPassword } from '../../lib/password';
+import { recordStaffAction } from '../activity';
 import type { DemoSeedContext } from '../app-module';
-import { hashPassword } from '../auth/password';
-import { postLedgerEntry } from '../billing/wallet';
-import { insertUser, updateUser } from '../users/queries';
+import { postLedgerEntry } from '../billing';
+import { insertUser, updateUser } from '../users';
 
 /** More customers for Admin/Users/List: different roles of life (new, verified, suspended, rich). */
 const DEMO_CUSTOMERS = [

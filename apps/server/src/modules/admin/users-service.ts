@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
+import { hashPassword } from '../../lib/password';
 import { faToman } from '../../lib/persian';
-import type { RequestContext } from '../activity/service';
-import { recordStaffAction } from '../activity/staff-audit';
-import { hashPassword } from '../auth/password';
-import { assertPasswordAllowed } from '../auth/password-rules';
-import { revokeRememberTokens } from '../auth/queries';
-import { postLedgerEntry } from '../billing/wallet';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { stopMachines } from '../instances/bulk-stop';
-import type { InstanceService } from '../instances/service';
-import { ownedInstanceIds } from '../instances/summaries';
-import { enqueue } from '../jobs/queue';
-import { endUserSessions } from '../sessions/queries';
+import type { RequestContext } from '../activity';
+import { recordStaffAction } from '../activity';
+import { assertPasswordAllowed, revokeRememberTokens } from '../auth';
+import { postLedgerEntry } from '../billing';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import type { InstanceService } from '../instances';
+import { ownedInstanceIds, stopMachines } from '../instances';
+import { enqueue } from '../jobs';
+import { endUserSessions } from '../sessions';
 import {
   emailTakenByAnother,
   findActiveUserByEmail,
@@ -28,7 +26,7 @@ import {
   type UserRole,
   updateUser,
   userListPage,
-} from '../users/queries';
+} from '../users';
 import type { AdminUserDetail, AdminUserRow } from './contracts';
 import { AdminRefusedError, AdminUserNotFoundError } from './errors';
 import { WELCOME_SMS_JOB } from './welcome-sms-job';

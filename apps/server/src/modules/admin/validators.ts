@@ -3,7 +3,7 @@ import { checkbox, emailField, mobileField, nameField, optionalText, text } from
 import { optionalTomanField, RIAL_PER_TOMAN, tomanField } from '../../http/money-field';
 import { faNumber } from '../../lib/persian';
 import { isoDayQuery } from '../../lib/tehran-period';
-import { USER_ROLES } from '../users/queries';
+import { USER_ROLES } from '../users';
 
 /** The largest adjustment one form may make, either way: 10¹² Rial (docs: issue «Admin console»). */
 export const MAX_ADJUSTMENT_RIAL = 1_000_000_000_000;

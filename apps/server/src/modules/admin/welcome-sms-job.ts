@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobHandler } from '../jobs/registry';
-import type { SmsProvider } from '../notifications/sms';
-import { findActiveUserById } from '../users/queries';
+import type { JobHandler } from '../jobs';
+import type { SmsProvider } from '../notifications';
+import { findActiveUserById } from '../users';
 
 export const WELCOME_SMS_JOB = 'admin.user.welcome_sms';
 

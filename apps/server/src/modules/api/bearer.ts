@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Services } from '../../service-types';
-import type { TokenAbility } from '../accounts/api-tokens';
-import type { User } from '../users/queries';
-import { findActiveUserById } from '../users/service';
+import type { TokenAbility } from '../accounts';
+import type { User } from '../users';
+import { findActiveUserById } from '../users';
 
 declare module 'fastify' {
   interface FastifyRequest {

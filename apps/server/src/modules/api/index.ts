@@ -1,8 +1,6 @@
-import type { AppModule } from '../app-module';
-import { apiRoutes } from './routes';
+/**
+ * The api module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
 
-/** The customer JSON API's own routes (`/api/v1/me`, ledger); other modules add theirs. */
-export const apiModule: AppModule = {
-  name: 'api',
-  routes: [apiRoutes],
-};
+export {};

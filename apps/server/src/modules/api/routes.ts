@@ -1,9 +1,9 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
-import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing/ledger-list';
-import { useJsonApiErrors } from './json-errors';
+import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing';
 
 const isoDate = (label: string) =>
   z.iso

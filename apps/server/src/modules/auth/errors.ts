@@ -23,8 +23,6 @@ export const AUTH_ERROR_CODES = {
   RF_AUTH_NAME_LOCKED: 409,
   RF_AUTH_ACCOUNT_NOT_FOUND: 404,
   RF_AUTH_ACCOUNT_DELETE_BLOCKED: 409,
-  RF_AUTH_BOTCHECK_FAILED: 422,
-  RF_AUTH_BOTCHECK_UNAVAILABLE: 503,
 } as const;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;
@@ -40,8 +38,6 @@ const AUTH_ERROR_FIELDS: Partial<Record<AuthErrorCode, string>> = {
   RF_AUTH_RESET_TOKEN_INVALID: 'email',
   RF_AUTH_TWO_FACTOR_CODE_INVALID: 'code',
   RF_AUTH_TOKEN_ABILITY_INVALID: 'permissions',
-  RF_AUTH_BOTCHECK_FAILED: 'captcha_token',
-  RF_AUTH_BOTCHECK_UNAVAILABLE: 'captcha_token',
   RF_AUTH_ACCOUNT_DELETE_BLOCKED: 'form',
 };
 

@@ -5,17 +5,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
-import { maskMobile } from '../../lib/mobile';
-import { recordActivity } from '../activity/service';
-import { requireHuman } from '../botcheck/require-human';
-import { updateUser } from '../users/queries';
-import type {} from './contracts';
 import {
   MOBILE_VERIFIED_SECONDS,
   type MobileAuthState,
   type PendingTwoFactor,
   SESSION_KEYS,
-} from './session-keys';
+} from '../../http/session-keys';
+import { maskMobile } from '../../lib/mobile';
+import { recordActivity } from '../activity';
+import { requireHuman } from '../botcheck';
+import { updateUser } from '../users';
+import type {} from './contracts';
 import { leaveTo, startSession } from './sign-in';
 import { queueSignupAttemptNotice } from './signup-attempts';
 import type { SendCodeOutcome } from './sms-codes';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../lib/password';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { JobRegistry } from '../jobs/registry';
 import { jobs } from '../jobs/tables';
@@ -12,7 +13,6 @@ import { createMailer, readMail } from '../notifications/mail';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { createEmailVerificationService } from './email-verification';
-import { verifyPassword } from './password';
 import {
   createPasswordResetMailJobHandler,
   createPasswordResetService,

@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { requestContext } from '../../http/route-helpers';
-import { recordActivity } from '../activity/service';
-import type { User } from '../users/queries';
-import { findActiveUserById } from '../users/service';
+import { SESSION_KEYS } from '../../http/session-keys';
+import { recordActivity } from '../activity';
+import type { User } from '../users';
+import { findActiveUserById } from '../users';
 import type { RememberSecret, RememberTokenService } from './remember-tokens';
-import { SESSION_KEYS } from './session-keys';
 
 export const REMEMBER_COOKIE = 'renderfarm_remember';
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { SESSION_KEYS } from '../../http/session-keys';
 import { type Clock, systemClock } from '../../lib/clock';
-import { endSessionsHolding } from '../sessions/queries';
-import { SESSION_KEYS } from './session-keys';
+import { endSessionsHolding } from '../sessions';
 import { rememberTokens } from './tables';
 
 /** How long "remember me" keeps a browser signed in after the password was typed. */

@@ -5,13 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { fieldError, requestContext, seeOther } from '../../http/route-helpers';
+import { type PendingTwoFactor, SESSION_KEYS } from '../../http/session-keys';
 import { maskMobile } from '../../lib/mobile';
-import { updateProfileInformation } from '../accounts/profile';
-import { recordActivity } from '../activity/service';
-import { requireHuman } from '../botcheck/require-human';
+import { verifyPassword } from '../../lib/password';
+import { recordActivity } from '../activity';
+import { requireHuman } from '../botcheck';
 import type {} from './contracts';
-import { verifyPassword } from './password';
-import { type PendingTwoFactor, SESSION_KEYS } from './session-keys';
 import { leaveTo, startSession } from './sign-in';
 import { registerWithPassword } from './signup-attempts';
 import {
@@ -21,7 +20,6 @@ import {
   registerSchema,
   resetPasswordSchema,
   twoFactorChallengeSchema,
-  verificationAddressSchema,
 } from './validators';
 
 /** Challenge tries per pending sign-in per minute (Fortify's `two-factor` limiter: 5). */
@@ -341,41 +339,6 @@ export async function authRoutes(app: FastifyInstance, { registry }: { registry:
         request.session.flash('status', 'verification-link-sent');
       }
       return reply.back(registry.url('verification.notice', {}, false));
-    },
-  );
-
-  // An address mistyped at sign-up: while nothing is verified the profile page is closed to the
-  // account (it needs a verified contact), so the notice itself takes the corrected address.
-  route(
-    {
-      name: 'verification.address.update',
-      method: 'PUT',
-      uri: '/email/verification-address',
-      access: 'user',
-      // The address a reset would go to once verified: a session's holder proves they are the
-      // owner first (a fresh sign-up has, by typing the password).
-      confirm: true,
-      errorField: 'email',
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      if (user.emailVerifiedAt) return reply.redirect(registry.url('users.home', {}, false), 303);
-      const { email } = await request.validate(verificationAddressSchema);
-      // Each try mails a link: the same limit as «send again».
-      const limit = await limiter.hit(`verify-mail:user:${user.id}`, VERIFICATION_MAIL_LIMIT.perMinute, 60);
-      if (!limit.allowed) {
-        fieldError('email', 'درخواست‌ها بیش از حد مجاز بوده است؛ یک دقیقه دیگر تلاش کنید.');
-      }
-      const { user: updated } = await updateProfileInformation(
-        db,
-        user,
-        { name: user.name, email },
-        requestContext(request),
-      );
-      // The same address again is a resend: a link goes out either way.
-      await emailVerification.send(updated);
-      request.session.flash('status', 'verification-link-sent');
-      return reply.redirect(registry.url('verification.notice', {}, false), 303);
     },
   );
 

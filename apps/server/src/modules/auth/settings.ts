@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { readConfig } from '../catalog/service';
+import { readConfig } from '../catalog';
 
 /**
  * The admin-editable switches identity depends on (Admin/Configs, group `auth`). Pages read them

@@ -1,7 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../users/queries';
-import { SESSION_KEYS, safeIntended } from './session-keys';
+import { SESSION_KEYS, safeIntended } from '../../http/session-keys';
+import type { User } from '../users';
 
 /**
  * Completes a sign-in: a new session id (a planted id is worthless), the user on it, the

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { normalizeEmail } from '../../lib/email-address';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { createAccountService } from '../accounts/service';
-import { normalizeEmail } from '../accounts/service';
-import type { RequestContext } from '../activity/service';
-import { enqueue } from '../jobs/queue';
-import type { JobHandler } from '../jobs/registry';
-import { type Mailer, signupAttemptMail } from '../notifications/mail';
-import { findActiveUserByEmail } from '../users/queries';
+import type { createAccountService } from '../accounts';
+import type { RequestContext } from '../activity';
+import type { JobHandler } from '../jobs';
+import { enqueue } from '../jobs';
+import { type Mailer, signupAttemptMail } from '../notifications';
+import { findActiveUserByEmail } from '../users';
 import { AuthError } from './errors';
 
 export const SIGNUP_ATTEMPT_MAIL_JOB = 'auth.signup-attempt.mail';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { auditActor } from '../../http/route-helpers';
 import { faToman } from '../../lib/persian';
-import { recordStaffAction } from '../activity/staff-audit';
+import { recordStaffAction } from '../activity';
 import { PaymentNotFoundError } from './errors';
 import { payments as paymentRows } from './tables';
 

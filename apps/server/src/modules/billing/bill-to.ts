@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { User } from '../users/queries';
-import { type ApprovedIdentity, approvedIdentityOf, savedBillTo } from '../verification/queries';
+import type { User } from '../users';
+import { type ApprovedIdentity, approvedIdentityOf, savedBillTo } from '../verification';
 import type { BillToValues } from './invoices/contracts';
 import { type BillTo, invoices } from './tables';
 
@@ -62,17 +62,4 @@ export async function currentBillTo(db: Database, user: { id: number; name: stri
     .limit(1);
   if (row?.billTo) return withIdentity(row.billTo, identity);
   return (identity && billToOfIdentity(identity)) ?? billToOf(user);
-}
-
-/** A bill-to as the form fields show it (every field a string). */
-export function billToValues(billTo: BillTo | null, fallbackName: string): BillToValues {
-  return {
-    kind: billTo?.kind ?? 'person',
-    name: billTo?.name ?? fallbackName,
-    national_code: billTo?.national_code ?? '',
-    company_id: billTo?.company_id ?? '',
-    economic_code: billTo?.economic_code ?? '',
-    address: billTo?.address ?? '',
-    postal_code: billTo?.postal_code ?? '',
-  };
 }

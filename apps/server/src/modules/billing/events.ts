@@ -1,4 +1,4 @@
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
+import type { BroadcastEvent } from '../broadcasting';
 
 export const BALANCE_CHANGED = 'BalanceChanged';
 export const PAYMENT_UPDATED = 'PaymentUpdated';

@@ -1,8 +1,8 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previousJalaliMonth } from '../../lib/jalali-month';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { users } from '../users/tables';
-import { previousJalaliMonth } from './jalali-month';
 import { type Invoice, invoiceItems, invoices, payments, walletTransactions } from './tables';
 
 const PERSON = {

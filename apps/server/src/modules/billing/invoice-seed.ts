@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DEMO_CUSTOMER_TOPUP } from '../../db/demo-data';
+import { previousJalaliMonth } from '../../lib/jalali-month';
 import type { DemoSeedContext } from '../app-module';
-import { findUser } from '../users/queries';
+import { findUser } from '../users';
 import { issueTopUpInvoice, markInvoicePaid } from './invoices';
-import { previousJalaliMonth } from './jalali-month';
 import { issueStatement } from './monthly-statements';
 import { readBillingSettings } from './settings';
 import { type BillTo, invoices, payments } from './tables';

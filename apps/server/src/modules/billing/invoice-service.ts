@@ -4,13 +4,9 @@ import { toLatinDigits } from '../../lib/digits';
 import { parseMobile } from '../../lib/mobile';
 import { faNumber, faToman } from '../../lib/persian';
 import { tehranDayStart } from '../../lib/tehran-day';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { recordStaffAction } from '../activity/staff-audit';
-import {
-  type BroadcastEvent,
-  type Broadcaster,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
+import { withTax } from '../../lib/vat';
+import { type RequestContext, recordActivity, recordStaffAction } from '../activity';
+import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import {
   findActiveUserByEmail,
   findActiveUserById,
@@ -20,8 +16,9 @@ import {
   type User,
   userCards,
   userNames,
-} from '../users/queries';
-import { billToValues, currentBillTo } from './bill-to';
+} from '../users';
+import { billToValues } from '../verification';
+import { currentBillTo } from './bill-to';
 import { InvoiceNotFoundError, InvoiceRefusedError } from './invoice-errors';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { InvoiceUpdateInput, ManualInvoiceInput, RefundInput } from './invoice-validators';
@@ -60,7 +57,6 @@ import {
   type PaymentStatus,
   payments,
 } from './tables';
-import { withTax } from './tax';
 import { postLedgerEntry } from './wallet';
 
 export const INVOICES_PER_PAGE = 25;

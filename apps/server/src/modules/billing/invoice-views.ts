@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, like, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { findActivityForSubject } from '../activity/service';
-import { userNames } from '../users/queries';
+import { jalaliMonthOf } from '../../lib/jalali-month';
+import { findActivityForSubject } from '../activity';
+import { userNames } from '../users';
 import {
   INVOICE_KIND_LABELS,
   INVOICE_STATUS_LABELS,
@@ -16,7 +17,6 @@ import type {
   InvoiceRow,
   Option,
 } from './invoices/contracts';
-import { jalaliMonthOf } from './jalali-month';
 import { readSellerProfile } from './seller';
 import {
   INVOICE_KINDS,

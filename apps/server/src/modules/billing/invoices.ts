@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { User } from '../users/queries';
+import { withTax } from '../../lib/vat';
+import type { User } from '../users';
 import { currentBillTo } from './bill-to';
 import type { BillingSettings } from './settings';
 import { billingCounters, type Invoice, invoiceItems, invoices } from './tables';
-import { withTax } from './tax';
 
 /**
  * A pending top-up invoice for `amount` Rial of wallet credit (the net; VAT by the settings of

@@ -1,7 +1,7 @@
 import { gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { everyMinute } from '../jobs/every-minute';
-import type { JobHandler } from '../jobs/registry';
+import type { JobHandler } from '../jobs';
+import { everyMinute } from '../jobs';
 import { daysNotKept, keepLedgerDays, nextDay, tehranDayOf } from './ledger-days';
 import { ledgerDays } from './tables';
 

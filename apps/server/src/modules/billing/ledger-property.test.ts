@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { instances } from '../instances/tables';
 import { users } from '../users/tables';

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JalaliMonth, jalaliMonthOf, previousJalaliMonth, tehranIsoDay } from '../../lib/jalali-month';
 import { tehranDayStart } from '../../lib/tehran-day';
 import { jalaliMonthStart } from '../../lib/time/tehran-calendar';
 import { addDays, jalaliOf } from '../admin/revenue-chart';
@@ -9,7 +10,6 @@ import { hardwares, locations } from '../catalog/tables';
 import { instances } from '../instances/tables';
 import { lockUser } from '../users/queries';
 import { users } from '../users/tables';
-import { type JalaliMonth, jalaliMonthOf, previousJalaliMonth, tehranIsoDay } from './jalali-month';
 import { machineCharges } from './machine-charges';
 import { issueStatement } from './monthly-statements';
 import { invoiceItems, invoices, type UsageSession, usageSessions, walletTransactions } from './tables';

@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client';
-import { everyMinute } from '../jobs/every-minute';
-import type { JobHandler } from '../jobs/registry';
-import type { JobLog } from '../jobs/worker';
-import { previousJalaliMonth } from './jalali-month';
+import { previousJalaliMonth } from '../../lib/jalali-month';
+import type { JobHandler, JobLog } from '../jobs';
+import { everyMinute } from '../jobs';
 import { issueMonthlyStatements } from './monthly-statements';
 
 /**

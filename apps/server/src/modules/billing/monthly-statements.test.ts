@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jalaliMonthOf } from '../../lib/jalali-month';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { JobRegistry } from '../jobs/registry';
 import { jobs } from '../jobs/tables';
 import { createWorker } from '../jobs/worker';
 import { type User, users } from '../users/tables';
-import { jalaliMonthOf } from './jalali-month';
 import {
   createMonthlyStatementJobHandler,
   ensureMonthlyStatements,

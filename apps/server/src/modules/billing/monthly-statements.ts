@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, like, lt, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { JalaliMonth } from '../../lib/jalali-month';
 import { faNumber } from '../../lib/persian';
-import { recordActivity } from '../activity/service';
-import { lockUser } from '../users/queries';
+import { recordActivity } from '../activity';
+import { lockUser } from '../users';
 import { currentBillTo } from './bill-to';
 import { markInvoicePaid } from './invoices';
-import type { JalaliMonth } from './jalali-month';
 import { type Invoice, invoiceItems, invoices, walletTransactions } from './tables';
 
 /**

@@ -1,9 +1,9 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { refreshCurrentUser } from '../../http/current-user';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
+import { refreshCurrentUser } from '../sessions';
 import type { PaymentView } from './contracts';
 import { PaymentNotFoundError } from './errors';
 import { toman } from './invoice-validators';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeZarinpal, startFakeZarinpal } from '../../../../../tests/support/fake-zarinpal';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { users } from '../users/tables';

@@ -1,16 +1,12 @@
 import { and, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faDigits, faNumber, faToman } from '../../lib/persian';
-import { recordActivity } from '../activity/service';
-import {
-  type BroadcastEvent,
-  type Broadcaster,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
-import { mayUser } from '../catalog/policy';
-import type { JobLog } from '../jobs/worker';
-import { notify } from '../notifications/user-notice';
-import type { User } from '../users/queries';
+import { recordActivity } from '../activity';
+import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import { mayUser } from '../catalog';
+import type { JobLog } from '../jobs';
+import { notify } from '../notifications';
+import type { User } from '../users';
 import { PaymentNotFoundError, PaymentRefusedError } from './errors';
 import { paymentAlert, paymentUpdated } from './events';
 import type { PaymentGatewayClient } from './gateway';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accountNameOf } from '../users/queries';
+import { accountNameOf } from '../users';
 import { closedSpan, daysNotKept, keepLedgerDays, LINE_DAY, nextDay, tehranDayStartOf } from './ledger-days';
 import { ledgerDays, ledgerDayTotals, payments, walletTransactions } from './tables';
 

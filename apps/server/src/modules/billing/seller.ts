@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { toLatinDigits } from '../../lib/digits';
-import { readConfig } from '../catalog/service';
+import { readConfig } from '../catalog';
 
 /**
  * The seller as an official invoice names it (the «مشخصات فروشنده» box), from the `seller_*`

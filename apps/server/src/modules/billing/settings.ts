@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { readConfig } from '../catalog/service';
+import { readConfig } from '../catalog';
 
 /** The billing settings of Admin/Configs, read fresh for each use (an admin's change applies at once). */
 export interface BillingSettings {

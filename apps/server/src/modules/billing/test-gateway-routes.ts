@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { faToman } from '../../lib/persian';
-import { escapeHtml } from '../notifications/mail/layout';
+import { escapeHtml } from '../notifications';
 import { findTestSession, settleTestSession } from './test-gateway';
 
 const AUTHORITY = /^T\d{35}$/;

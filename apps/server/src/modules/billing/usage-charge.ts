@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { machineLabels } from '../instances/summaries';
-import type { User } from '../users/queries';
+import { machineLabels } from '../instances';
+import type { User } from '../users';
 import { usageSessions } from './tables';
 import { dueMinutes, sessionLength, sessionMinute, usageKey } from './usage-minutes';
 import { postLedgerEntry } from './wallet';

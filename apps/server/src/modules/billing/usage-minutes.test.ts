@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chargedSpan, dueMinutes, minuteCharge, sessionLength, sessionMinute, usageKey } from './usage-minutes';
+import {
+  chargedSpan,
+  dueMinutes,
+  minuteCharge,
+  sessionLength,
+  sessionMinute,
+  usageKey,
+} from './usage-minutes';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { everyMinute } from '../jobs/every-minute';
-import type { JobHandler } from '../jobs/registry';
+import type { JobHandler } from '../jobs';
+import { everyMinute } from '../jobs';
 import { createUsageTick, type UsageTickOptions } from './usage-tick';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { lockUser, updateUser } from '../users/queries';
+import type { BroadcastEvent } from '../broadcasting';
+import { lockUser, updateUser } from '../users';
 import { WalletError } from './errors';
 import { balanceChanged } from './events';
 import { type WalletTransactionType, walletTransactions } from './tables';

@@ -1,8 +1,7 @@
-import type { AppModule } from '../app-module';
-import { botCheckRoutes } from './routes';
-
-/** The bot check of public forms (ALTCHA by default, reCAPTCHA or none): its challenge endpoint. */
-export const botCheckModule: AppModule = {
-  name: 'botcheck',
-  routes: [botCheckRoutes],
-};
+/**
+ * The botcheck module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export { createAltchaProvider } from './altcha';
+export { requireHuman } from './require-human';
+export { type BotCheckProvider, createBotCheck } from './service';

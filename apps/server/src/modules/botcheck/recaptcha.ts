@@ -1,4 +1,4 @@
-import type { FetchLike } from '../notifications/sms/provider';
+import type { FetchLike } from '../../lib/fetch-like';
 import { type BotCheckProvider, fail } from './provider';
 
 export interface RecaptchaOptions {

@@ -1,7 +1,7 @@
+import type { FetchLike } from '../../lib/fetch-like';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { AuthError } from '../auth/errors';
-import type { FetchLike } from '../notifications/sms/provider';
 import { createAltchaProvider } from './altcha';
+import { BotCheckError } from './errors';
 import type { BotCheckAction, BotCheckProvider } from './provider';
 import { createRecaptchaProvider } from './recaptcha';
 
@@ -46,7 +46,7 @@ export async function assertHuman(
 ): Promise<void> {
   const result = await provider.verify(token, action, ip);
   if (result.ok) return;
-  throw new AuthError(
+  throw new BotCheckError(
     result.reason === 'unavailable' ? 'RF_AUTH_BOTCHECK_UNAVAILABLE' : 'RF_AUTH_BOTCHECK_FAILED',
     result.message,
     { reason: result.reason },

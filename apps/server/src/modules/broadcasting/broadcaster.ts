@@ -2,9 +2,8 @@ import { createPublisher, PublishError, type RealtimeServer } from '@renderfarm/
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isRedisConnectionError } from '../../lib/redis-ping';
-import { discardQueued, enqueue } from '../jobs/queue';
-import type { JobHandler } from '../jobs/registry';
-import { QuietRetryError } from '../jobs/worker';
+import type { JobHandler } from '../jobs';
+import { discardQueued, enqueue, QuietRetryError } from '../jobs';
 
 export interface BroadcastEvent {
   channels: string | string[];

@@ -1,7 +1,7 @@
 import { createChannelRegistry } from '@renderfarm/realtime/server';
 import type { Database } from '../../db/client';
 import type { ChannelRule } from '../app-module';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 
 /**
  * Who may listen where (docs/realtime.md): every module's channel rules in one registry; a

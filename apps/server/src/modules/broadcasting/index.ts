@@ -1,10 +1,13 @@
-import type { AppModule } from '../app-module';
-import { BROADCAST_JOB, createBroadcastJobHandler } from './broadcaster';
-import { broadcastingRoutes } from './routes';
-
-/** Realtime events to browsers: channel authorisation and the outbox's publish job. */
-export const broadcastingModule: AppModule = {
-  name: 'broadcasting',
-  routes: [broadcastingRoutes],
-  jobs: ({ broadcaster }) => ({ [BROADCAST_JOB]: createBroadcastJobHandler(broadcaster) }),
-};
+/**
+ * The broadcasting module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export {
+  type BroadcastEvent,
+  type Broadcaster,
+  createBroadcaster,
+  toOthers,
+  transactionWithBroadcasts,
+} from './broadcaster';
+export { defineChannels } from './channels';
+export { realtimeConfig } from './realtime-config';

@@ -1,7 +1,7 @@
 import { createBroadcastAuth, HttpApiError } from '@renderfarm/realtime/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 
 const channelAuthBody = z.object({
   socket_id: z.string().min(1).max(64),

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
-import { userNames } from '../users/queries';
+import { userNames } from '../users';
 import { configInput, shownValue } from './admin-configs';
 import { CONFIG_GROUPS, KNOWN_CONFIGS } from './config-rules';
 import type { ConfigRow } from './contracts';

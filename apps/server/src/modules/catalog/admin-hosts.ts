@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString, encryptString } from '../../lib/encryption';
 import { faNumber } from '../../lib/persian';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
+import { type AuditActor, recordStaffAction } from '../activity';
 import type { UsageCounts } from './admin-plans';
 import {
   MAX_PORTS_PER_RANGE,

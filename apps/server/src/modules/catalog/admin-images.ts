@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
+import { type AuditActor, recordStaffAction } from '../activity';
 import type { UsageCounts } from './admin-plans';
 import type { ImageInput } from './admin-validators';
 import { CatalogError, CatalogNotFoundError } from './errors';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { auditActor } from '../../http/route-helpers';
-import { userNames } from '../users/queries';
+import { userNames } from '../users';
 import { limitationInput } from './admin-validators';
 import type { LimitationRow } from './contracts';
 import { catalogId } from './errors';

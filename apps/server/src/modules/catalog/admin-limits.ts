@@ -1,8 +1,8 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { normalizeMobile } from '../../lib/mobile';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
-import { findActiveUserByEmail, findActiveUserByMobile, findUser } from '../users/queries';
+import { type AuditActor, recordStaffAction } from '../activity';
+import { findActiveUserByEmail, findActiveUserByMobile, findUser } from '../users';
 import type { LimitationInput } from './admin-validators';
 import { CatalogError, CatalogNotFoundError } from './errors';
 import { resolveLimit } from './limitations';

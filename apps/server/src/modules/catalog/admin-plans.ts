@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber } from '../../lib/persian';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
+import { type AuditActor, recordStaffAction } from '../activity';
 import type { HardwareInput, LocationInput } from './admin-validators';
 import { CatalogError, CatalogNotFoundError } from './errors';
 import { hardwareImages, hardwares, images, locations, resources } from './tables';

@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 import { type LimitationKey, limitations } from './tables';
 
 /** What a limit says about one user: the allowed number, or null when nothing limits it. */

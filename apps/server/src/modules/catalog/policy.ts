@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
-import type { User } from '../users/queries';
+import type { User } from '../users';
 import { resolveLimit } from './limitations';
 import type { LimitationKey } from './tables';
 

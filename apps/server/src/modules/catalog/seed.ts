@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
 import {
-  DEMO_CONFIGS,
   DEMO_HARDWARES,
   DEMO_IMAGES,
   DEMO_LIMITATIONS,
@@ -8,6 +7,7 @@ import {
   DEMO_RESOURCES,
 } from '../../db/demo-data';
 import type { DemoSeedContext } from '../app-module';
+import { DEMO_CONFIGS } from './demo-configs';
 import { configs, hardwares, images, limitations, locations, ports, resources } from './tables';
 
 /** Locations, plans, software images, hosts with one public RDP port per slot, and the settings. */

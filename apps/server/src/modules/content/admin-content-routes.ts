@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { auditActor } from '../../http/route-helpers';
-import { userNames } from '../users/queries';
+import { userNames } from '../users';
 import { tehranIsoDay } from './campaign-window';
 import type { ArticleKind, ArticleStatus, FolderOption } from './contracts';
 import { ContentNotFoundError } from './errors';

@@ -8,9 +8,9 @@ import { requestContext } from '../../http/route-helpers';
 import { UploadError } from '../../http/upload-error';
 import { cleanFileName, nameForType, sniffFile } from '../../lib/files';
 import { faDuration } from '../../lib/persian';
-import { requireHuman } from '../botcheck/require-human';
-import type { NewAttachment } from '../support/attachments';
-import { contactSchema } from '../support/validators';
+import { requireHuman } from '../botcheck';
+import type { NewAttachment } from '../support';
+import { contactSchema } from '../support';
 
 /** docs/screens.md §1: a résumé is one PDF of at most 5 MB. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;

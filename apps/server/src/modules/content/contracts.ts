@@ -1,5 +1,5 @@
 import type {} from '../../http/page-contracts';
-import type { PlanSummary, SiteStats, SoftwareImage } from '../catalog/contracts';
+import type { PlanSummary, SiteStats, SoftwareImage } from '../catalog';
 
 export type { PlanSummary, SiteStats, SoftwareImage };
 

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
-import { type AuditActor, recordStaffAction } from '../activity/staff-audit';
+import { type AuditActor, recordStaffAction } from '../activity';
 import type { AdminRedirectRow, Paginated } from './contracts';
 import { ContentError, ContentNotFoundError } from './errors';
 import { redirects } from './tables';

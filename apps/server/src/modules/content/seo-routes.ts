@@ -2,7 +2,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { absoluteUrl, SITE_NAME } from '../../http/seo';
-import { listActivePlans, publicSettings } from '../catalog/service';
+import { listActivePlans, publicSettings } from '../catalog';
 import { ContentNotFoundError } from './errors';
 import { robotsDocument, rssDocument, type SitemapUrl, securityTxt, sitemapDocument } from './feeds';
 import { FEED_SIZE, findFolder, latestPostsForFeed, sitemapContent } from './service';

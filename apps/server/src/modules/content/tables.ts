@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/tables';
+import { users } from '../users';
 
 /** A category tree for blog posts and docs. */
 export const folders = pgTable('folders', {

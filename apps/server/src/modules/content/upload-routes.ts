@@ -6,7 +6,7 @@ import { namedRoute } from '../../http/named-route';
 import { auditActor } from '../../http/route-helpers';
 import { UploadError } from '../../http/upload-error';
 import { sniffImage } from '../../lib/files';
-import { recordStaffAction } from '../activity/staff-audit';
+import { recordStaffAction } from '../activity';
 
 /** docs/screens.md §6: editor images up to 5 MB, image types only (by their bytes). */
 export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../lib/password';
 import { createAuthTestApp, logIn } from '../auth/test-support';
 import { postLedgerEntry } from '../billing/wallet';
 import { hardwares, images, locations, resources } from '../catalog/tables';

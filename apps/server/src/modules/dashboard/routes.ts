@@ -5,24 +5,19 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { namedRoute } from '../../http/named-route';
 import { once, render } from '../../http/render';
+import { tehranIsoDay } from '../../lib/jalali-month';
 import { tehranDayStart as tehranStartOf } from '../../lib/tehran-day';
 import { jalaliMonthStart } from '../../lib/time/tehran-calendar';
-import { distinctActorsSince } from '../activity/service';
-import { addDays, revenueSeries } from '../admin/revenue-chart';
-import { tehranIsoDay } from '../billing/jalali-month';
-import { dailyMoney, latestPayments, paymentsInReview } from '../billing/revenue';
-import { soldOutPlaces } from '../catalog/placement';
-import { latestPosts } from '../content/service';
-import {
-  burnRate,
-  capacityByLocation,
-  machinesNeedingAttention,
-  poweredMachinesOf,
-} from '../instances/summaries';
-import { onlineUsers } from '../sessions/online';
-import { openTicketCount, openTicketsOf, ticketQueues } from '../support/queues';
-import { latestSignups } from '../users/service';
-import { pendingVerificationCount } from '../verification/queue';
+import { distinctActorsSince } from '../activity';
+import { addDays, revenueSeries } from '../admin';
+import { dailyMoney, latestPayments, paymentsInReview } from '../billing';
+import { soldOutPlaces } from '../catalog';
+import { latestPosts } from '../content';
+import { burnRate, capacityByLocation, machinesNeedingAttention, poweredMachinesOf } from '../instances';
+import { onlineUsers } from '../sessions';
+import { openTicketCount, openTicketsOf, ticketQueues } from '../support';
+import { latestSignups } from '../users';
+import { pendingVerificationCount } from '../verification';
 import type {} from './contracts';
 
 /**

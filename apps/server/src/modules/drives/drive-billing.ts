@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
-import { postLedgerEntry } from '../billing/wallet';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { everyMinute } from '../jobs/every-minute';
-import type { JobHandler } from '../jobs/registry';
-import type { JobLog } from '../jobs/worker';
-import { notify } from '../notifications/user-notice';
-import { lockUser } from '../users/queries';
+import { postLedgerEntry } from '../billing';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import type { JobHandler, JobLog } from '../jobs';
+import { everyMinute } from '../jobs';
+import { notify } from '../notifications';
+import { lockUser } from '../users';
 import {
   type Drive,
   drivePricePerGb,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { type User, users } from '../users/tables';
-import { drivesModule } from '.';
 import { drivesBlocker } from './drives-blocker';
+import { drivesModule } from './module';
 import { drives } from './tables';
 
 describe(`drivesBlocker (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {

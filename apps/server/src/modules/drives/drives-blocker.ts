@@ -1,5 +1,5 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { countingBlocker, type DeleteBlockerCheck } from '../accounts/delete-blockers';
+import { countingBlocker, type DeleteBlockerCheck } from '../accounts';
 import { drives } from './tables';
 
 /**

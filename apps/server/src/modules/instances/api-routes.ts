@@ -1,8 +1,8 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
+import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
-import { useJsonApiErrors } from '../api/json-errors';
 import { instanceListQuery, POWER_BODY_LIMIT, powerRequest } from './validators';
 import { toOwnerJson } from './views';
 

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { recordActivity } from '../activity/service';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { releasePort } from '../catalog/placement';
-import { findHost } from '../catalog/service';
-import type { JobHandler } from '../jobs/registry';
-import type { JobLog } from '../jobs/worker';
+import { recordActivity } from '../activity';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import { findHost, releasePort } from '../catalog';
+import type { JobHandler, JobLog } from '../jobs';
 import type { DriverResolver } from './driver';
 import { failureCodeOf } from './driver-failure';
 import { type DriverWaitOptions, realSleep, waitForStatus } from './driver-wait';

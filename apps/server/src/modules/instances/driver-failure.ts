@@ -1,4 +1,4 @@
-import { JobAbandonedError } from '../jobs/worker';
+import { JobAbandonedError } from '../jobs';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import type { DriverFailureCode } from './failure-codes';
 

@@ -1,4 +1,4 @@
-import { withTax } from '../billing/tax';
+import { withTax } from '../../lib/vat';
 import type { HourlyQuote } from './contracts';
 
 /**

@@ -1,89 +1,21 @@
-import type { AppModule } from '../app-module';
-import { instanceApiRoutes } from './api-routes';
-import { createDestroyJobHandler } from './destroy-job';
-import { createDriverResolver } from './drivers';
-import { DESTROY_JOB, PROVISION_JOB } from './job-names';
-import { instanceMachineRoutes } from './machine-routes';
-import { createMachineTickJobHandler, ensureMachineTick, TICK_JOB } from './machine-tick-job';
-import { machinesBlocker } from './machines-blocker';
-import { instancePanelRoutes } from './panel-routes';
-import { createPowerJobHandler } from './power-job';
-import { POWER_JOB } from './power-job-payload';
-import { createProvisionJobHandler } from './provision-job';
-import { seedDemoInstances } from './seed';
-import { createInstanceService, type InstanceService, ownsInstance } from './service';
-import { createSimulatedDriver } from './simulated-driver';
-import { staffMachineRoutes } from './staff-routes';
-import { createStaffMachines, type StaffMachines } from './staff-service';
-import { instanceTestingRoutes } from './testing-routes';
-
-declare module '../../service-types' {
-  interface Services {
-    instances: InstanceService;
-    staffMachines: StaffMachines;
-  }
-}
-
-/** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
-export const instancesModule: AppModule = {
-  name: 'instances',
-  routes: [
-    instanceApiRoutes,
-    instancePanelRoutes,
-    instanceMachineRoutes,
-    staffMachineRoutes,
-    instanceTestingRoutes,
-  ],
-  services: ({ config, db, broadcaster, log }) => ({
-    instances: createInstanceService({
-      db,
-      broadcaster,
-      // One resolver for the pages, the API and the jobs: simulated machines live in the database.
-      drivers: createDriverResolver({
-        simulated: createSimulatedDriver({ db, latencyMs: config.INSTANCE_SIMULATED_LATENCY_MS }),
-        appKey: config.APP_KEY,
-      }),
-      appKey: config.APP_KEY,
-      onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
-    }),
-    staffMachines: createStaffMachines({
-      db,
-      broadcaster,
-      onPublishError: (error) => log.warn({ err: error }, 'instance event not published'),
-    }),
-  }),
-  jobs: ({ config, db, broadcaster, services, log }) => {
-    const { drivers } = services.instances;
-    return {
-      [POWER_JOB]: createPowerJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
-      [PROVISION_JOB]: createProvisionJobHandler({
-        db,
-        broadcaster,
-        drivers,
-        appKey: config.APP_KEY,
-        pollMs: 500,
-        log,
-      }),
-      [DESTROY_JOB]: createDestroyJobHandler({ db, broadcaster, drivers, pollMs: 500, log }),
-      [TICK_JOB]: createMachineTickJobHandler({
-        db,
-        broadcaster,
-        drivers,
-        requestPower: services.instances.requestPower,
-        log,
-      }),
-    };
-  },
-  channels: [
-    {
-      pattern: 'instances.{uuid}',
-      // The machine's owner, and staff (care and admin) who look after it.
-      authorize: (db, user, uuid) =>
-        user.role === 'care' || user.role === 'admin' ? true : ownsInstance(db, user.id, uuid),
-    },
-  ],
-  // Idle auto-stop and the weekly schedules run on the minute tick, which queues itself from then on.
-  onWorkerStart: (db) => ensureMachineTick(db),
-  deleteBlockers: [machinesBlocker],
-  seed: seedDemoInstances,
-};
+/**
+ * The instances module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export { stopMachines } from './bulk-stop';
+export { machinePlacements, machineUuidsWhere, newMachinesByDay } from './chart-queries';
+export type { AttentionMachine, PoweredMachine } from './contracts';
+export { type InstanceService, instanceUuids, ownInstanceId } from './service';
+export {
+  burnRate,
+  capacityByLocation,
+  machineCountOf,
+  machineLabels,
+  machinesForDrives,
+  machinesNeedingAttention,
+  ownedInstanceIds,
+  poweredMachinesOf,
+  runningMachinesOf,
+} from './summaries';
+export { instances } from './tables';
+export { listOwnViews } from './views';

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
-import { type ActivityInput, recordActivity } from '../activity/service';
-import { recordStaffAction } from '../activity/staff-audit';
+import { type ActivityInput, recordActivity, recordStaffAction } from '../activity';
 import type { Instance } from './tables';
 
 /** What staff's change of a machine says in the audit, before the machine's name. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { lockUser } from '../users/queries';
+import { lockUser } from '../users';
 import { type Instance, instances } from './tables';
 
 /**

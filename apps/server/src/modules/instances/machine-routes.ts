@@ -4,12 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
-import { findActivityForSubject } from '../activity/service';
-import { latestMachineCharge } from '../billing/machine-charges';
-import { readBillingSettings } from '../billing/settings';
-import { imagesForPlan, orderingCatalog } from '../catalog/placement';
-import { planSummary, readConfig } from '../catalog/service';
-import type { User } from '../users/queries';
+import { findActivityForSubject } from '../activity';
+import { imagesForPlan, orderingCatalog, planSummary, readConfig } from '../catalog';
+import type { User } from '../users';
 import { rdpFile, rdpFileName } from './connection';
 import type { InstanceMakeProps, MachineActivity } from './contracts';
 import { hourlyQuote } from './hourly-quote';
@@ -35,6 +32,8 @@ const FORM_LIMIT = 8 * 1024;
 export async function instanceMachineRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { instances, db } = app.services;
+  // Billing's, given at request time (machine-money.ts).
+  const money = () => app.services.machineMoney;
   const param = (request: { params: unknown }) => (request.params as { instance: string }).instance;
 
   const MAKE_URL = '/panel/instances/create';
@@ -42,7 +41,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
   /** What the Make page shows this user now (its `review`, when there is one, is added by the caller). */
   async function makeProps(user: User, query: { hardware?: unknown; location?: unknown }) {
     const catalog = await orderingCatalog(db);
-    const { vatRate } = await readBillingSettings(db);
+    const vatRate = await money().vatRate(db);
     const hardwares: InstanceMakeProps['hardwares'] = [];
     for (const { plan, imageIds, free } of catalog.plans) {
       const blockers = await instances.blockersFor(user, plan);
@@ -97,7 +96,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
     async (request, reply) => {
       const user = request.user!;
       const input = await request.validate(makeRequest, request.body ?? {});
-      const review = await instances.review(user, input);
+      const review = await instances.review(user, input, await money().vatRate(db));
       const props = await makeProps(user, { hardware: input.hardware, location: input.location });
       return render(reply, 'Panel/Instances/Make', { ...props, review }, { url: MAKE_URL });
     },
@@ -145,7 +144,7 @@ export async function instanceMachineRoutes(app: FastifyInstance, { registry }: 
           suspend_reason: instance.status === 'suspended' ? instance.suspendReason : null,
         },
         balance: user.balance,
-        session: await latestMachineCharge(db, instance.id),
+        session: await money().latestCharge(db, instance.id),
         activity: async (): Promise<MachineActivity[]> =>
           (await findActivityForSubject(db, { type: 'instance', id: instance.id }, 15)).map((entry) => ({
             id: entry.id,

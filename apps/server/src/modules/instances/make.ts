@@ -1,9 +1,8 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
-import { recordActivity } from '../activity/service';
-import { readBillingSettings } from '../billing/settings';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
+import { recordActivity } from '../activity';
+import type { BroadcastEvent } from '../broadcasting';
 import {
   findImage,
   findLocation,
@@ -12,12 +11,12 @@ import {
   type Image,
   imagesForPlan,
   type Location,
+  mayUser,
   type Plan,
   reserveHostAndPort,
-} from '../catalog/placement';
-import { mayUser } from '../catalog/policy';
-import { enqueue } from '../jobs/queue';
-import { lockUser, type User } from '../users/queries';
+} from '../catalog';
+import { enqueue } from '../jobs';
+import { lockUser, type User } from '../users';
 import type { MakeReview } from './contracts';
 import { InstanceMakeRefusedError } from './errors';
 import { instanceUpdated } from './events';
@@ -109,11 +108,11 @@ export async function reviewOrder(
   db: Database,
   owner: User,
   input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>,
+  vatRate: number,
 ): Promise<MakeReview> {
   const { plan, location, image } = await checkOrder(db, owner, input);
   const free = (await freeSlots(db)).find((s) => s.hardwareId === plan.id && s.locationId === location.id);
   if ((free?.free ?? 0) <= 0) refuse(noCapacity(location.name, plan.title));
-  const { vatRate } = await readBillingSettings(db);
   return {
     hardware: plan.slug,
     title: plan.title,

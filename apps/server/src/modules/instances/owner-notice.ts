@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { notify } from '../notifications/user-notice';
+import type { BroadcastEvent } from '../broadcasting';
+import { notify } from '../notifications';
 
 /** A word to a machine's owner about something the farm did to it on its own (links to the machine). */
 export interface OwnerNotice {

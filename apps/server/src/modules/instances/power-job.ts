@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { recordActivity } from '../activity/service';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting/broadcaster';
-import { findHost } from '../catalog/service';
-import type { Job } from '../jobs/queue';
-import { type JobContext, type JobHandler, withFailedStep } from '../jobs/registry';
-import { JobAbandonedError, type JobLog } from '../jobs/worker';
+import { recordActivity } from '../activity';
+import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import { findHost } from '../catalog';
+import type { Job } from '../jobs';
+import { JobAbandonedError, type JobContext, type JobHandler, type JobLog, withFailedStep } from '../jobs';
 import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
 import { failureCodeOf } from './driver-failure';
 import { realSleep, waitForStatus } from './driver-wait';

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DEMO_INSTANCES, DEMO_PAST_INSTANCES, DEMO_SCHEDULES } from '../../db/demo-data';
-import { recordActivity } from '../activity/service';
+import { previousJalaliMonth } from '../../lib/jalali-month';
+import { recordActivity } from '../activity';
 import type { DemoSeedContext } from '../app-module';
-import { previousJalaliMonth } from '../billing/jalali-month';
-import { releasePort } from '../catalog/placement';
-import { findHostByName, findImageByRef, firstFreePort, holdPort } from '../catalog/service';
+import { findHostByName, findImageByRef, firstFreePort, holdPort, releasePort } from '../catalog';
 import { BUSY_LOAD } from './simulated-driver';
 import { instanceSchedules, instances, simulatedMachines } from './tables';
 

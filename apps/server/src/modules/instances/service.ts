@@ -1,20 +1,13 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString } from '../../lib/encryption';
-import { recordActivity } from '../activity/service';
-import {
-  type BroadcastEvent,
-  type Broadcaster,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
-import { resolveLimit, withinLimit } from '../catalog/limitations';
-import { imagesForPlan } from '../catalog/placement';
-import { findHost } from '../catalog/service';
-import type { Job } from '../jobs/queue';
-import { enqueue } from '../jobs/queue';
-import { notifyJobsEnqueued } from '../jobs/signal';
-import type { User } from '../users/queries';
-import { lockUser } from '../users/queries';
+import { recordActivity } from '../activity';
+import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import { findHost, imagesForPlan, resolveLimit, withinLimit } from '../catalog';
+import type { Job } from '../jobs';
+import { enqueue, notifyJobsEnqueued } from '../jobs';
+import type { User } from '../users';
+import { lockUser } from '../users';
 import { newMachinePassword } from './connection';
 import type { DestroyJobPayload } from './destroy-job';
 import type { DriverResolver } from './driver';
@@ -253,8 +246,8 @@ export function createInstanceService(options: InstanceServiceOptions) {
     },
 
     /** panel.instances.review: the order as Make would make and charge it; nothing made (make.ts). */
-    review: (user: User, input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>) =>
-      reviewOrder(db, user, input),
+    review: (user: User, input: Omit<MakeInput, 'idempotencyKey' | 'quotedPricePerHour'>, vatRate: number) =>
+      reviewOrder(db, user, input, vatRate),
 
     /** The user's machines (not deleted) against `max_instances` (the Make page's `limits`). */
     async machineCount(user: Pick<User, 'id' | 'role'>): Promise<{ used: number; allowed: number | null }> {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { faNumber } from '../../lib/persian';
-import { readConfig } from '../catalog/service';
+import { readConfig } from '../catalog';
 
 /** docs/domain.md: a machine is ordered or started only with this many hours of its price in the wallet. */
 export const DEFAULT_MIN_BALANCE_HOURS = 1;

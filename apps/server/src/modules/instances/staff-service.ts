@@ -1,32 +1,27 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MobileViewer, mobileAsSeenBy } from '../../lib/mobile';
-import { activityLabel } from '../activity/event-labels';
-import { findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity/service';
-import { machineCharges } from '../billing/machine-charges';
+import { activityLabel, findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity';
+import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import {
-  type BroadcastEvent,
-  type Broadcaster,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
-import {
+  findHost,
   findPort,
   type HostRefusal,
   moveTargets,
   parkPort,
+  placementDetails,
   reserveHostAndPort,
   reserveOnHost,
-} from '../catalog/placement';
-import { findHost, placementDetails } from '../catalog/service';
-import { enqueue, jobsForInstance } from '../jobs/queue';
-import { notifyJobsEnqueued } from '../jobs/signal';
-import { searchUserIds, userCards, userNames } from '../users/queries';
+} from '../catalog';
+import { enqueue, jobsForInstance, notifyJobsEnqueued } from '../jobs';
+import { searchUserIds, userCards, userNames } from '../users';
 import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';
 import { instanceUpdated } from './events';
 import { driverFailureText } from './failure-codes';
 import { PROVISION_JOB } from './job-names';
 import { recordMachineChange } from './machine-audit';
+import type { MachineMoney } from './machine-money';
 import { noticeOwner } from './owner-notice';
 import type { ProvisionJobPayload } from './provision-job';
 import { allowedPowerActions, canChangeStatus } from './state-machine';
@@ -52,6 +47,8 @@ const UUID_PREFIX = /^[0-9a-f-]{4,36}$/i;
 export function createStaffMachines(options: {
   db: Database;
   broadcaster: Broadcaster;
+  /** Billing's (machine-money.ts), asked when a page needs it. */
+  money: () => MachineMoney;
   onPublishError?: (e: unknown) => void;
 }) {
   const { db, broadcaster } = options;
@@ -223,7 +220,7 @@ export function createStaffMachines(options: {
      */
     async usageSessions(id: number) {
       const row = await this.find(id);
-      return { machine: row, sessions: await machineCharges(db, row.id) };
+      return { machine: row, sessions: await options.money().charges(db, row.id) };
     },
 
     /** ready ⇄ suspended with the reason its owner reads; a machine that is on must be stopped first. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { activityLog } from '../activity/tables';
 import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster';

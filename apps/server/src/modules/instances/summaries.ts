@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { locationCapacity, placementDetails } from '../catalog/service';
+import { locationCapacity, placementDetails } from '../catalog';
 import type { PoweredMachine } from './contracts';
 import { driverFailureText } from './failure-codes';
 import { instances } from './tables';

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { placementDetails } from '../catalog/service';
+import { placementDetails } from '../catalog';
 import { allowedPowerActions } from './state-machine';
 import { instances } from './tables';
 

@@ -1,4 +1,9 @@
-import type { AppModule } from '../app-module';
-
-/** The durable job queue and its worker (docs/decisions/0006-job-queue.md). */
-export const jobsModule: AppModule = { name: 'jobs' };
+/**
+ * The jobs module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export { everyMinute } from './every-minute';
+export { discardQueued, enqueue, type Job, jobsForInstance, liveSingletonKeys, pruneFinished } from './queue';
+export { type JobContext, type JobHandler, JobRegistry, withFailedStep } from './registry';
+export { notifyJobsEnqueued } from './signal';
+export { createWorker, JobAbandonedError, type JobLog, QuietRetryError, type Worker } from './worker';

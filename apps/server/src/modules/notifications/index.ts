@@ -1,26 +1,19 @@
-import type { AppModule } from '../app-module';
-import { notificationRoutes } from './routes';
-import { seedDemoNotifications } from './seed';
-import {
-  createNoticeMailJobHandler,
-  createNoticeSmsJobHandler,
-  LEGACY_MACHINE_NOTICE_MAIL_JOB,
-  NOTICE_MAIL_JOB,
-  NOTICE_SMS_JOB,
-} from './user-notice';
+/**
+ * The notifications module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
 
-/** Mail and SMS carriers (SMTP or files, Kavenegar or a log), and notices to users. */
-export const notificationsModule: AppModule = {
-  name: 'notifications',
-  routes: [notificationRoutes],
-  seed: seedDemoNotifications,
-  jobs: ({ config, db, services, log }) => {
-    const mail = createNoticeMailJobHandler({ db, mailer: services.mailer, appUrl: config.APP_URL, log });
-    return {
-      [NOTICE_MAIL_JOB]: mail,
-      [LEGACY_MACHINE_NOTICE_MAIL_JOB]: mail,
-      [NOTICE_SMS_JOB]: createNoticeSmsJobHandler({ db, sms: services.sms, siteName: 'رندر فارم ابری', log }),
-    };
-  },
-};
 export type { PanelNotificationsEditProps, PanelNotificationsListProps } from './contracts';
+export { unreadCount } from './inbox';
+export {
+  createMailer,
+  emailVerificationMail,
+  type Mailer,
+  noticeMail,
+  passwordResetMail,
+  signupAttemptMail,
+} from './mail/index';
+export { escapeHtml, layout, SITE_NAME } from './mail/layout';
+export type { MailContent } from './mail/templates';
+export { createSmsProvider, type SmsProvider } from './sms/index';
+export { notify } from './user-notice';

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { enqueue } from '../jobs/queue';
-import type { JobHandler } from '../jobs/registry';
-import type { JobLog } from '../jobs/worker';
-import { findActiveUserById } from '../users/queries';
+import type { BroadcastEvent } from '../broadcasting';
+import type { JobHandler, JobLog } from '../jobs';
+import { enqueue } from '../jobs';
+import { findActiveUserById } from '../users';
 import { type Mailer, noticeMail } from './mail';
 import { channelsFor, type NotificationEvent } from './notification-events';
 import type { SmsProvider } from './sms';

@@ -1,4 +1,8 @@
-import type { AppModule } from '../app-module';
-
-/** Browser sessions in the database: the page plugin's store, who is online. */
-export const sessionsModule: AppModule = { name: 'sessions' };
+/**
+ * The sessions module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export { refreshCurrentUser, registerCurrentUser } from './current-user';
+export { onlineUsers } from './online';
+export { endSessionsHolding, endUserSessions } from './queries';
+export { DatabaseSessionStore } from './store';

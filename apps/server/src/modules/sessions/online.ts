@@ -1,6 +1,6 @@
 import { and, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { idsWithRoles, type UserRole, userNames } from '../users/queries';
+import { idsWithRoles, type UserRole, userNames } from '../users';
 import { sessions } from './tables';
 
 /** A person counts as online while one of their sessions was used in the last few minutes. */

@@ -1,7 +1,7 @@
 import type { SessionRecord, SessionStore } from '@renderfarm/fastify';
 import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { selectWithActiveUser, type User } from '../users/queries';
+import { selectWithActiveUser, type User } from '../users';
 import { sessions } from './tables';
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/password';
 import { makePng, multipartBody } from '../../testing/images';
-import { hashPassword } from '../auth/password';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { users } from '../users/tables';
 import { ATTACHMENT_PREFIX } from './attachments';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { configs } from '../catalog/tables';

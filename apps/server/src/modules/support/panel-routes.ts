@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
-import { requireHuman } from '../botcheck/require-human';
+import { requireHuman } from '../botcheck';
 import { acceptAttachments, validateWithAttachments } from './attachment-uploads';
 import { TICKET_STATUSES } from './tables';
 import { messageField, openTicketSchema } from './validators';

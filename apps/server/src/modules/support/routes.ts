@@ -5,8 +5,8 @@ import { routesOn } from '../../http/named-route';
 import { requestContext } from '../../http/route-helpers';
 import { seoOptions } from '../../http/seo';
 import { faDuration } from '../../lib/persian';
-import { requireHuman } from '../botcheck/require-human';
-import { publicSettings } from '../catalog/service';
+import { requireHuman } from '../botcheck';
+import { publicSettings } from '../catalog';
 import { CONTACT_DEPARTMENTS, contactSchema, MESSAGE_MAX, SUBJECT_MAX } from './validators';
 
 /** docs/screens.md §1: three contact messages per 10 minutes from one IP. */

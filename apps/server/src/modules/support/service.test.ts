@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo-seed';
 import { createObjectStorage } from '../../lib/storage';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';

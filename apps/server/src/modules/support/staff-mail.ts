@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client';
-import type { Mailer } from '../notifications/mail';
-import { escapeHtml, layout, SITE_NAME } from '../notifications/mail/layout';
-import type { MailContent } from '../notifications/mail/templates';
-import { activeStaffEmails } from '../users/queries';
+import type { MailContent, Mailer } from '../notifications';
+import { escapeHtml, layout, SITE_NAME } from '../notifications';
+import { activeStaffEmails } from '../users';
 
 /** What staff need to answer a message from the contact form. */
 export interface GuestTicketNotice {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { userNames } from '../users/queries';
+import { userNames } from '../users';
 import { type AttachmentSummary, attachmentsOf } from './attachments';
 import { type Ticket, ticketMessages } from './tables';
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { recordStaffAction } from '../activity/staff-audit';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
+import { type RequestContext, recordActivity, recordStaffAction } from '../activity';
+import type { BroadcastEvent } from '../broadcasting';
 import { queueChanged, ticketUpdated } from './events';
 import { countOpen } from './service';
 import { type Ticket, tickets } from './tables';

@@ -1,15 +1,33 @@
-import type { AppModule } from '../app-module';
-import { userRoutes } from './routes';
-import { seedDemoUsers } from './seed';
-
-/** People and their roles: the account rows every other module points at, and the home redirect. */
-export const usersModule: AppModule = {
-  name: 'users',
-  routes: [userRoutes],
-  // Each signed-in browser listens on its own user's channel (balance, machines, notices).
-  channels: [
-    // A suspended account still hears about its own account.
-    { pattern: 'users.{id}', allowSuspended: true, authorize: (_db, user, id) => user.id === Number(id) },
-  ],
-  seed: seedDemoUsers,
-};
+/**
+ * The users module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export {
+  accountNameOf,
+  activeStaffEmails,
+  emailTakenByAnother,
+  findActiveUserByEmail,
+  findActiveUserById,
+  findActiveUserByMobile,
+  findActiveUserByPhoto,
+  findUser,
+  hasAnyUser,
+  idsWithRoles,
+  insertUser,
+  lockUser,
+  mobileTakenByAnother,
+  type NewUser,
+  otherActiveAdmins,
+  searchUserIds,
+  selectWithActiveUser,
+  USER_ROLES,
+  type User,
+  type UserListFilter,
+  type UserRole,
+  updateUser,
+  userCards,
+  userListPage,
+  userNames,
+} from './queries';
+export { latestSignups, toAuthUser } from './service';
+export { ownerColumn, users } from './tables';

@@ -290,3 +290,9 @@ export async function mobileTakenByAnother(db: Database, mobile: string, exceptI
     .where(and(eq(users.mobile, mobile), ne(users.id, exceptId), isNull(users.deletedAt)));
   return row !== undefined;
 }
+
+/** Whether any account exists at all (the demo seed fills only a database without one). */
+export async function hasAnyUser(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../db/demo-data';
+import { hashPassword } from '../../lib/password';
 import type { DemoSeedContext } from '../app-module';
-import { hashPassword } from '../auth/password';
 import { users } from './tables';
 
 /** The three demo accounts, verified and ready to sign in (README "Demo sign-ins"). */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const USER_ROLES = ['customer', 'care', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import type { UserRole } from '../../http/route-access';
+
+export { USER_ROLES, type UserRole } from '../../http/route-access';
 
 export const users = pgTable(
   'users',

@@ -1,11 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type RequestContext, recordActivity } from '../activity/service';
-import { billToValues } from '../billing/bill-to';
-import type { BillTo, BillToValues } from '../billing/invoices/contracts';
-import { resolveLimit } from '../catalog/limitations';
-import { LIMIT_LABELS } from '../catalog/policy';
-import type { User } from '../users/queries';
+import { type RequestContext, recordActivity } from '../activity';
+import type { BillTo, BillToValues } from '../billing';
+import { LIMIT_LABELS, resolveLimit } from '../catalog';
+import type { User } from '../users';
+import { billToValues } from './bill-to-values';
 import type { EffectiveLimit } from './contracts';
 import { accountProfiles, type VerificationRequest, verificationRequests } from './tables';
 

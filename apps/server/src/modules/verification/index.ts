@@ -1,27 +1,8 @@
-import type { AppModule } from '../app-module';
-import { panelVerifyRoutes } from './panel-routes';
-import { seedDemoVerification } from './seed';
-import { createVerificationService, type VerificationService } from './service';
-import { staffVerifyRoutes } from './staff-routes';
-
-declare module '../../service-types' {
-  interface Services {
-    verification: VerificationService;
-  }
-}
-
-/** Identity checks (KYC): the customer's wizard and account pages, care's review, admin's revoke. */
-export const verificationModule: AppModule = {
-  name: 'verification',
-  routes: [panelVerifyRoutes, staffVerifyRoutes('care'), staffVerifyRoutes('admin')],
-  services: ({ db, broadcaster, services, log }) => ({
-    verification: createVerificationService({
-      db,
-      broadcaster,
-      storage: services.storage,
-      onPublishError: (error) => log.error({ err: error }, 'verification: broadcast failed'),
-    }),
-  }),
-  seed: seedDemoVerification,
-};
-export type * from './contracts';
+/**
+ * The verification module's public face: what other modules, the app and the worker may use of it.
+ * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ */
+export { billToInput } from './bill-to-input';
+export { billToValues } from './bill-to-values';
+export { type ApprovedIdentity, accountsWithNationalCode, approvedIdentityOf, savedBillTo } from './queries';
+export { pendingVerificationCount } from './queue';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../lib/password';
 import { makeJpeg, makePng, makeWebp, multipartBody } from '../../testing/images';
 import { activityLog } from '../activity/tables';
-import { hashPassword } from '../auth/password';
 import { smsCodes } from '../auth/tables';
 import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
 import type { BroadcastEvent } from '../broadcasting/broadcaster';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { DemoSeedContext } from '../app-module';
-import { insertUser } from '../users/queries';
+import { insertUser } from '../users';
 import { type DemoPerson, demoPapers } from './demo-papers';
 import { DEMO_PAPERS_PREFIX, requiredKinds } from './service';
 import { type NewVerificationRequest, verificationDocuments, verificationRequests } from './tables';

@@ -5,16 +5,10 @@ import type { Database } from '../../db/client';
 import { isNationalCode } from '../../lib/national-code';
 import { faDigits } from '../../lib/persian';
 import type { ObjectStorage } from '../../lib/storage';
-import { type ActivityInput, type RequestContext, recordActivity } from '../activity/service';
-import { recordStaffAction } from '../activity/staff-audit';
-import {
-  type BroadcastEvent,
-  type Broadcaster,
-  toOthers,
-  transactionWithBroadcasts,
-} from '../broadcasting/broadcaster';
-import { notify } from '../notifications/user-notice';
-import { findUser, lockUser, type User, updateUser, userCards, userNames } from '../users/queries';
+import { type ActivityInput, type RequestContext, recordActivity, recordStaffAction } from '../activity';
+import { type BroadcastEvent, type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting';
+import { notify } from '../notifications';
+import { findUser, lockUser, type User, updateUser, userCards, userNames } from '../users';
 import { personOf, STAFF_SUMMARIES } from './audit-summary';
 import { kycNotFound, VerificationError } from './errors';
 import {

@@ -3,8 +3,8 @@ import { codeField, mobileField, optionalText, text } from '../../http/fields';
 import { toLatinDigits } from '../../lib/digits';
 import { checkNationalCode, NATIONAL_CODE_MESSAGES } from '../../lib/national-code';
 import { faNumber } from '../../lib/persian';
-import { billToInput } from '../billing/invoice-validators';
-import type { BillTo } from '../billing/invoices/contracts';
+import type { BillTo } from '../billing';
+import { billToInput } from './bill-to-input';
 import { VERIFICATION_TYPES } from './tables';
 
 /** The youngest a customer may be to verify (docs/domain.md, Verification). */

@@ -18,5 +18,4 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<SmsReceipt>;
 }
 
-/** `fetch` as the providers use it, injectable so tests never leave the machine. */
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from '../../../lib/fetch-like';

@@ -1,5 +1,5 @@
-import { faNumber } from '../../lib/persian';
-import { tehranDayStart } from '../../lib/tehran-day';
+import { faNumber } from './persian';
+import { tehranDayStart } from './tehran-day';
 
 /**
  * Months of the Persian (Jalali) calendar as the farm counts them, in Asia/Tehran: «آبان ۱۴۰۵»

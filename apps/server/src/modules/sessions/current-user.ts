@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
-import type { StoredSession } from '../modules/sessions/store';
-import { findActiveUserById, type User } from '../modules/users/queries';
+import type { Database } from '../../db/client';
+import { findActiveUserById, type User } from '../users';
+import type { StoredSession } from './store';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { ValidationError } from '@renderfarm/fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { answerDomainError, DomainError, jsonError, SERVER_ERROR } from '../../http/domain-errors';
+import { answerDomainError, DomainError, jsonError, SERVER_ERROR } from './domain-errors';
 
 /** Fastify's body-parser refusals, answered in the API's own shape instead of an error page. */
 const BODY_ERRORS: Record<string, string> = {

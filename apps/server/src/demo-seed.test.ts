@@ -1,13 +1,13 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../modules/auth/password';
-import { usageSessions, walletTransactions } from '../modules/billing/tables';
-import { hardwares, ports, resources } from '../modules/catalog/tables';
-import { instances } from '../modules/instances/tables';
-import { users } from '../modules/users/tables';
-import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP, DEMO_PAST_INSTANCES } from './demo-data';
-import { seedIfEmpty } from './seed';
+import { DEMO_CUSTOMER_BONUS, DEMO_CUSTOMER_TOPUP, DEMO_PAST_INSTANCES } from './db/demo-data';
+import { seedIfEmpty } from './demo-seed';
+import { verifyPassword } from './lib/password';
+import { usageSessions, walletTransactions } from './modules/billing/tables';
+import { hardwares, ports, resources } from './modules/catalog/tables';
+import { instances } from './modules/instances/tables';
+import { users } from './modules/users/tables';
+import { createTestDatabase, type TestDatabase } from './testing/database';
 
 describe('demo seed', () => {
   let database: TestDatabase;

@@ -1,24 +1,25 @@
-import { count } from 'drizzle-orm';
-import { type Config, loadConfig } from '../config';
-import { createObjectStorage, type ObjectStorage } from '../lib/storage';
-import { modules } from '../modules';
-import type { DemoSeedContext } from '../modules/app-module';
-import { users } from '../modules/users/tables';
-import { fromRoot } from '../paths';
-import type { Database } from './client';
-import * as demo from './demo-data';
+import { type Config, loadConfig } from './config';
+import type { Database } from './db/client';
+import * as demo from './db/demo-data';
+import { createObjectStorage, type ObjectStorage } from './lib/storage/index';
+import type { AppModule, DemoSeedContext } from './modules/app-module';
+import { modules } from './modules/index';
+import { hasAnyUser } from './modules/users';
+import { fromRoot } from './paths';
 
 /** True when the database has no users yet: the demo seed runs only then (first start). */
 export async function isEmpty(db: Database): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) === 0;
+  return !(await hasAnyUser(db));
 }
 
 /**
  * Writes the demo data set: each module seeds its own records, in the order of the module list
  * (modules/index.ts), in one transaction so a failed seed leaves an empty database to try again.
  */
-export async function seedDemo(db: Database, options: { storage?: ObjectStorage } = {}): Promise<void> {
+export async function seedDemo(
+  db: Database,
+  options: { storage?: ObjectStorage; modules?: readonly AppModule[] } = {},
+): Promise<void> {
   const context: DemoSeedContext = {
     now: new Date(),
     userIds: new Map(),
@@ -26,7 +27,7 @@ export async function seedDemo(db: Database, options: { storage?: ObjectStorage 
     storage: options.storage ?? storageOf(loadConfig()),
   };
   await db.transaction(async (tx) => {
-    for (const module of modules) await module.seed?.(tx, context);
+    for (const module of options.modules ?? modules) await module.seed?.(tx, context);
   });
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { withTax } from './tax';
+import { withTax } from './vat';
 
 describe('VAT', () => {
   it('adds 10% on top when prices exclude it', () => {

@@ -5,10 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { routesOn } from '../../http/named-route';
 import { render } from '../../http/render';
-import { SESSION_KEYS, safeIntended } from '../auth/session-keys';
-import { machineCountOf } from '../instances/summaries';
-import type {} from './contracts';
-import type { User } from './tables';
+import { SESSION_KEYS, safeIntended } from '../../http/session-keys';
+import { machineCountOf } from '../instances';
+import type { User } from '../users';
 
 /** The area hubs a role may open from Users/Home; only routes that exist are offered. */
 function shortcuts(user: User, registry: RouteRegistry) {
@@ -36,7 +35,7 @@ async function checklist(db: Database, user: User) {
 }
 
 /** Users/Home (the hub after any sign-in), Users/Landing (first sign-in) and Dashboard (docs/screens.md §2, §3). */
-export async function userRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+export async function userHomeRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   const { apiTokens } = app.services;
 

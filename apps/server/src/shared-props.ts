@@ -1,32 +1,25 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { SharedCache } from '../lib/cache/shared-cache';
-import { profilePhotoUrl } from '../modules/accounts/profile-photo';
-import { impersonatorOf } from '../modules/admin/impersonation';
-import { publicSettings } from '../modules/catalog/service';
-import { withoutClosedCampaigns } from '../modules/content/campaign-window';
-import { contentNow } from '../modules/content/clock';
-import { campaignWindows, publicLinks, publicMenus } from '../modules/content/service';
-import { unreadCount } from '../modules/notifications/inbox';
-import type { UserRole } from '../modules/users/queries';
-import { toAuthUser } from '../modules/users/service';
-import type { SharedProps } from './contracts';
-import type { LazyProps } from './render';
-import { mayUse } from './route-access';
-
-/**
- * Cache keys of what every page shares, named after the table each reads: whatever writes the
- * `configs`, `menus`, `links` or `pages` table calls `services.cache.forget(<table>)` (lib/cache).
- */
-export const SHARED_CACHE_KEYS = {
-  settings: 'configs:public',
-  menus: 'menus',
-  links: 'links',
-  /** Campaign pages' runs: forgotten with every page save (`forget('pages')`). */
-  campaigns: 'pages:campaigns',
-} as const;
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { SharedProps } from './http/contracts';
+import { impersonatorOf } from './http/impersonator';
+import type { LazyProps } from './http/render';
+import { mayUse } from './http/route-access';
+import { SHARED_CACHE_KEYS } from './http/shared-cache-keys';
+import type { SharedCache } from './lib/cache/shared-cache';
+import { profilePhotoUrl } from './modules/accounts';
+import { publicSettings } from './modules/catalog';
+import {
+  campaignWindows,
+  contentNow,
+  publicLinks,
+  publicMenus,
+  withoutClosedCampaigns,
+} from './modules/content';
+import { unreadCount } from './modules/notifications';
+import type { UserRole } from './modules/users';
+import { toAuthUser } from './modules/users';
 
 export interface SharedPropsContext {
   config: Config;
@@ -40,6 +33,8 @@ export interface SharedPropsContext {
  * something is a function, which the plugin runs only when the response sends that prop: a
  * partial reload (a live refresh asking for `machines`) reads none of them. Settings, menus and
  * links come from the shared cache; the route list is built once per role and route version.
+ * It gathers what several modules know (the account, the site's settings, menus, the bell), so it
+ * is part of the composition root beside app.ts, not of http/.
  */
 export function createSharedProps({ config, db, registry, cache }: SharedPropsContext) {
   const realtime = {
