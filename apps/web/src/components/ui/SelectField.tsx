@@ -67,3 +67,8 @@ export function SelectField({
     </div>
   );
 }
+
+/** A `{ value: label }` map of Persian labels as select options, in its own order. */
+export function labelOptions(labels: Record<string, string>): SelectOption[] {
+  return Object.entries(labels).map(([value, label]) => ({ value, label }));
+}
