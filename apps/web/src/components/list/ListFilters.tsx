@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { PeriodFields } from '../ui/PeriodFields';
 import { SearchForm } from '../ui/SearchForm';
 import { SelectField, type SelectOption } from '../ui/SelectField';
@@ -25,6 +25,7 @@ export function ListFilters({
   values,
   onChange,
   layout = 'grid',
+  onSubmit,
   className = '',
 }: {
   fields: (FilterField | false | null | undefined)[];
@@ -32,14 +33,21 @@ export function ListFilters({
   onChange: (patch: QueryPatch) => void;
   /** A grid with the page's columns, or a row that wraps (fields as wide as their words). */
   layout?: 'grid' | 'wrap';
+  /** Fields sent together by a button (typed amounts, a search): the row is then a search form. */
+  onSubmit?: (event: FormEvent) => void;
   className?: string;
 }) {
   const value = (name: string) => {
     const raw = (values as Record<string, unknown>)[name];
     return raw === null || raw === undefined ? '' : String(raw);
   };
+  const Row = onSubmit ? 'form' : 'div';
   return (
-    <div className={`${layout === 'wrap' ? 'flex flex-wrap' : 'grid'} gap-3 ${className}`}>
+    <Row
+      onSubmit={onSubmit}
+      role={onSubmit ? 'search' : undefined}
+      className={`${layout === 'wrap' ? 'flex flex-wrap' : 'grid'} gap-3 ${className}`}
+    >
       {fields.map((field) => {
         if (!field) return null;
         if ('select' in field)
@@ -85,6 +93,6 @@ export function ListFilters({
           </div>
         );
       })}
-    </div>
+    </Row>
   );
 }

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { DataTable } from '../ui/DataTable';
@@ -50,6 +50,7 @@ export function ListPage<T>({
     values: object;
     onChange: (patch: QueryPatch) => void;
     layout?: 'grid' | 'wrap';
+    onSubmit?: (event: FormEvent) => void;
     /** The grid's columns (`sm:grid-cols-2 lg:grid-cols-5`). */
     className?: string;
   };

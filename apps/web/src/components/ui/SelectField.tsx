@@ -68,7 +68,10 @@ export function SelectField({
   );
 }
 
-/** A `{ value: label }` map of Persian labels as select options, in its own order. */
-export function labelOptions(labels: Record<string, string>): SelectOption[] {
-  return Object.entries(labels).map(([value, label]) => ({ value, label }));
+/** A `{ value: label }` map of Persian labels (or of status labels) as select options, in its order. */
+export function labelOptions(labels: Record<string, string | { label: string }>): SelectOption[] {
+  return Object.entries(labels).map(([value, label]) => ({
+    value,
+    label: typeof label === 'string' ? label : label.label,
+  }));
 }
