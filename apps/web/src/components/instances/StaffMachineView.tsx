@@ -2,18 +2,18 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffMachineView as Props } from '@server/modules/instances/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link, usePage } from '../../app/protocol';
+import { Link, usePage } from '../../app/protocol';
 import { formatNumber } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
+import { PageTitle } from '../ui/PageTitle';
 import { Price } from '../ui/Price';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
 import { TechnicalDetail } from '../ui/TechnicalDetail';
@@ -53,8 +53,7 @@ export function StaffMachineView({
 
   return (
     <>
-      <Head title={machine.name} />
-      <PageHeader
+      <PageTitle
         title={machine.name}
         description={
           <span className="flex flex-wrap items-center gap-2">

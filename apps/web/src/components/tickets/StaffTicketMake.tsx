@@ -2,16 +2,15 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffTicketsMakeProps } from '@server/modules/support/contracts';
 import { ArrowRight, Search, Send, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head } from '../../app/protocol';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
 import { AttachmentsField } from '../ui/AttachmentsField';
 import { Button, ButtonLink } from '../ui/Button';
 import { bindField } from '../ui/bind-field';
 import { Card } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
 import { FormAlert } from '../ui/FormAlert';
+import { PageTitle } from '../ui/PageTitle';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
@@ -49,8 +48,7 @@ export function StaffTicketMake({ area, departments, customer, user_options, q }
   };
   return (
     <>
-      <Head title="ثبت تیکت برای مشتری" />
-      <PageHeader
+      <PageTitle
         title="ثبت تیکت برای مشتری"
         description="برای تماس تلفنی یا ایمیلی مشتری: تیکت به نام او ثبت و به او خبر داده می‌شود."
         actions={

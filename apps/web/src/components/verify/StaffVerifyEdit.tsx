@@ -2,16 +2,16 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffVerifyEditProps } from '@server/modules/verification/contracts';
 import { ArrowRight, Check, CircleAlert, CircleCheck, Hand, ShieldOff, X } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link } from '../../app/protocol';
+import { Link } from '../../app/protocol';
 import { toPersianDigits } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { FactList } from '../ui/FactList';
 import { FormAlert } from '../ui/FormAlert';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Modal } from '../ui/Modal';
+import { PageTitle } from '../ui/PageTitle';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TextAreaField } from '../ui/TextAreaField';
 import { DocumentViewer } from './DocumentViewer';
@@ -87,8 +87,7 @@ export function StaffVerifyEdit({
 
   return (
     <>
-      <Head title={title} />
-      <PageHeader
+      <PageTitle
         title={title}
         description={
           <span className="flex flex-wrap items-center gap-2">

@@ -2,12 +2,12 @@ import { useForm } from '@renderfarm/react';
 import type { ApiIndexProps } from '@server/modules/accounts/contracts';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
 import { Button } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { FormSection } from '../../components/ui/FormSection';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { SavedNote } from '../../components/ui/SavedNote';
 import { TextField } from '../../components/ui/TextField';
 import { useFocusFirstError } from '../../hooks/use-focus-first-error';
@@ -39,8 +39,7 @@ export default function Index({
 
   return (
     <>
-      <Head title="توکن‌های API" />
-      <PageHeader
+      <PageTitle
         title="توکن‌های API"
         description="با توکن، برنامه‌ها و اسکریپت‌هایتان بدون رمز عبور به حسابتان دسترسی پیدا می‌کنند (سرورها، موجودی، تیکت‌ها)."
       />

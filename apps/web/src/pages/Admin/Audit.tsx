@@ -1,23 +1,14 @@
-import { router } from '@renderfarm/react';
 import type { AdminAuditProps, AuditRow } from '@server/modules/admin/contracts';
 import { ScrollText } from 'lucide-react';
-import { Head, Link } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { Link } from '../../app/protocol';
 import { ListPage } from '../../components/list/ListPage';
 import { useListQuery } from '../../components/list/use-list-query';
 import { AuditChanges } from '../../components/ui/AuditChanges';
-import { Card } from '../../components/ui/Card';
-import { type Column, DataTable } from '../../components/ui/DataTable';
-import { DownloadLink } from '../../components/ui/DownloadLink';
+import type { Column } from '../../components/ui/DataTable';
 import { IsolatedText } from '../../components/ui/IsolatedText';
 import { JalaliTime } from '../../components/ui/JalaliTime';
 import { Ltr } from '../../components/ui/Ltr';
-import { Pagination } from '../../components/ui/Pagination';
-import { PeriodFields } from '../../components/ui/PeriodFields';
-import { SearchForm } from '../../components/ui/SearchForm';
-import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber } from '../../lib/digits';
-import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
 /**

@@ -1,12 +1,11 @@
 import { Deferred } from '@renderfarm/react';
 import type { AdminDashProps } from '@server/modules/dashboard/contracts';
 import { CalendarDays, CreditCard, PackageX, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
-import { Head } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
 import { DashboardSection } from '../../components/dashboard/DashboardSection';
 import { SectionLink } from '../../components/dashboard/SectionLink';
 import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { formatNumber } from '../../lib/digits';
 import { formatJalali } from '../../lib/jalali-date';
 import { formatToman } from '../../lib/money';
@@ -46,8 +45,7 @@ export default function AdminDash({
 
   return (
     <>
-      <Head title="داشبورد مدیریت" />
-      <PageHeader title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`} />
+      <PageTitle title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`} />
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           label="درآمد امروز"

@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminPageProps } from '@server/modules/content/contracts';
 import { FileText, History } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head, Link } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { Link } from '../../app/protocol';
 import { BodyField } from '../../components/editor/BodyField';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
@@ -11,6 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { JalaliTime } from '../../components/ui/JalaliTime';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
@@ -20,8 +20,7 @@ export default function Page({ pages, page, revisions }: AdminPageProps) {
   const route = useRoute();
   return (
     <>
-      <Head title="صفحات ثابت" />
-      <PageHeader title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…" />
+      <PageTitle title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…" />
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="صفحه‌ها">
           <ul className="space-y-1">

@@ -2,8 +2,7 @@ import { router, useForm } from '@renderfarm/react';
 import type { AdminPortRow, AdminPortsProps } from '@server/modules/catalog/contracts';
 import { ArrowLeftRight } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
 import { Button } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
@@ -12,6 +11,7 @@ import { type Column, DataTable } from '../../components/ui/DataTable';
 import { FieldError } from '../../components/ui/FieldError';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { Ltr } from '../../components/ui/Ltr';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { Pagination } from '../../components/ui/Pagination';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { TextField } from '../../components/ui/TextField';
@@ -121,8 +121,7 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
 
   return (
     <>
-      <Head title="پورت‌ها" />
-      <PageHeader title="پورت‌ها" description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند." />
+      <PageTitle title="پورت‌ها" description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند." />
       <RangeForm hosts={hosts} resource={filters.resource} />
       <Card className="mt-6 p-2 sm:p-4">
         <div className="mb-3 flex flex-wrap items-end gap-3 px-2">

@@ -1,8 +1,8 @@
 import type { PanelHomeProps } from '@server/modules/dashboard/contracts';
 import { Plus } from 'lucide-react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { Announcements } from './parts/Announcements';
@@ -34,8 +34,7 @@ export default function PanelHome({
 
   return (
     <>
-      <Head title="پیشخوان" />
-      <PageHeader
+      <PageTitle
         title="پیشخوان"
         description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
         actions={

@@ -1,12 +1,11 @@
 import { router } from '@renderfarm/react';
 import type { PanelItemsProps } from '@server/modules/billing/contracts';
 import { ReceiptText } from 'lucide-react';
-import { Head } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
 import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
 import { JalaliTime } from '../../components/ui/JalaliTime';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { Pagination } from '../../components/ui/Pagination';
 import { PeriodFields } from '../../components/ui/PeriodFields';
 import { Price } from '../../components/ui/Price';
@@ -80,8 +79,7 @@ export default function Items({ items, totals, filters, types, machines, balance
 
   return (
     <>
-      <Head title="گردش حساب" />
-      <PageHeader
+      <PageTitle
         title="گردش حساب"
         description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
         actions={<DownloadLink href={url(route('panel.items.export'))} />}

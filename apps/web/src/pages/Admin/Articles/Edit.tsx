@@ -1,8 +1,7 @@
 import type { AdminArticleFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { ButtonLink } from '../../../components/ui/Button';
 import { FactList } from '../../../components/ui/FactList';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { formatNumber } from '../../../lib/digits';
 import { ArticleForm } from './parts/ArticleForm';
 
@@ -13,8 +12,7 @@ export default function ArticleEdit(props: AdminArticleFormProps) {
     article?.url && (article.status === 'published' ? article.url : `${article.url}?preview=1`);
   return (
     <>
-      <Head title="ویرایش مطلب" />
-      <PageHeader
+      <PageTitle
         title="ویرایش مطلب"
         actions={
           previewUrl && (

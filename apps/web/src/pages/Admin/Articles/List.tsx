@@ -1,6 +1,5 @@
 import type { AdminArticleListProps, AdminArticleRow } from '@server/modules/content/contracts';
 import { Newspaper } from 'lucide-react';
-import { Link, router } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SearchBox } from '../../../components/content/SearchBox';
 import { linkColumn } from '../../../components/list/columns';
@@ -8,9 +7,7 @@ import { useListQuery } from '../../../components/list/use-list-query';
 import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
-import { Pagination } from '../../../components/ui/Pagination';
-import { labelOptions, SelectField } from '../../../components/ui/SelectField';
-import { listUrl } from '../../../lib/list-url';
+import { labelOptions } from '../../../components/ui/SelectField';
 import { useRoute } from '../../../lib/route';
 import { KIND_LABELS, STATUS_LABELS } from './parts/ArticleForm';
 

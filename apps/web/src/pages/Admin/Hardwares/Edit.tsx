@@ -1,6 +1,5 @@
 import type { AdminHardwareFormProps } from '@server/modules/catalog/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { formatNumber } from '../../../lib/digits';
 import { HardwareForm } from './parts/HardwareForm';
 
@@ -9,8 +8,7 @@ export default function HardwareEdit(props: AdminHardwareFormProps) {
   const machines = props.hardware?.machines ?? 0;
   return (
     <>
-      <Head title="ویرایش پلن" />
-      <PageHeader
+      <PageTitle
         title="ویرایش پلن"
         description={
           machines > 0

@@ -1,6 +1,5 @@
 import type { AdminHardwareListProps, AdminHardwareRow } from '@server/modules/catalog/contracts';
 import { Cpu } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { linkColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';

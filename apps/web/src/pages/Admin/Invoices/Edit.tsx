@@ -6,8 +6,7 @@ import type {
 } from '@server/modules/billing/invoices/contracts';
 import { CreditCard, Download, Printer, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link, usePage } from '../../../app/protocol';
 import { BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
 import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
@@ -19,6 +18,7 @@ import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
@@ -51,8 +51,7 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
 
   return (
     <>
-      <Head title="ویرایش صورت‌حساب" />
-      <PageHeader
+      <PageTitle
         title="ویرایش صورت‌حساب"
         description={`${document.title} · ${document.numberLabel} · ${user.name}`}
         actions={

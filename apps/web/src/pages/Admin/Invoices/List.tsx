@@ -1,24 +1,15 @@
-import { router } from '@renderfarm/react';
 import type { AdminInvoiceRow, AdminInvoicesListProps } from '@server/modules/billing/invoices/contracts';
 import { FilePlus2, FileText } from 'lucide-react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
 import { ListPage } from '../../../components/list/ListPage';
 import { Totals } from '../../../components/list/Totals';
 import { useListQuery } from '../../../components/list/use-list-query';
-import { ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
+import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
-import { Pagination } from '../../../components/ui/Pagination';
-import { PeriodFields } from '../../../components/ui/PeriodFields';
 import { Price } from '../../../components/ui/Price';
-import { SearchForm } from '../../../components/ui/SearchForm';
-import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber } from '../../../lib/digits';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
 
 /**

@@ -1,8 +1,7 @@
 import type { AdminInvoicesMakeProps } from '@server/modules/billing/invoices/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Card } from '../../../components/ui/Card';
 import { Ltr } from '../../../components/ui/Ltr';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { toPersianDigits } from '../../../lib/digits';
 import { InvoiceForm } from './parts/InvoiceForm';
@@ -14,8 +13,7 @@ import { InvoiceForm } from './parts/InvoiceForm';
 export default function AdminInvoiceMake({ user, vat_rate, kinds }: AdminInvoicesMakeProps) {
   return (
     <>
-      <Head title="صدور صورت‌حساب" />
-      <PageHeader
+      <PageTitle
         title="صدور صورت‌حساب"
         description="صورت‌حساب صادرشده در پنل مشتری منتظر پرداخت می‌ماند؛ پیش‌نویس را فقط مدیران می‌بینند."
       />

@@ -1,10 +1,9 @@
 import { router } from '@renderfarm/react';
 import type { AdminLimitationFormProps } from '@server/modules/catalog/contracts';
 import { type FormEvent, useState } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { TextField } from '../../../components/ui/TextField';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -34,8 +33,7 @@ export default function LimitationEdit(props: AdminLimitationFormProps) {
   };
   return (
     <>
-      <Head title="ویرایش محدودیت" />
-      <PageHeader
+      <PageTitle
         title="ویرایش محدودیت"
         description={`${limitation.key_label} — ${limitation.subject_label}`}
       />

@@ -1,13 +1,9 @@
-import { router } from '@renderfarm/react';
 import type { AdminLimitationListProps, LimitationRow } from '@server/modules/catalog/contracts';
 import { Gauge } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { activeColumn, linkColumn } from '../../../components/list/columns';
 import { useListQuery } from '../../../components/list/use-list-query';
-import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
 
 const SCOPES = [

@@ -1,11 +1,9 @@
 import type { AdminLinkListProps, AdminLinkRow } from '@server/modules/content/contracts';
 import { Link2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SortableGroups } from '../../../components/admin/SortableGroups';
 import { activeColumn, linkColumn, orderColumn } from '../../../components/list/columns';
-import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
 import { Ltr } from '../../../components/ui/Ltr';
 import { useRoute } from '../../../lib/route';

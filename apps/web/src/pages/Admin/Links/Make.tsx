@@ -1,14 +1,12 @@
 import type { AdminLinkFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { LinkForm } from './parts/LinkForm';
 
 /** `admin.links.make` «پیوند جدید». */
 export default function LinkMake(props: AdminLinkFormProps) {
   return (
     <>
-      <Head title="پیوند جدید" />
-      <PageHeader title="پیوند جدید" />
+      <PageTitle title="پیوند جدید" />
       <LinkForm {...props} />
     </>
   );

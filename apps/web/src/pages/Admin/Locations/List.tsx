@@ -1,9 +1,7 @@
 import type { AdminLocationListProps, AdminLocationRow } from '@server/modules/catalog/contracts';
 import { MapPin } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { activeColumn, linkColumn } from '../../../components/list/columns';
-import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';

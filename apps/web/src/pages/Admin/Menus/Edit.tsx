@@ -1,14 +1,12 @@
 import type { AdminMenuFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { MenuForm } from './parts/MenuForm';
 
 /** `admin.menus.edit` «ویرایش منو». */
 export default function MenuEdit(props: AdminMenuFormProps) {
   return (
     <>
-      <Head title="ویرایش منو" />
-      <PageHeader title="ویرایش منو" />
+      <PageTitle title="ویرایش منو" />
       <MenuForm {...props} />
     </>
   );

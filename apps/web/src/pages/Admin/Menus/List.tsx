@@ -5,7 +5,6 @@ import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
 import { activeColumn, orderColumn } from '../../../components/list/columns';
-import { Badge } from '../../../components/ui/Badge';
 import type { Column } from '../../../components/ui/DataTable';
 import { Ltr } from '../../../components/ui/Ltr';
 import { useRoute } from '../../../lib/route';

@@ -1,8 +1,7 @@
 import type { AdminRedirectFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { FactList } from '../../../components/ui/FactList';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { formatNumber } from '../../../lib/digits';
 import { RedirectForm } from './parts/RedirectForm';
 
@@ -11,8 +10,7 @@ export default function RedirectEdit(props: AdminRedirectFormProps) {
   const redirect = props.redirect;
   return (
     <>
-      <Head title="ویرایش ریدایرکت" />
-      <PageHeader title="ویرایش ریدایرکت" />
+      <PageTitle title="ویرایش ریدایرکت" />
       {redirect && (
         <FactList
           className="mb-4"

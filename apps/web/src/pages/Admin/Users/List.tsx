@@ -1,24 +1,18 @@
-import { router } from '@renderfarm/react';
 import type { AdminUserRow, AdminUsersListProps } from '@server/modules/admin/contracts';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import { Badge } from '../../../components/ui/Badge';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
+import { Button } from '../../../components/ui/Button';
+import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { MoneyInput } from '../../../components/ui/MoneyInput';
-import { Pagination } from '../../../components/ui/Pagination';
 import { Price } from '../../../components/ui/Price';
-import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
 
 /**

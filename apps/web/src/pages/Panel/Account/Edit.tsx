@@ -1,13 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import type { PanelAccountEditProps } from '@server/modules/verification/contracts';
 import { ArrowRight, Save } from 'lucide-react';
-import { Head } from '../../../app/protocol';
 import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormSection } from '../../../components/ui/FormSection';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -28,8 +27,7 @@ export default function AccountEdit({
 
   return (
     <>
-      <Head title="ویرایش حساب" />
-      <PageHeader
+      <PageTitle
         title="ویرایش حساب"
         actions={
           <ButtonLink href={route('panel.account.show')} variant="secondary">

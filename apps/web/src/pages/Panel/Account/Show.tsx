@@ -1,12 +1,11 @@
 import type { PanelAccountShowProps } from '@server/modules/verification/contracts';
 import { BadgeCheck, CircleAlert, Pencil } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { BillToSummary } from '../../../components/invoices/BillToFields';
 import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { FactList } from '../../../components/ui/FactList';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -54,8 +53,7 @@ export default function AccountShow({ account, bill_to, marketing_opt_in, limits
 
   return (
     <>
-      <Head title="حساب کاربری" />
-      <PageHeader
+      <PageTitle
         title="حساب کاربری"
         description="مشخصات، وضعیت احراز هویت و سقف‌های حساب شما."
         actions={

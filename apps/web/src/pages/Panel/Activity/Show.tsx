@@ -1,12 +1,11 @@
 import { router } from '@renderfarm/react';
 import type { PanelActivityShowProps } from '@server/modules/activity/contracts';
 import { History } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { PeriodFields } from '../../../components/ui/PeriodFields';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -59,8 +58,7 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
 
   return (
     <>
-      <Head title="گزارش فعالیت‌ها" />
-      <PageHeader
+      <PageTitle
         title="گزارش فعالیت‌ها"
         description="ورودها، تغییرهای حساب، سرورها و پرداخت‌ها؛ اگر چیزی را نمی‌شناسید، رمز عبور را عوض کنید."
       />

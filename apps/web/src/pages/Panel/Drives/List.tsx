@@ -2,14 +2,14 @@ import { useForm } from '@renderfarm/react';
 import type { DriveRow, PanelDrivesListProps } from '@server/modules/drives/contracts';
 import { HardDrive, Link2, Pencil, Plus, Trash2, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { Modal } from '../../../components/ui/Modal';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -130,8 +130,7 @@ export default function DrivesList(props: PanelDrivesListProps) {
 
   return (
     <>
-      <Head title="فضاهای ذخیره‌سازی" />
-      <PageHeader
+      <PageTitle
         title="فضاهای ذخیره‌سازی"
         description={`فایل‌های صحنه و فریم‌های رندرشده کنار سرورها؛ هر گیگابایت در ماه ${formatToman(price_per_gb_month)}.`}
         actions={

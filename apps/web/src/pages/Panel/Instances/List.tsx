@@ -1,9 +1,8 @@
 import type { InstanceListProps } from '@server/modules/instances/contracts';
 import { Plus, Server } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { useNow } from '../../../hooks/use-now';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
@@ -27,8 +26,7 @@ export default function InstanceList({ items }: InstanceListProps) {
 
   return (
     <>
-      <Head title="سرورهای من" />
-      <PageHeader
+      <PageTitle
         title="سرورهای من"
         description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
         actions={

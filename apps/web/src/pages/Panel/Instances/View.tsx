@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { InstanceViewProps, MachineActivity } from '@server/modules/instances/contracts';
 import { Download, KeyRound, Settings, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Head, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { usePage } from '../../../app/protocol';
 import { MachineFacts } from '../../../components/instances/MachineFacts';
 import { PowerControls } from '../../../components/instances/PowerControls';
 import { Button, ButtonLink, buttonClasses } from '../../../components/ui/Button';
@@ -12,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { MachineStatusBadge } from '../../../components/ui/StatusBadge';
 import { useNow } from '../../../hooks/use-now';
@@ -67,8 +67,7 @@ export default function InstanceView({ instance, balance, session, activity }: I
 
   return (
     <>
-      <Head title={instance.name} />
-      <PageHeader
+      <PageTitle
         title={instance.name}
         description={
           <span className="flex flex-wrap items-center gap-2">

@@ -2,8 +2,7 @@ import { router, useForm } from '@renderfarm/react';
 import type { InvoicePaymentView, PanelInvoicesEditProps } from '@server/modules/billing/invoices/contracts';
 import { CreditCard, Download, Printer, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { usePage } from '../../../app/protocol';
 import { BillToFields, BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
 import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
@@ -17,6 +16,7 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { MaybeLink } from '../../../components/ui/MaybeLink';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -58,8 +58,7 @@ export default function InvoiceEdit({
 
   return (
     <>
-      <Head title="جزئیات صورت‌حساب" />
-      <PageHeader
+      <PageTitle
         title="جزئیات صورت‌حساب"
         description={`${document.title} · ${document.numberLabel}`}
         actions={

@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { BillToValues, PanelInvoicesMakeProps } from '@server/modules/billing/invoices/contracts';
 import { FileText, ShieldAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { TotalRow } from '../../../components/invoices/TotalRow';
 import { withTax } from '../../../components/invoices/with-tax';
@@ -12,6 +11,7 @@ import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -44,8 +44,7 @@ export default function InvoiceMake({
 
   return (
     <>
-      <Head title="درخواست صورت‌حساب" />
-      <PageHeader
+      <PageTitle
         title="درخواست صورت‌حساب"
         description="پیش‌فاکتور افزایش اعتبار، برای واریز بانکی یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
       />

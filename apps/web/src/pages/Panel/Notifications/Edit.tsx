@@ -2,10 +2,9 @@ import { useForm } from '@renderfarm/react';
 import type { PanelNotificationsEditProps } from '@server/modules/notifications/contracts';
 import { ArrowRight, Lock } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { useRoute } from '../../../lib/route';
 
 type Event = PanelNotificationsEditProps['events'][number];
@@ -40,8 +39,7 @@ export default function NotificationsEdit({ events, sms_ready, email_ready }: Pa
 
   return (
     <>
-      <Head title="تنظیمات اعلان‌ها" />
-      <PageHeader
+      <PageTitle
         title="تنظیمات اعلان‌ها"
         description="برای هر رویداد انتخاب کنید از کدام راه خبردار شوید."
         actions={

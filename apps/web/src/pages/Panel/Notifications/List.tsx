@@ -1,12 +1,12 @@
 import { router } from '@renderfarm/react';
 import type { PanelNotificationsListProps } from '@server/modules/notifications/contracts';
 import { Bell, Check, CheckCheck, Settings, Trash2 } from 'lucide-react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -31,8 +31,7 @@ export default function NotificationsList({ notifications, filters, unread }: Pa
 
   return (
     <>
-      <Head title="اعلان‌ها" />
-      <PageHeader
+      <PageTitle
         title="اعلان‌ها"
         description={unread > 0 ? `${formatNumber(unread)} اعلان خوانده‌نشده` : 'همهٔ اعلان‌ها را خوانده‌اید.'}
         actions={

@@ -2,13 +2,13 @@ import { useForm } from '@renderfarm/react';
 import type { PanelPaymentsMakeProps } from '@server/modules/billing/contracts';
 import { CreditCard, ShieldAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatTomanAmount, rialToToman } from '../../../lib/money';
@@ -34,8 +34,7 @@ export default function PaymentMake(props: PanelPaymentsMakeProps) {
   const { gateway, invoice, balance } = props;
   return (
     <>
-      <Head title="افزایش اعتبار" />
-      <PageHeader
+      <PageTitle
         title="افزایش اعتبار"
         description="کیف پول هزینهٔ دقیقه‌به‌دقیقهٔ سرورهای روشن را می‌پردازد. موجودی کنونی:"
         actions={

@@ -1,17 +1,15 @@
 import type { PanelPaymentsShowProps } from '@server/modules/billing/contracts';
 import { Printer } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { PaymentFacts } from './parts/PaymentFacts';
 
 /** `panel.payments.show` «رسید پرداخت»: the payment's facts, printable. */
 export default function PaymentShow({ payment }: PanelPaymentsShowProps) {
   return (
     <>
-      <Head title="رسید پرداخت" />
-      <PageHeader
+      <PageTitle
         title="رسید پرداخت"
         actions={
           <Button variant="secondary" onClick={() => window.print()} className="print:hidden">

@@ -2,8 +2,6 @@ import { router, useForm } from '@renderfarm/react';
 import type { PanelTicketsEditProps } from '@server/modules/support/contracts';
 import { ArrowRight, Lock, Send, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { TicketThread } from '../../../components/tickets/TicketThread';
 import { AttachmentsField } from '../../../components/ui/AttachmentsField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -11,6 +9,7 @@ import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FieldError } from '../../../components/ui/FieldError';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { formatNumber } from '../../../lib/digits';
@@ -30,8 +29,7 @@ export default function TicketEdit({ ticket }: PanelTicketsEditProps) {
   const closed = ticket.status === 'closed';
   return (
     <>
-      <Head title={ticket.subject} />
-      <PageHeader
+      <PageTitle
         title={ticket.subject}
         description={
           <span className="flex flex-wrap items-center gap-2">

@@ -1,19 +1,13 @@
-import { router } from '@renderfarm/react';
 import type { PanelTicketsListProps } from '@server/modules/support/contracts';
 import { LifeBuoy, Plus } from 'lucide-react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
-import { ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
+import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
-import { Pagination } from '../../../components/ui/Pagination';
 import { labelOptions } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { STATUS_LABELS } from '../../../components/ui/status-labels';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
 
 type Row = PanelTicketsListProps['tickets']['data'][number];

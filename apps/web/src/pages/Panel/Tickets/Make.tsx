@@ -1,8 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { PanelTicketsMakeProps } from '@server/modules/support/contracts';
 import { ArrowRight, Send } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
 import { AttachmentsField } from '../../../components/ui/AttachmentsField';
@@ -10,6 +8,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { PageTitle } from '../../../components/ui/PageTitle';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
@@ -42,8 +41,7 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
 
   return (
     <>
-      <Head title="تیکت جدید" />
-      <PageHeader
+      <PageTitle
         title="تیکت جدید"
         description="مشکل را با جزئیات بنویسید: چه کردید، چه دیدید و چه انتظار داشتید."
         actions={
