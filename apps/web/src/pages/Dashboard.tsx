@@ -3,7 +3,7 @@ import { KeyRound, LayoutDashboard, MonitorSmartphone, UserRound } from 'lucide-
 import { Head, Link, usePage } from '../app/protocol';
 import { Checklist, type ChecklistItem } from '../components/account/Checklist';
 import { Card } from '../components/ui/Card';
-import { PageTitle } from '../components/ui/PageTitle';
+import { Screen } from '../components/ui/Screen';
 import { formatNumber } from '../lib/digits';
 import { useRoute } from '../lib/route';
 
@@ -58,8 +58,7 @@ export default function Dashboard({ checklist = {}, sessions_count, api_tokens_c
   ].filter((link) => route.has(link.name));
 
   return (
-    <>
-      <PageTitle title="نمای کلی حساب" description="وضعیت امنیت حسابتان در یک نگاه." />
+    <Screen title="نمای کلی حساب" description="وضعیت امنیت حسابتان در یک نگاه.">
       <div className="grid gap-4 lg:grid-cols-3">
         <Card as="section" aria-labelledby="security-title" className="p-4 sm:p-6 lg:col-span-2">
           <div className="flex items-center justify-between gap-3">
@@ -123,6 +122,6 @@ export default function Dashboard({ checklist = {}, sessions_count, api_tokens_c
           </Card>
         </div>
       </div>
-    </>
+    </Screen>
   );
 }

@@ -13,8 +13,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormAlert } from '../ui/FormAlert';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
-import { PageTitle } from '../ui/PageTitle';
 import { Price } from '../ui/Price';
+import { Screen } from '../ui/Screen';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
 import { TechnicalDetail } from '../ui/TechnicalDetail';
 import { MachineFacts } from './MachineFacts';
@@ -52,16 +52,15 @@ export function StaffMachineView({
   ];
 
   return (
-    <>
-      <PageTitle
-        title={machine.name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <MachineStatusBadge status={machine.status} power={machine.power} />
-            <Ltr className="text-xs text-gray-500">{machine.uuid}</Ltr>
-          </span>
-        }
-      />
+    <Screen
+      title={machine.name}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <MachineStatusBadge status={machine.status} power={machine.power} />
+          <Ltr className="text-xs text-gray-500">{machine.uuid}</Ltr>
+        </span>
+      }
+    >
       <FormAlert className="mb-4">{errors.action ?? errors.reason}</FormAlert>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-6 lg:col-span-2">
@@ -255,7 +254,7 @@ export function StaffMachineView({
           onClose={() => setAsking(null)}
         />
       )}
-    </>
+    </Screen>
   );
 }
 

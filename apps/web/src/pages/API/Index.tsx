@@ -7,8 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { FormSection } from '../../components/ui/FormSection';
-import { PageTitle } from '../../components/ui/PageTitle';
 import { SavedNote } from '../../components/ui/SavedNote';
+import { Screen } from '../../components/ui/Screen';
 import { TextField } from '../../components/ui/TextField';
 import { useFocusFirstError } from '../../hooks/use-focus-first-error';
 import { useRoute } from '../../lib/route';
@@ -38,11 +38,10 @@ export default function Index({
   };
 
   return (
-    <>
-      <PageTitle
-        title="توکن‌های API"
-        description="با توکن، برنامه‌ها و اسکریپت‌هایتان بدون رمز عبور به حسابتان دسترسی پیدا می‌کنند (سرورها، موجودی، تیکت‌ها)."
-      />
+    <Screen
+      title="توکن‌های API"
+      description="با توکن، برنامه‌ها و اسکریپت‌هایتان بدون رمز عبور به حسابتان دسترسی پیدا می‌کنند (سرورها، موجودی، تیکت‌ها)."
+    >
       <div className="space-y-10">
         <FormSection
           id="create-token"
@@ -89,6 +88,6 @@ export default function Index({
         </FormSection>
       </div>
       <NewTokenDialog token={shownToken} onClose={() => setClosedFor(flashToken)} />
-    </>
+    </Screen>
   );
 }

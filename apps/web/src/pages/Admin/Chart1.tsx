@@ -1,6 +1,6 @@
 import type { AdminChart1Props, RevenuePointView } from '@server/modules/admin/contracts';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard } from '../../components/admin/ChartCard';
+import { ChartCard, type ChartSeries } from '../../components/admin/ChartCard';
 import { ChartBox } from '../../components/list/ChartBox';
 import { ChartPage } from '../../components/list/ChartPage';
 import {
@@ -22,33 +22,23 @@ import { useRoute } from '../../lib/route';
 
 type Key = 'topups' | 'usage' | 'refunds' | 'net';
 
-const SERIES: { key: Key; name: string; color: string; definition: string }[] = [
-  {
-    key: 'topups',
-    name: 'افزایش اعتبار',
-    color: '#4f46e5',
-    definition: 'جمع ردیف‌های «افزایش اعتبار» کیف پول در آن دوره: پولی که مشتریان پرداخت کردند.',
-  },
-  {
-    key: 'usage',
-    name: 'هزینهٔ مصرف',
-    color: '#0d9488',
-    definition:
-      'جمع کسر از کیف پول برای دقیقه‌های روشن بودن سرورها و فضای ذخیره‌سازی؛ فیلتر دیتاسنتر و پلن فقط این سری را محدود می‌کند.',
-  },
-  {
-    key: 'refunds',
-    name: 'بازپرداخت',
-    color: '#dc2626',
-    definition: 'اندازهٔ همهٔ ردیف‌های بازپرداخت، به کیف پول یا به کارت.',
-  },
-  {
-    key: 'net',
-    name: 'خالص',
-    color: '#111827',
-    definition: 'افزایش اعتبار منهای بازپرداخت: پولی که در دوره ماند.',
-  },
-];
+/** What each series counts, written under the chart. */
+const DEFINITIONS: Record<Key, string> = {
+  topups: 'جمع ردیف‌های «افزایش اعتبار» کیف پول در آن دوره: پولی که مشتریان پرداخت کردند.',
+  usage:
+    'جمع کسر از کیف پول برای دقیقه‌های روشن بودن سرورها و فضای ذخیره‌سازی؛ فیلتر دیتاسنتر و پلن فقط این سری را محدود می‌کند.',
+  refunds: 'اندازهٔ همهٔ ردیف‌های بازپرداخت، به کیف پول یا به کارت.',
+  net: 'افزایش اعتبار منهای بازپرداخت: پولی که در دوره ماند.',
+};
+
+const SERIES: (ChartSeries & { key: Key })[] = (
+  [
+    ['topups', 'افزایش اعتبار', '#4f46e5'],
+    ['usage', 'هزینهٔ مصرف', '#0d9488'],
+    ['refunds', 'بازپرداخت', '#dc2626'],
+    ['net', 'خالص', '#111827'],
+  ] as const
+).map(([key, name, color]) => ({ key, name, color, definition: DEFINITIONS[key] }));
 
 /**
  * The axis unit for the largest amount: ticks are plain Persian numbers and the unit is written

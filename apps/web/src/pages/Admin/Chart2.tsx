@@ -1,6 +1,6 @@
 import type { AdminChart2Props, UsagePointView } from '@server/modules/admin/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard } from '../../components/admin/ChartCard';
+import { ChartCard, type ChartSeries } from '../../components/admin/ChartCard';
 import { ChartBox } from '../../components/list/ChartBox';
 import { ChartPage } from '../../components/list/ChartPage';
 import {
@@ -20,38 +20,24 @@ import { useRoute } from '../../lib/route';
 
 type Key = 'running_avg' | 'running_peak' | 'machine_hours' | 'new_machines' | 'failed_provisioning';
 
-const SERIES: { key: Key; name: string; color: string; definition: string }[] = [
-  {
-    key: 'running_avg',
-    name: 'میانگین سرورهای روشن',
-    color: '#4f46e5',
-    definition: 'دقیقه‌های شارژشدهٔ سرورها تقسیم بر دقیقه‌های دوره: به‌طور میانگین چند سرور روشن بود.',
-  },
-  {
-    key: 'running_peak',
-    name: 'بیشترین سرور روشن',
-    color: '#0d9488',
-    definition: 'بیشترین شمار سرورهایی که در یک دقیقه از دوره با هم روشن بودند و شارژ شدند.',
-  },
-  {
-    key: 'machine_hours',
-    name: 'ساعت‌کار سرورها',
-    color: '#9333ea',
-    definition: 'جمع دقیقه‌های شارژشدهٔ همهٔ سرورها، به ساعت.',
-  },
-  {
-    key: 'new_machines',
-    name: 'سرور تازه',
-    color: '#2563eb',
-    definition: 'سرورهایی که در دوره سفارش داده شدند.',
-  },
-  {
-    key: 'failed_provisioning',
-    name: 'آماده‌سازی ناموفق',
-    color: '#dc2626',
-    definition: 'بارهایی که آماده‌سازی یک سرور ناموفق ماند (هر تلاش دوباره جدا شمرده می‌شود).',
-  },
-];
+/** What each series counts, written under the chart. */
+const DEFINITIONS: Record<Key, string> = {
+  running_avg: 'دقیقه‌های شارژشدهٔ سرورها تقسیم بر دقیقه‌های دوره: به‌طور میانگین چند سرور روشن بود.',
+  running_peak: 'بیشترین شمار سرورهایی که در یک دقیقه از دوره با هم روشن بودند و شارژ شدند.',
+  machine_hours: 'جمع دقیقه‌های شارژشدهٔ همهٔ سرورها، به ساعت.',
+  new_machines: 'سرورهایی که در دوره سفارش داده شدند.',
+  failed_provisioning: 'بارهایی که آماده‌سازی یک سرور ناموفق ماند (هر تلاش دوباره جدا شمرده می‌شود).',
+};
+
+const SERIES: (ChartSeries & { key: Key })[] = (
+  [
+    ['running_avg', 'میانگین سرورهای روشن', '#4f46e5'],
+    ['running_peak', 'بیشترین سرور روشن', '#0d9488'],
+    ['machine_hours', 'ساعت‌کار سرورها', '#9333ea'],
+    ['new_machines', 'سرور تازه', '#2563eb'],
+    ['failed_provisioning', 'آماده‌سازی ناموفق', '#dc2626'],
+  ] as const
+).map(([key, name, color]) => ({ key, name, color, definition: DEFINITIONS[key] }));
 
 const DECIMAL = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 2 });
 /** Persian digits with up to two decimals (an average of 0.25 machines is not «۰»). */

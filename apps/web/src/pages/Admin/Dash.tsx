@@ -5,7 +5,7 @@ import { DashboardSection } from '../../components/dashboard/DashboardSection';
 import { SectionLink } from '../../components/dashboard/SectionLink';
 import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
-import { PageTitle } from '../../components/ui/PageTitle';
+import { Screen } from '../../components/ui/Screen';
 import { formatNumber } from '../../lib/digits';
 import { formatJalali } from '../../lib/jalali-date';
 import { formatToman } from '../../lib/money';
@@ -44,8 +44,7 @@ export default function AdminDash({
   const places = capacity.reduce((sum, location) => sum + location.capacity, 0);
 
   return (
-    <>
-      <PageTitle title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`} />
+    <Screen title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`}>
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           label="درآمد امروز"
@@ -176,6 +175,6 @@ export default function AdminDash({
           </DashboardSection>
         </div>
       </div>
-    </>
+    </Screen>
   );
 }

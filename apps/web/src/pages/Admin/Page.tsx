@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { JalaliTime } from '../../components/ui/JalaliTime';
-import { PageTitle } from '../../components/ui/PageTitle';
+import { Screen } from '../../components/ui/Screen';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
@@ -19,8 +19,7 @@ import { useRoute } from '../../lib/route';
 export default function Page({ pages, page, revisions }: AdminPageProps) {
   const route = useRoute();
   return (
-    <>
-      <PageTitle title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…" />
+    <Screen title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…">
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="صفحه‌ها">
           <ul className="space-y-1">
@@ -43,7 +42,7 @@ export default function Page({ pages, page, revisions }: AdminPageProps) {
           <EmptyState icon={FileText} title="صفحه‌ای را برای ویرایش انتخاب کنید" />
         )}
       </div>
-    </>
+    </Screen>
   );
 }
 

@@ -11,8 +11,8 @@ import { type Column, DataTable } from '../../components/ui/DataTable';
 import { FieldError } from '../../components/ui/FieldError';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { Ltr } from '../../components/ui/Ltr';
-import { PageTitle } from '../../components/ui/PageTitle';
 import { Pagination } from '../../components/ui/Pagination';
+import { Screen } from '../../components/ui/Screen';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { TextField } from '../../components/ui/TextField';
 import { formatNumber } from '../../lib/digits';
@@ -120,8 +120,7 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
   const lastPage = Math.max(1, Math.ceil(ports.meta.total / ports.meta.per_page));
 
   return (
-    <>
-      <PageTitle title="پورت‌ها" description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند." />
+    <Screen title="پورت‌ها" description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند.">
       <RangeForm hosts={hosts} resource={filters.resource} />
       <Card className="mt-6 p-2 sm:p-4">
         <div className="mb-3 flex flex-wrap items-end gap-3 px-2">
@@ -192,7 +191,7 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
             : 'پورت از مخزن برداشته می‌شود.'}
         </ConfirmDialog>
       )}
-    </>
+    </Screen>
   );
 }
 

@@ -2,7 +2,7 @@ import type { PanelHomeProps } from '@server/modules/dashboard/contracts';
 import { Plus } from 'lucide-react';
 import { usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
-import { PageTitle } from '../../components/ui/PageTitle';
+import { Screen } from '../../components/ui/Screen';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { Announcements } from './parts/Announcements';
@@ -33,19 +33,18 @@ export default function PanelHome({
   const make = !suspended && route.has('panel.instances.make') ? route('panel.instances.make') : null;
 
   return (
-    <>
-      <PageTitle
-        title="پیشخوان"
-        description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
-        actions={
-          make && (
-            <ButtonLink href={make}>
-              <Plus aria-hidden="true" className="size-4" />
-              اجاره سرور جدید
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="پیشخوان"
+      description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
+      actions={
+        make && (
+          <ButtonLink href={make}>
+            <Plus aria-hidden="true" className="size-4" />
+            اجاره سرور جدید
+          </ButtonLink>
+        )
+      }
+    >
       {suspended && (
         <p
           role="alert"
@@ -64,6 +63,6 @@ export default function PanelHome({
           <Announcements posts={announcements} />
         </div>
       </div>
-    </>
+    </Screen>
   );
 }

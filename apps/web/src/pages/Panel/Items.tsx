@@ -5,10 +5,10 @@ import { Card } from '../../components/ui/Card';
 import { type Column, DataTable } from '../../components/ui/DataTable';
 import { DownloadLink } from '../../components/ui/DownloadLink';
 import { JalaliTime } from '../../components/ui/JalaliTime';
-import { PageTitle } from '../../components/ui/PageTitle';
 import { Pagination } from '../../components/ui/Pagination';
 import { PeriodFields } from '../../components/ui/PeriodFields';
 import { Price } from '../../components/ui/Price';
+import { Screen } from '../../components/ui/Screen';
 import { SelectField } from '../../components/ui/SelectField';
 import { TruncatedText } from '../../components/ui/TruncatedText';
 import { formatNumber } from '../../lib/digits';
@@ -78,12 +78,11 @@ export default function Items({ items, totals, filters, types, machines, balance
   ];
 
   return (
-    <>
-      <PageTitle
-        title="گردش حساب"
-        description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
-        actions={<DownloadLink href={url(route('panel.items.export'))} />}
-      />
+    <Screen
+      title="گردش حساب"
+      description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
+      actions={<DownloadLink href={url(route('panel.items.export'))} />}
+    >
       <div className="mb-6 grid gap-3 sm:grid-cols-3">
         <Total title="موجودی کنونی" rial={balance} />
         <Total title="واریز در این بازه" rial={totals.credits} tone="text-green-700" />
@@ -141,7 +140,7 @@ export default function Items({ items, totals, filters, types, machines, balance
         hasMore={items.meta.has_more}
         hrefFor={(page) => url(route('panel.items'), { page: page > 1 ? String(page) : '' })}
       />
-    </>
+    </Screen>
   );
 }
 

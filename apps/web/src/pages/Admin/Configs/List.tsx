@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { FormAlert } from '../../../components/ui/FormAlert';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { formatToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
 import { TYPE_LABELS } from './parts/ConfigForm';
@@ -61,17 +61,16 @@ export default function ConfigList({ groups, images }: AdminConfigListProps) {
     },
   ];
   return (
-    <>
-      <PageTitle
-        title="تنظیمات سایت"
-        description="مقادیری که برنامه می‌خواند؛ رمزها فقط نوشتنی‌اند و هیچ‌جا نمایش داده نمی‌شوند."
-        actions={
-          <ButtonLink href={route('admin.configs.make')}>
-            <Plus aria-hidden="true" className="size-4" />
-            تنظیم جدید
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="تنظیمات سایت"
+      description="مقادیری که برنامه می‌خواند؛ رمزها فقط نوشتنی‌اند و هیچ‌جا نمایش داده نمی‌شوند."
+      actions={
+        <ButtonLink href={route('admin.configs.make')}>
+          <Plus aria-hidden="true" className="size-4" />
+          تنظیم جدید
+        </ButtonLink>
+      }
+    >
       <FormAlert className="mb-4">{errors.delete}</FormAlert>
       <div className="grid gap-6">
         {groups.map((group) => (
@@ -101,6 +100,6 @@ export default function ConfigList({ groups, images }: AdminConfigListProps) {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </>
+    </Screen>
   );
 }

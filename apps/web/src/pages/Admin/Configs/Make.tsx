@@ -1,13 +1,12 @@
 import type { AdminConfigFormProps } from '@server/modules/catalog/contracts';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { ConfigForm } from './parts/ConfigForm';
 
 /** `admin.configs.make` «تنظیم جدید». */
 export default function ConfigMake(props: AdminConfigFormProps) {
   return (
-    <>
-      <PageTitle title="تنظیم جدید" description="کلید یکتا، گروه، نوع و مقدار." />
+    <Screen title="تنظیم جدید" description="کلید یکتا، گروه، نوع و مقدار.">
       <ConfigForm {...props} />
-    </>
+    </Screen>
   );
 }

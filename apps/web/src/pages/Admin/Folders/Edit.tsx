@@ -1,13 +1,12 @@
 import type { AdminFolderFormProps } from '@server/modules/content/contracts';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { FolderForm } from './parts/FolderForm';
 
 /** `admin.folders.edit` «ویرایش دسته». */
 export default function FolderEdit(props: AdminFolderFormProps) {
   return (
-    <>
-      <PageTitle title="ویرایش دسته" />
+    <Screen title="ویرایش دسته">
       <FolderForm {...props} />
-    </>
+    </Screen>
   );
 }

@@ -1,13 +1,12 @@
 import type { AdminLinkFormProps } from '@server/modules/content/contracts';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { LinkForm } from './parts/LinkForm';
 
 /** `admin.links.make` «پیوند جدید». */
 export default function LinkMake(props: AdminLinkFormProps) {
   return (
-    <>
-      <PageTitle title="پیوند جدید" />
+    <Screen title="پیوند جدید">
       <LinkForm {...props} />
-    </>
+    </Screen>
   );
 }

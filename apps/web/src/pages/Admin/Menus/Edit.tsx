@@ -1,13 +1,12 @@
 import type { AdminMenuFormProps } from '@server/modules/content/contracts';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { MenuForm } from './parts/MenuForm';
 
 /** `admin.menus.edit` «ویرایش منو». */
 export default function MenuEdit(props: AdminMenuFormProps) {
   return (
-    <>
-      <PageTitle title="ویرایش منو" />
+    <Screen title="ویرایش منو">
       <MenuForm {...props} />
-    </>
+    </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminRedirectFormProps } from '@server/modules/content/contracts';
 import { FactList } from '../../../components/ui/FactList';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { RedirectForm } from './parts/RedirectForm';
 
@@ -9,8 +9,7 @@ import { RedirectForm } from './parts/RedirectForm';
 export default function RedirectEdit(props: AdminRedirectFormProps) {
   const redirect = props.redirect;
   return (
-    <>
-      <PageTitle title="ویرایش ریدایرکت" />
+    <Screen title="ویرایش ریدایرکت">
       {redirect && (
         <FactList
           className="mb-4"
@@ -28,6 +27,6 @@ export default function RedirectEdit(props: AdminRedirectFormProps) {
         />
       )}
       <RedirectForm {...props} />
-    </>
+    </Screen>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { NEW_PASSWORD_INPUT } from '../../../components/ui/input-presets';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 import { ProfileFields } from './parts/ProfileFields';
@@ -28,11 +28,10 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
   const errors = form.errors as Record<string, string | undefined>;
   const send = () => void form.post(route('admin.users.store'));
   return (
-    <>
-      <PageTitle
-        title="کاربر جدید"
-        description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
-      />
+    <Screen
+      title="کاربر جدید"
+      description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
+    >
       <Card className="max-w-2xl p-4 sm:p-6">
         <ConfirmsPassword onConfirmed={send} description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید.">
           {(start, checking) => (
@@ -70,6 +69,6 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
           )}
         </ConfirmsPassword>
       </Card>
-    </>
+    </Screen>
   );
 }

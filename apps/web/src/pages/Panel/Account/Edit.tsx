@@ -6,7 +6,7 @@ import { BillToFields } from '../../../components/invoices/BillToFields';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormSection } from '../../../components/ui/FormSection';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -26,16 +26,15 @@ export default function AccountEdit({
   const form = useForm({ ...bill_to, marketing_opt_in });
 
   return (
-    <>
-      <PageTitle
-        title="ویرایش حساب"
-        actions={
-          <ButtonLink href={route('panel.account.show')} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            حساب کاربری
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="ویرایش حساب"
+      actions={
+        <ButtonLink href={route('panel.account.show')} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          حساب کاربری
+        </ButtonLink>
+      }
+    >
       <div className="grid gap-8">
         <FormSection
           id="bill-to"
@@ -89,6 +88,6 @@ export default function AccountEdit({
           </div>
         </FormSection>
       </div>
-    </>
+    </Screen>
   );
 }

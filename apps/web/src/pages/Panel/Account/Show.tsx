@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { FactList } from '../../../components/ui/FactList';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -52,19 +52,18 @@ export default function AccountShow({ account, bill_to, marketing_opt_in, limits
   );
 
   return (
-    <>
-      <PageTitle
-        title="حساب کاربری"
-        description="مشخصات، وضعیت احراز هویت و سقف‌های حساب شما."
-        actions={
-          link('panel.account.edit') && (
-            <ButtonLink href={link('panel.account.edit')!} variant="secondary">
-              <Pencil aria-hidden="true" className="size-4" />
-              ویرایش حساب
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="حساب کاربری"
+      description="مشخصات، وضعیت احراز هویت و سقف‌های حساب شما."
+      actions={
+        link('panel.account.edit') && (
+          <ButtonLink href={link('panel.account.edit')!} variant="secondary">
+            <Pencil aria-hidden="true" className="size-4" />
+            ویرایش حساب
+          </ButtonLink>
+        )
+      }
+    >
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card className="min-w-0 p-5">
           <h2 className="mb-4 font-bold text-gray-900">مشخصات</h2>
@@ -128,6 +127,6 @@ export default function AccountShow({ account, bill_to, marketing_opt_in, limits
           <FactList facts={limits.map((l) => [l.label, l.value ?? 'بدون سقف'])} />
         </Card>
       </div>
-    </>
+    </Screen>
   );
 }

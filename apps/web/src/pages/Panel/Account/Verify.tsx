@@ -15,7 +15,7 @@ import { FactList } from '../../../components/ui/FactList';
 import { FileDrop } from '../../../components/ui/FileDrop';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliDatePicker } from '../../../components/ui/JalaliDatePicker';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextField } from '../../../components/ui/TextField';
 import { DOCUMENT_ACCEPT, documentProblem } from '../../../components/verify/document-check';
@@ -71,12 +71,11 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
         : null;
 
   return (
-    <>
-      <PageTitle
-        title="احراز هویت"
-        description="برای اجارهٔ سرور، ساخت توکن API و خرید اعتبار بیش از سقف، هویت حساب باید تأیید شود."
-        actions={<StatusBadge kind="kyc" state={status} />}
-      />
+    <Screen
+      title="احراز هویت"
+      description="برای اجارهٔ سرور، ساخت توکن API و خرید اعتبار بیش از سقف، هویت حساب باید تأیید شود."
+      actions={<StatusBadge kind="kyc" state={status} />}
+    >
       {decision && (
         <FormAlert className="mb-4">
           {decision.status === 'rejected' ? 'درخواست پیشین شما پذیرفته نشد.' : 'تأیید هویت حساب شما لغو شد.'}{' '}
@@ -147,7 +146,7 @@ export default function AccountVerify(props: PanelAccountVerifyProps) {
       >
         درخواست از صف بررسی بیرون می‌آید و به پیش‌نویس برمی‌گردد؛ پس از ویرایش می‌توانید دوباره بفرستید.
       </ConfirmDialog>
-    </>
+    </Screen>
   );
 }
 

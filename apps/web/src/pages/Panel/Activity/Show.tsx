@@ -5,9 +5,9 @@ import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
-import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { PeriodFields } from '../../../components/ui/PeriodFields';
+import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
 import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
@@ -57,11 +57,10 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
   ];
 
   return (
-    <>
-      <PageTitle
-        title="گزارش فعالیت‌ها"
-        description="ورودها، تغییرهای حساب، سرورها و پرداخت‌ها؛ اگر چیزی را نمی‌شناسید، رمز عبور را عوض کنید."
-      />
+    <Screen
+      title="گزارش فعالیت‌ها"
+      description="ورودها، تغییرهای حساب، سرورها و پرداخت‌ها؛ اگر چیزی را نمی‌شناسید، رمز عبور را عوض کنید."
+    >
       <Card className="p-2 sm:p-4">
         <div className="mb-3 grid gap-3 px-2 sm:grid-cols-3">
           <SelectField
@@ -96,6 +95,6 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
         hasMore={entries.meta.has_more}
         hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
       />
-    </>
+    </Screen>
   );
 }

@@ -9,8 +9,8 @@ import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { Modal } from '../../../components/ui/Modal';
-import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextField } from '../../../components/ui/TextField';
@@ -129,17 +129,16 @@ export default function DrivesList(props: PanelDrivesListProps) {
   ];
 
   return (
-    <>
-      <PageTitle
-        title="فضاهای ذخیره‌سازی"
-        description={`فایل‌های صحنه و فریم‌های رندرشده کنار سرورها؛ هر گیگابایت در ماه ${formatToman(price_per_gb_month)}.`}
-        actions={
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <Plus aria-hidden="true" className="size-4" />
-            فضای تازه
-          </Button>
-        }
-      />
+    <Screen
+      title="فضاهای ذخیره‌سازی"
+      description={`فایل‌های صحنه و فریم‌های رندرشده کنار سرورها؛ هر گیگابایت در ماه ${formatToman(price_per_gb_month)}.`}
+      actions={
+        <Button onClick={() => setDialog({ kind: 'create' })}>
+          <Plus aria-hidden="true" className="size-4" />
+          فضای تازه
+        </Button>
+      }
+    >
       <p className="mb-3 text-sm text-gray-600">
         {limits.max_drive_gb === null
           ? `اکنون ${formatGigabytes(limits.used_gb)} فضا دارید.`
@@ -162,7 +161,7 @@ export default function DrivesList(props: PanelDrivesListProps) {
       {dialog?.kind === 'resize' && <DriveForm props={props} drive={dialog.drive} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteDrive drive={dialog.drive} onClose={close} />}
       {dialog?.kind === 'attach' && <AttachDrive drive={dialog.drive} props={props} onClose={close} />}
-    </>
+    </Screen>
   );
 }
 

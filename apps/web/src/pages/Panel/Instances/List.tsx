@@ -2,8 +2,8 @@ import type { InstanceListProps } from '@server/modules/instances/contracts';
 import { Plus, Server } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
+import { Screen } from '../../../components/ui/Screen';
 import { useNow } from '../../../hooks/use-now';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
@@ -25,19 +25,18 @@ export default function InstanceList({ items }: InstanceListProps) {
   const page = (n: number) => `${route('panel.instances.list')}${n > 1 ? `?page=${n}` : ''}`;
 
   return (
-    <>
-      <PageTitle
-        title="سرورهای من"
-        description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
-        actions={
-          make && (
-            <ButtonLink href={make}>
-              <Plus aria-hidden="true" className="size-4" />
-              اجاره سرور جدید
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="سرورهای من"
+      description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
+      actions={
+        make && (
+          <ButtonLink href={make}>
+            <Plus aria-hidden="true" className="size-4" />
+            اجاره سرور جدید
+          </ButtonLink>
+        )
+      }
+    >
       <p aria-live="polite" className="mb-2 min-h-5 text-xs text-gray-500">
         {refreshing ? 'در حال به‌روزرسانی…' : ''}
       </p>
@@ -63,6 +62,6 @@ export default function InstanceList({ items }: InstanceListProps) {
         </ul>
       )}
       <Pagination page={meta.current_page} hasMore={meta.has_more} hrefFor={page} />
-    </>
+    </Screen>
   );
 }

@@ -10,8 +10,8 @@ import { Card } from '../../../components/ui/Card';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { Modal } from '../../../components/ui/Modal';
-import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { TextField } from '../../../components/ui/TextField';
 import { TruncatedText } from '../../../components/ui/TruncatedText';
 import { formatNumber } from '../../../lib/digits';
@@ -112,12 +112,10 @@ export default function InstanceMake(props: InstanceMakeProps) {
   };
 
   return (
-    <>
-      <PageTitle
-        title="اجاره سرور جدید"
-        description="پلن، دیتاسنتر و نرم‌افزارهای سرور را انتخاب کنید؛ سرور چند دقیقه پس از ثبت آماده و روشن می‌شود و هزینه‌اش دقیقه‌ای از کیف پول کم می‌شود."
-      />
-
+    <Screen
+      title="اجاره سرور جدید"
+      description="پلن، دیتاسنتر و نرم‌افزارهای سرور را انتخاب کنید؛ سرور چند دقیقه پس از ثبت آماده و روشن می‌شود و هزینه‌اش دقیقه‌ای از کیف پول کم می‌شود."
+    >
       {kyc_status !== 'approved' && (
         <FormAlert className="mb-4">
           برای اجارهٔ سرور، نخست باید احراز هویت شما تأیید شده باشد.{' '}
@@ -333,7 +331,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
           </dl>
         </Modal>
       )}
-    </>
+    </Screen>
   );
 }
 

@@ -16,9 +16,9 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { MaybeLink } from '../../../components/ui/MaybeLink';
-import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
 import { SavedNote } from '../../../components/ui/SavedNote';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { toPersianDigits } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
@@ -57,27 +57,22 @@ export default function InvoiceEdit({
   const pending = invoice.status === 'pending';
 
   return (
-    <>
-      <PageTitle
-        title="جزئیات صورت‌حساب"
-        description={`${document.title} · ${document.numberLabel}`}
-        actions={
-          <>
-            <a
-              href={route('panel.invoices.pdf', params)}
-              className={buttonClasses('secondary', 'md')}
-              download
-            >
-              <Download aria-hidden="true" className="size-4" />
-              دریافت PDF
-            </a>
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" className="size-4" />
-              چاپ
-            </Button>
-          </>
-        }
-      />
+    <Screen
+      title="جزئیات صورت‌حساب"
+      description={`${document.title} · ${document.numberLabel}`}
+      actions={
+        <>
+          <a href={route('panel.invoices.pdf', params)} className={buttonClasses('secondary', 'md')} download>
+            <Download aria-hidden="true" className="size-4" />
+            دریافت PDF
+          </a>
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" />
+            چاپ
+          </Button>
+        </>
+      }
+    >
       <FormAlert className="mb-6">{errors.action}</FormAlert>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
@@ -181,7 +176,7 @@ export default function InvoiceEdit({
         دهید.
       </ConfirmDialog>
       <InvoicePrint document={document} />
-    </>
+    </Screen>
   );
 }
 

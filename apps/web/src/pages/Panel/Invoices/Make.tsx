@@ -11,8 +11,8 @@ import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
-import { PageTitle } from '../../../components/ui/PageTitle';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -43,11 +43,10 @@ export default function InvoiceMake({
   };
 
   return (
-    <>
-      <PageTitle
-        title="درخواست صورت‌حساب"
-        description="پیش‌فاکتور افزایش اعتبار، برای واریز بانکی یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
-      />
+    <Screen
+      title="درخواست صورت‌حساب"
+      description="پیش‌فاکتور افزایش اعتبار، برای واریز بانکی یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
+    >
       <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card className="grid gap-4 p-4 sm:p-6">
@@ -106,6 +105,6 @@ export default function InvoiceMake({
           </p>
         </Card>
       </form>
-    </>
+    </Screen>
   );
 }

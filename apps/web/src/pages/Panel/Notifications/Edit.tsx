@@ -4,7 +4,7 @@ import { ArrowRight, Lock } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { PageTitle } from '../../../components/ui/PageTitle';
+import { Screen } from '../../../components/ui/Screen';
 import { useRoute } from '../../../lib/route';
 
 type Event = PanelNotificationsEditProps['events'][number];
@@ -38,17 +38,16 @@ export default function NotificationsEdit({ events, sms_ready, email_ready }: Pa
   };
 
   return (
-    <>
-      <PageTitle
-        title="تنظیمات اعلان‌ها"
-        description="برای هر رویداد انتخاب کنید از کدام راه خبردار شوید."
-        actions={
-          <ButtonLink href={route('panel.notifications.list')} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            اعلان‌ها
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="تنظیمات اعلان‌ها"
+      description="برای هر رویداد انتخاب کنید از کدام راه خبردار شوید."
+      actions={
+        <ButtonLink href={route('panel.notifications.list')} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          اعلان‌ها
+        </ButtonLink>
+      }
+    >
       <form onSubmit={submit}>
         <Card className="overflow-x-auto p-0">
           <table className="w-full text-sm">
@@ -109,6 +108,6 @@ export default function NotificationsEdit({ events, sms_ready, email_ready }: Pa
           ذخیرهٔ تنظیمات
         </Button>
       </form>
-    </>
+    </Screen>
   );
 }
