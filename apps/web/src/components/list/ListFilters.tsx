@@ -11,7 +11,7 @@ export type FilterField =
   /** A search box sent on Enter; `ltr` for code-like searches (`user:12`). */
   | { search: string; label?: string; placeholder?: string; ltr?: boolean; className?: string }
   /** The «از» … «تا» Jalali days (`from`, `to` in the query), two cells of the grid. */
-  | { period: true; fromLabel?: string; errors?: { from?: string; to?: string } }
+  | { period: true; fromLabel?: string; toLabel?: string; errors?: { from?: string; to?: string } }
   /** Anything else the page needs in the row (a money range, a button). */
   | { custom: string; node: ReactNode };
 
@@ -83,6 +83,7 @@ export function ListFilters({
               from={value('from')}
               to={value('to')}
               fromLabel={field.fromLabel}
+              toLabel={field.toLabel}
               errors={field.errors}
               onChange={onChange}
             />
