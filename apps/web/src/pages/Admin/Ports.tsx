@@ -10,9 +10,9 @@ import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import type { Column } from '../../components/ui/DataTable';
-import { FieldError } from '../../components/ui/FieldError';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { Ltr } from '../../components/ui/Ltr';
+import { SelectField } from '../../components/ui/SelectField';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { TextField } from '../../components/ui/TextField';
 import { formatNumber } from '../../lib/digits';
@@ -200,22 +200,14 @@ function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resou
     <Card className="p-4 sm:p-6">
       <h2 className="mb-3 font-bold text-gray-900">افزودن بازهٔ پورت</h2>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
-        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-          میزبان
-          <select
-            name="resource_id"
-            value={form.data.resource_id}
-            onChange={(event) => form.setData('resource_id', event.target.value)}
-            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-          >
-            {hosts.map((host) => (
-              <option key={host.id} value={host.id}>
-                {host.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="resource_id-error" error={errors.resource_id} />
-        </label>
+        <SelectField
+          label="میزبان"
+          name="resource_id"
+          value={form.data.resource_id}
+          onChange={(value) => form.setData('resource_id', value)}
+          options={hosts.map((host) => ({ value: host.id, label: host.name }))}
+          error={errors.resource_id}
+        />
         <TextField label="IP عمومی" ltr {...bindField(form, errors, 'public_ip')} />
         <TextField
           label="پورت مقصد"

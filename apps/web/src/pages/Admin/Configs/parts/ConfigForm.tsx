@@ -4,8 +4,8 @@ import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
-import { FieldError } from '../../../../components/ui/FieldError';
 import { MoneyInput } from '../../../../components/ui/MoneyInput';
+import { labelOptions, SelectField } from '../../../../components/ui/SelectField';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -52,39 +52,23 @@ export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'confi
   return (
     <CatalogForm onSubmit={submit} submitLabel={config ? 'ذخیرهٔ تنظیم' : 'ساخت تنظیم'} busy={form.processing}>
       <TextField label="کلید" ltr readOnly={Boolean(config)} {...bindField(form, errors, 'key')} />
-      <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-        گروه
-        <select
-          value={form.data.group}
-          onChange={(event) => form.setData('group', event.target.value)}
-          className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-        >
-          {groups.map((g) => (
-            <option key={g.group} value={g.group}>
-              {g.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-        نوع
-        <select
-          value={type}
-          disabled={config?.known}
-          onChange={(event) => {
-            form.setData('type', event.target.value as ConfigRow['type']);
-            form.setData('value', event.target.value === 'boolean' ? false : '');
-          }}
-          className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm disabled:bg-gray-100"
-        >
-          {Object.entries(TYPE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <FieldError id="type-error" error={errors.type} />
-      </label>
+      <SelectField
+        label="گروه"
+        value={form.data.group}
+        onChange={(group) => form.setData('group', group)}
+        options={groups.map((g) => ({ value: g.group, label: g.label }))}
+      />
+      <SelectField
+        label="نوع"
+        value={type}
+        disabled={config?.known}
+        onChange={(value) => {
+          form.setData('type', value as ConfigRow['type']);
+          form.setData('value', value === 'boolean' ? false : '');
+        }}
+        options={labelOptions(TYPE_LABELS)}
+        error={errors.type}
+      />
       <div className="sm:col-span-2">
         {type === 'boolean' ? (
           <Checkbox
