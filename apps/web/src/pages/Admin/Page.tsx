@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { Link } from '../../app/protocol';
 import { BodyField } from '../../components/editor/BodyField';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { bindField } from '../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -97,9 +97,7 @@ function PageForm({
           />
           <Checkbox
             label="در نتایج موتورهای جستجو نیاید (noindex)"
-            checked={form.data.noindex}
-            onChange={(on) => form.setData('noindex', on)}
-            error={errors.noindex}
+            {...bindCheckbox(form, errors, 'noindex')}
           />
           <div>
             <Button type="submit" size="lg" disabled={form.processing}>

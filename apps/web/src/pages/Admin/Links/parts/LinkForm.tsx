@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminLinkFormProps } from '@server/modules/content/contracts';
 import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindField } from '../../../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -39,18 +39,8 @@ export function LinkForm({ link }: AdminLinkFormProps) {
       <TextField label="عنوان" maxLength={60} {...bindField(form, errors, 'label')} />
       <TextField label="نشانی" ltr maxLength={500} {...bindField(form, errors, 'url')} />
       <div className="grid gap-3">
-        <Checkbox
-          label="rel=nofollow (برای پیوندهای تبلیغاتی)"
-          checked={form.data.nofollow}
-          onChange={(on) => form.setData('nofollow', on)}
-          error={errors.nofollow}
-        />
-        <Checkbox
-          label="نمایش در سایت"
-          checked={form.data.is_active}
-          onChange={(on) => form.setData('is_active', on)}
-          error={errors.is_active}
-        />
+        <Checkbox label="rel=nofollow (برای پیوندهای تبلیغاتی)" {...bindCheckbox(form, errors, 'nofollow')} />
+        <Checkbox label="نمایش در سایت" {...bindCheckbox(form, errors, 'is_active')} />
       </div>
     </CatalogForm>
   );

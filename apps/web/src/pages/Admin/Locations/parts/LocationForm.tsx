@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminLocationFormProps } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindField } from '../../../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -41,12 +41,7 @@ export function LocationForm({ location }: AdminLocationFormProps) {
       <TextField label="شهر" maxLength={80} {...bindField(form, errors, 'city')} />
       <TextField label="کشور" maxLength={80} {...bindField(form, errors, 'country')} />
       <TextField label="ترتیب نمایش" inputMode="numeric" digits {...bindField(form, errors, 'sort')} />
-      <Checkbox
-        label="فعال (در سفارش سرور تازه پیشنهاد شود)"
-        checked={form.data.is_active}
-        onChange={(on) => form.setData('is_active', on)}
-        error={errors.is_active}
-      />
+      <Checkbox label="فعال (در سفارش سرور تازه پیشنهاد شود)" {...bindCheckbox(form, errors, 'is_active')} />
     </CatalogForm>
   );
 }

@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminMenuFormProps } from '@server/modules/content/contracts';
 import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindField } from '../../../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -55,12 +55,7 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
         hint="مثل /blog یا https://…"
         {...bindField(form, errors, 'url')}
       />
-      <Checkbox
-        label="نمایش در سایت"
-        checked={form.data.is_active}
-        onChange={(on) => form.setData('is_active', on)}
-        error={errors.is_active}
-      />
+      <Checkbox label="نمایش در سایت" {...bindCheckbox(form, errors, 'is_active')} />
     </CatalogForm>
   );
 }

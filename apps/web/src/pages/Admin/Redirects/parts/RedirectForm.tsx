@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminRedirectFormProps } from '@server/modules/content/contracts';
 import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindField } from '../../../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -53,12 +53,7 @@ export function RedirectForm({ redirect }: AdminRedirectFormProps) {
           { value: '302', label: '۳۰۲ — موقت' },
         ]}
       />
-      <Checkbox
-        label="فعال"
-        checked={form.data.is_active}
-        onChange={(on) => form.setData('is_active', on)}
-        error={errors.is_active}
-      />
+      <Checkbox label="فعال" {...bindCheckbox(form, errors, 'is_active')} />
     </CatalogForm>
   );
 }
