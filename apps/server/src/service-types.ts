@@ -60,3 +60,10 @@ export interface Services {
   /** What every module contributes to a customer's own log (AppModule.activitySubjects). */
   activitySubjects: ActivitySubjectKind[];
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Built once per app (services.ts) and handed to every route module. */
+    services: Services;
+  }
+}

@@ -26,12 +26,6 @@ import type { Services } from './service-types';
 
 export type { Services };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
-
 /**
  * The shared services, then every module's own (modules/index.ts, in list order), each built
  * once: pages, the JSON API and the jobs all use these same objects.

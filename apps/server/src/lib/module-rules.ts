@@ -27,7 +27,9 @@ const moduleOf = (path: string) => /^modules\/([^/]+)\//.exec(path)?.[1];
  * The module rules of docs/development.md over a source tree (`apps/server/src`, or a test's
  * fixture), tests left out:
  * - face: a file imports another module only through its `index.ts` (`../<m>`); the module list
- *   (`modules/index.ts`) alone imports the module objects (`<m>/module.ts`);
+ *   (`modules/index.ts`) alone imports the module objects (`<m>/module.ts`); a `contracts.ts` may
+ *   take another module's contract types from its `contracts.ts`, and a `tables.ts` another
+ *   module's tables from its `tables.ts` (foreign keys): the web and drizzle-kit read those alone;
  * - order: a value import reaches only modules listed above (types may cross, for contracts);
  * - module-cycle: no cycle between modules through value imports;
  * - layer: `http/`, `lib/` and `db/` import no module, not even a type, and `lib/` nothing of `http/`;
@@ -61,7 +63,14 @@ export function checkModuleRules(root: string): Offence[] {
     const from = moduleOf(edge.from);
     const to = moduleOf(edge.to);
     if (!to || from === to) continue;
-    const intoFace = edge.to === `modules/${to}/index.ts`;
+    // Contracts are the wire's types, read by the web app too: a contracts file may name another
+    // module's contract types directly, so the web's typecheck never pulls in a module's code.
+    const contractTypes =
+      edge.typeOnly && /\/contracts\.ts$/.test(edge.from) && /\/contracts\.ts$/.test(edge.to);
+    // Tables point at other tables (foreign keys) directly, so drizzle-kit and the web's typecheck
+    // of the contracts read tables alone, never a module's code.
+    const foreignKey = /(^|\/)tables\.ts$/.test(edge.from) && edge.to === `modules/${to}/tables.ts`;
+    const intoFace = edge.to === `modules/${to}/index.ts` || contractTypes || foreignKey;
     const listing = edge.from === 'modules/index.ts' && edge.to === `modules/${to}/module.ts`;
     if (!intoFace && !listing) {
       offences.push({

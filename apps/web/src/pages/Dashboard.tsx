@@ -2,8 +2,8 @@ import type { DashboardProps } from '@server/modules/users/contracts';
 import { KeyRound, LayoutDashboard, MonitorSmartphone, UserRound } from 'lucide-react';
 import { Head, Link, usePage } from '../app/protocol';
 import { Checklist, type ChecklistItem } from '../components/account/Checklist';
-import { PageHeader } from '../components/account/PageHeader';
 import { Card } from '../components/ui/Card';
+import { Screen } from '../components/ui/Screen';
 import { formatNumber } from '../lib/digits';
 import { useRoute } from '../lib/route';
 
@@ -58,9 +58,7 @@ export default function Dashboard({ checklist = {}, sessions_count, api_tokens_c
   ].filter((link) => route.has(link.name));
 
   return (
-    <>
-      <Head title="نمای کلی حساب" />
-      <PageHeader title="نمای کلی حساب" description="وضعیت امنیت حسابتان در یک نگاه." />
+    <Screen title="نمای کلی حساب" description="وضعیت امنیت حسابتان در یک نگاه.">
       <div className="grid gap-4 lg:grid-cols-3">
         <Card as="section" aria-labelledby="security-title" className="p-4 sm:p-6 lg:col-span-2">
           <div className="flex items-center justify-between gap-3">
@@ -124,6 +122,6 @@ export default function Dashboard({ checklist = {}, sessions_count, api_tokens_c
           </Card>
         </div>
       </div>
-    </>
+    </Screen>
   );
 }

@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TokenAbility } from '../../http/token-abilities';
-import { ownerColumn, users } from '../users';
+import { ownerColumn, users } from '../users/tables';
 
 export { TOKEN_ABILITIES, type TokenAbility } from '../../http/token-abilities';
 

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users';
+import { users } from '../users/tables';
 
 /**
  * The audit trail: one row per thing that happened (`auth:login`, `token:created`…). Append-only:

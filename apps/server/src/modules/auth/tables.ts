@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ownerColumn, users } from '../users';
+import { ownerColumn, users } from '../users/tables';
 
 export const SMS_CODE_PURPOSES = ['signin', 'signup', 'confirm', 'mobile_change'] as const;
 export type SmsCodePurpose = (typeof SMS_CODE_PURPOSES)[number];

@@ -15,8 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
-import { instances } from '../instances';
-import { ownerColumn } from '../users';
+import { instances } from '../instances/tables';
+import { ownerColumn } from '../users/tables';
 
 export const WALLET_TRANSACTION_TYPES = ['topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];

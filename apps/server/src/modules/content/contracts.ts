@@ -1,5 +1,5 @@
 import type {} from '../../http/page-contracts';
-import type { PlanSummary, SiteStats, SoftwareImage } from '../catalog';
+import type { PlanSummary, SiteStats, SoftwareImage } from '../catalog/contracts';
 
 export type { PlanSummary, SiteStats, SoftwareImage };
 

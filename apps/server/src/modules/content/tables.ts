@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users';
+import { users } from '../users/tables';
 
 /** A category tree for blog posts and docs. */
 export const folders = pgTable('folders', {

@@ -1,6 +1,6 @@
 import type {} from '../../http/page-contracts';
-import type { PostSummary } from '../content';
-import type { AttentionMachine, PoweredMachine } from '../instances';
+import type { PostSummary } from '../content/contracts';
+import type { AttentionMachine, PoweredMachine } from '../instances/contracts';
 
 /** The props of the three area homes, written once here and imported type-only by their pages. */
 

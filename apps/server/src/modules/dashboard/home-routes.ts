@@ -47,7 +47,7 @@ export async function userHomeRoutes(app: FastifyInstance, { registry }: { regis
     const user = request.user!;
     const desk = user.role === 'customer' ? null : DESKS[user.role];
     if (desk && registry.has(desk)) return reply.redirect(registry.url(desk, {}, false), 303);
-    return reply.page('Users/Home', {
+    return render(reply, 'Users/Home', {
       greeting: user.name,
       balance: user.balance,
       kyc_status: user.kycStatus,

@@ -12,9 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
-import { locations } from '../catalog';
-import { instances } from '../instances';
-import { ownerColumn } from '../users';
+import { locations } from '../catalog/tables';
+import { instances } from '../instances/tables';
+import { ownerColumn } from '../users/tables';
 
 /**
  * The life of a drive (docs/domain.md, Drives): `active` (attached or not: `instance_id` says),

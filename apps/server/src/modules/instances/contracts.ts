@@ -1,5 +1,5 @@
 import type {} from '../../http/page-contracts';
-import type { PlanSummary } from '../catalog';
+import type { PlanSummary } from '../catalog/contracts';
 /**
  * Wire shapes of the instances module: what its pages and the JSON API send, written once here
  * and imported type-only by the web pages (`@server/modules/instances/contracts`).

@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
-import { hardwares, images, locations, ports, resources } from '../catalog';
-import { ownerColumn } from '../users';
+import { hardwares, images, locations, ports, resources } from '../catalog/tables';
+import { ownerColumn } from '../users/tables';
 import type { DriverFailureCode } from './failure-codes';
 
 /** The life of a machine (docs/domain.md, Instances): where it is between order and deletion. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ownerColumn } from '../users';
+import { ownerColumn } from '../users/tables';
 
 /**
  * What the farm told a user (docs/screens.md Panel/Notifications): stored once per event key, so a

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users';
+import { users } from '../users/tables';
 
 /** Server-side sessions: the cookie carries only the signed id. */
 export const sessions = pgTable(

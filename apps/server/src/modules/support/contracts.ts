@@ -20,8 +20,33 @@ export interface PanelTicketsEditProps {
   ticket: TicketThread & { rating: number | null; machine_name: string | null };
 }
 
+/** How to reach the farm, from the site settings; a setting left empty is `null`. */
+export interface ContactInfo {
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  hours: string | null;
+}
+
+/** A desk a contact message may go to. */
+export interface DepartmentOption {
+  value: string;
+  label: string;
+}
+
+/** Public/Contact, the public contact form. */
+export interface ContactProps {
+  contact?: Partial<ContactInfo>;
+  departments?: DepartmentOption[];
+  /** The server's limits, so the counter and the server agree. */
+  limits?: { subject: number; message: number };
+  /** A signed-in visitor's name and e-mail (or mobile), so they do not type them again. */
+  prefill?: { name: string; contact: string } | null;
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
+    'Public/Contact': ContactProps;
     'Panel/Tickets/List': PanelTicketsListProps;
     'Panel/Tickets/Make': PanelTicketsMakeProps;
     'Panel/Tickets/Edit': PanelTicketsEditProps;

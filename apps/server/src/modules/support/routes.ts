@@ -2,11 +2,13 @@ import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
+import { render } from '../../http/render';
 import { requestContext } from '../../http/route-helpers';
 import { seoOptions } from '../../http/seo';
 import { faDuration } from '../../lib/persian';
 import { requireHuman } from '../botcheck';
 import { publicSettings } from '../catalog';
+import type {} from './contracts';
 import { CONTACT_DEPARTMENTS, contactSchema, MESSAGE_MAX, SUBJECT_MAX } from './validators';
 
 /** docs/screens.md §1: three contact messages per 10 minutes from one IP. */
@@ -23,7 +25,8 @@ export async function supportRoutes(app: FastifyInstance, { registry }: { regist
   route({ name: 'contact', method: 'GET', uri: '/contact', access: 'anyone' }, async (request, reply) => {
     const settings = await publicSettings(db);
     const user = request.user;
-    return reply.page(
+    return render(
+      reply,
       'Public/Contact',
       {
         contact: {

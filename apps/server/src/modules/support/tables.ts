@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sqlList } from '../../db/sql-list';
-import { instances } from '../instances';
-import { users } from '../users';
+import { instances } from '../instances/tables';
+import { users } from '../users/tables';
 
 export const TICKET_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];

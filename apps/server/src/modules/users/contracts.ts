@@ -22,8 +22,33 @@ export interface DashboardProps {
   api_tokens_count?: number;
 }
 
+/** A desk Users/Home may link to: its words and the route it opens. */
+export interface Shortcut {
+  key: string;
+  label: string;
+  /** A route name, resolved against the list this user was sent. */
+  route: string;
+}
+
+/** Users/Home, the hub after any sign-in. */
+export interface UsersHomeProps {
+  greeting?: string;
+  /** Rial. */
+  balance?: number;
+  kyc_status?: string;
+  email_verified?: boolean;
+  /** The desks the server offers this role. */
+  shortcuts?: Shortcut[];
+  suspended?: boolean;
+  /** Why an admin suspended the account, in their words. */
+  suspension_reason?: string | null;
+  /** The page the person wanted before signing in; offered as «ادامه». */
+  intended?: string | null;
+}
+
 declare module '../../http/page-contracts' {
   interface PageContracts {
+    'Users/Home': UsersHomeProps;
     'Users/Landing': LandingProps;
     Dashboard: DashboardProps;
   }

@@ -1,5 +1,5 @@
 import type {} from '../../http/page-contracts';
-import type { BillTo, BillToValues } from '../billing';
+import type { BillTo, BillToValues } from '../billing/invoices/contracts';
 import type { DocumentKind, VerificationStatus, VerificationType } from './tables';
 
 /**

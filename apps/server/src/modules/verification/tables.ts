@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ownerColumn, users } from '../users';
+import { ownerColumn, users } from '../users/tables';
 
 export const VERIFICATION_STATUSES = [
   'draft',

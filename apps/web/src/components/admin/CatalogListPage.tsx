@@ -1,18 +1,17 @@
 import { router } from '@renderfarm/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../account/PageHeader';
-import { Button, ButtonLink } from '../ui/Button';
-import { Card } from '../ui/Card';
+import { usePage } from '../../app/protocol';
+import { ListPage } from '../list/ListPage';
+import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { type Column, DataTable } from '../ui/DataTable';
+import type { Column, DataTable } from '../ui/DataTable';
 import { FormAlert } from '../ui/FormAlert';
 
 /**
- * The shape every admin catalog list shares (plans, datacenters, hosts, limits, settings): a title
- * with «… جدید», the server's refusal of a delete above the table, the table (cards on a phone),
- * and a delete that asks first and says what stops it. Pages give their columns and words.
+ * A `ListPage` of an admin catalog (plans, datacenters, hosts, limits, settings, content): a title
+ * with «… جدید», the server's refusal of a delete above the table, and a «حذف» column that asks
+ * first and says what stops it. Pages give their columns, filters and words.
  */
 export function CatalogListPage<T>({
   title,
@@ -21,23 +20,30 @@ export function CatalogListPage<T>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { id: number }).id,
   empty,
   remove,
+  filters,
   above,
+  pages,
 }: {
   title: string;
   description: ReactNode;
   make: { href: string; label: string };
-  caption: string;
+  /** Defaults to the title. */
+  caption?: string;
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
+  /** Defaults to the row's `id`. */
+  rowKey?: (row: T) => string | number;
   empty: Parameters<typeof DataTable<T>>[0]['empty'];
   /** A «حذف» column, when rows may be deleted: which ones, where to send it and what to ask. */
   remove?: { can?: (row: T) => boolean; url: (row: T) => string; title: (row: T) => string; text: ReactNode };
-  /** Filters or a form above the table, inside its card. */
+  /** The list's filters, declared (see `ListFilters`). */
+  filters?: Parameters<typeof ListPage<T>>[0]['filters'];
+  /** A panel above the table, inside its card (drag to sort). */
   above?: ReactNode;
+  pages?: Parameters<typeof ListPage<T>>[0]['pages'];
 }) {
   const { props } = usePage();
   const errors = (props.errors ?? {}) as Record<string, string>;
@@ -71,23 +77,16 @@ export function CatalogListPage<T>({
     });
   };
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          <ButtonLink href={make.href}>
-            <Plus aria-hidden="true" className="size-4" />
-            {make.label}
-          </ButtonLink>
-        }
-      />
-      <FormAlert className="mb-4">{errors.delete}</FormAlert>
-      <Card className="p-2 sm:p-4">
-        {above}
-        <DataTable caption={caption} columns={withDelete} rows={rows} rowKey={rowKey} empty={empty} />
-      </Card>
+    <ListPage
+      title={title}
+      description={description}
+      make={{ ...make, icon: Plus }}
+      header={<FormAlert className="mb-4">{errors.delete}</FormAlert>}
+      filters={filters}
+      above={above}
+      table={{ caption, columns: withDelete, rows, rowKey, empty }}
+      pages={pages}
+    >
       {deleting !== null && remove && (
         <ConfirmDialog
           open
@@ -101,6 +100,6 @@ export function CatalogListPage<T>({
           {remove.text}
         </ConfirmDialog>
       )}
-    </>
+    </ListPage>
   );
 }

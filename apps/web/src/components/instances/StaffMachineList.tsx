@@ -1,18 +1,14 @@
-import { router } from '@renderfarm/react';
 import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/instances/contracts';
 import { Server } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link } from '../../app/protocol';
-import { listUrl } from '../../lib/list-url';
+import { Link } from '../../app/protocol';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
-import { Card } from '../ui/Card';
-import { type Column, DataTable } from '../ui/DataTable';
-import { DownloadLink } from '../ui/DownloadLink';
+import { ListPage } from '../list/ListPage';
+import { useListQuery } from '../list/use-list-query';
+import type { Column } from '../ui/DataTable';
 import { Ltr } from '../ui/Ltr';
-import { Pagination } from '../ui/Pagination';
 import { Price } from '../ui/Price';
-import { SearchForm } from '../ui/SearchForm';
+import { labelOptions } from '../ui/SelectField';
 import { MachineStatusBadge } from '../ui/StatusBadge';
 import { STATUS_LABELS } from '../ui/status-labels';
 import { BulkStopBar } from './BulkStopBar';
@@ -34,29 +30,7 @@ export function StaffMachineList({
   const toggle = (id: number, on: boolean) =>
     setPicked((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
   const base = route(`${area}.instances.list`);
-  const href = (over: Partial<Record<keyof typeof filters | 'page', string>>, to = base) =>
-    listUrl(to, { ...filters, page: '', ...over });
-  const select = (
-    name: 'status' | 'power' | 'location' | 'plan',
-    label: string,
-    choices: [string, string][],
-  ) => (
-    <label className="grid gap-1 text-sm text-gray-700">
-      {label}
-      <select
-        value={filters[name]}
-        onChange={(event) => router.visit(href({ [name]: event.target.value }))}
-        className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-      >
-        <option value="">همه</option>
-        {choices.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const { url: href, visit, pageHref } = useListQuery(base, filters);
   const columns: Column<StaffMachineRow>[] = [
     ...(area === 'admin'
       ? [
@@ -106,60 +80,42 @@ export function StaffMachineList({
     },
   ];
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور."
-        actions={area === 'admin' && <DownloadLink href={href({}, route('admin.instances.export'))} />}
-      />
-      <Card className="p-2 sm:p-4">
-        <div className="mb-3 flex flex-wrap items-end gap-3 px-2">
-          <SearchForm
-            initial={filters.q}
-            onSearch={(q) => router.visit(href({ q }))}
-            placeholder="نام، موبایل یا شناسه"
-            className="flex-1 basis-64"
-          />
-          {select(
-            'status',
-            'وضعیت',
-            Object.entries(STATUS_LABELS.instance).map(([key, value]) => [key, value.label]),
-          )}
-          {select(
-            'power',
-            'روشن/خاموش',
-            Object.entries(STATUS_LABELS.power).map(([key, value]) => [key, value.label]),
-          )}
-          {select(
-            'location',
-            'دیتاسنتر',
-            options.locations.map((l) => [String(l.id), l.name]),
-          )}
-          {select(
-            'plan',
-            'پلن',
-            options.plans.map((p) => [String(p.id), p.title]),
-          )}
-        </div>
-        {area === 'admin' && <BulkStopBar ids={picked} onDone={() => setPicked([])} />}
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={machines.data}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: Server,
-            title: 'سروری با این جست‌وجو پیدا نشد',
-            description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
-          }}
-        />
-      </Card>
-      <Pagination
-        page={machines.meta.current_page}
-        hasMore={machines.meta.has_more}
-        hrefFor={(page) => href({ page: page > 1 ? String(page) : '' })}
-      />
-    </>
+    <ListPage
+      title={title}
+      description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور."
+      exportHref={area === 'admin' ? href({}, route('admin.instances.export')) : null}
+      filters={{
+        fields: [
+          { search: 'q', placeholder: 'نام، موبایل یا شناسه', className: 'flex-1 basis-64' },
+          { select: 'status', label: 'وضعیت', options: labelOptions(STATUS_LABELS.instance) },
+          { select: 'power', label: 'روشن/خاموش', options: labelOptions(STATUS_LABELS.power) },
+          {
+            select: 'location',
+            label: 'دیتاسنتر',
+            options: options.locations.map((l) => ({ value: String(l.id), label: l.name })),
+          },
+          {
+            select: 'plan',
+            label: 'پلن',
+            options: options.plans.map((p) => ({ value: String(p.id), label: p.title })),
+          },
+        ],
+        values: filters,
+        onChange: visit,
+        layout: 'wrap',
+      }}
+      above={area === 'admin' && <BulkStopBar ids={picked} onDone={() => setPicked([])} />}
+      table={{
+        columns,
+        rows: machines.data,
+        rowKey: (row) => row.id,
+        empty: {
+          icon: Server,
+          title: 'سروری با این جست‌وجو پیدا نشد',
+          description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
+        },
+      }}
+      pages={{ meta: machines.meta, href: pageHref }}
+    />
   );
 }

@@ -7,7 +7,6 @@ import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -15,6 +14,7 @@ import { FormAlert } from '../ui/FormAlert';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
 import { Price } from '../ui/Price';
+import { Screen } from '../ui/Screen';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
 import { TechnicalDetail } from '../ui/TechnicalDetail';
 import { MachineFacts } from './MachineFacts';
@@ -52,17 +52,15 @@ export function StaffMachineView({
   ];
 
   return (
-    <>
-      <Head title={machine.name} />
-      <PageHeader
-        title={machine.name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <MachineStatusBadge status={machine.status} power={machine.power} />
-            <Ltr className="text-xs text-gray-500">{machine.uuid}</Ltr>
-          </span>
-        }
-      />
+    <Screen
+      title={machine.name}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <MachineStatusBadge status={machine.status} power={machine.power} />
+          <Ltr className="text-xs text-gray-500">{machine.uuid}</Ltr>
+        </span>
+      }
+    >
       <FormAlert className="mb-4">{errors.action ?? errors.reason}</FormAlert>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-6 lg:col-span-2">
@@ -256,7 +254,7 @@ export function StaffMachineView({
           onClose={() => setAsking(null)}
         />
       )}
-    </>
+    </Screen>
   );
 }
 

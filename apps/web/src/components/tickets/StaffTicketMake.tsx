@@ -2,16 +2,15 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffTicketsMakeProps } from '@server/modules/support/contracts';
 import { ArrowRight, Search, Send, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head } from '../../app/protocol';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
 import { AttachmentsField } from '../ui/AttachmentsField';
 import { Button, ButtonLink } from '../ui/Button';
 import { bindField } from '../ui/bind-field';
 import { Card } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
 import { FormAlert } from '../ui/FormAlert';
+import { Screen } from '../ui/Screen';
 import { SelectField } from '../ui/SelectField';
 import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
@@ -48,18 +47,16 @@ export function StaffTicketMake({ area, departments, customer, user_options, q }
     void form.post(route(`${area}.tickets.store`));
   };
   return (
-    <>
-      <Head title="ثبت تیکت برای مشتری" />
-      <PageHeader
-        title="ثبت تیکت برای مشتری"
-        description="برای تماس تلفنی یا ایمیلی مشتری: تیکت به نام او ثبت و به او خبر داده می‌شود."
-        actions={
-          <ButtonLink href={route(`${area}.tickets.list`)} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            صف تیکت‌ها
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="ثبت تیکت برای مشتری"
+      description="برای تماس تلفنی یا ایمیلی مشتری: تیکت به نام او ثبت و به او خبر داده می‌شود."
+      actions={
+        <ButtonLink href={route(`${area}.tickets.list`)} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          صف تیکت‌ها
+        </ButtonLink>
+      }
+    >
       <div className="grid max-w-2xl gap-6">
         <Card className="p-5">
           <h2 className="mb-3 font-semibold text-gray-900">مشتری</h2>
@@ -169,6 +166,6 @@ export function StaffTicketMake({ area, departments, customer, user_options, q }
           </Card>
         )}
       </div>
-    </>
+    </Screen>
   );
 }

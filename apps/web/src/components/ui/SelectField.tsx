@@ -19,6 +19,7 @@ export function SelectField({
   error,
   hint,
   placeholder,
+  disabled,
 }: {
   label: string;
   name?: string;
@@ -29,6 +30,7 @@ export function SelectField({
   hint?: ReactNode;
   /** A first, empty choice («انتخاب کنید», «کمترین پورت آزاد»). */
   placeholder?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -49,7 +51,8 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         title={chosen}
-        className={`min-h-11 w-full min-w-0 truncate rounded-xl border bg-white px-3 text-sm ${error ? 'border-red-400' : 'border-gray-300'}`}
+        disabled={disabled}
+        className={`min-h-11 w-full min-w-0 truncate rounded-xl border bg-white px-3 text-sm disabled:bg-gray-100 ${error ? 'border-red-400' : 'border-gray-300'}`}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
@@ -66,4 +69,12 @@ export function SelectField({
       <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A `{ value: label }` map of Persian labels (or of status labels) as select options, in its order. */
+export function labelOptions(labels: Record<string, string | { label: string }>): SelectOption[] {
+  return Object.entries(labels).map(([value, label]) => ({
+    value,
+    label: typeof label === 'string' ? label : label.label,
+  }));
 }

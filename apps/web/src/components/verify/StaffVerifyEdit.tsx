@@ -2,16 +2,16 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffVerifyEditProps } from '@server/modules/verification/contracts';
 import { ArrowRight, Check, CircleAlert, CircleCheck, Hand, ShieldOff, X } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link } from '../../app/protocol';
+import { Link } from '../../app/protocol';
 import { toPersianDigits } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
 import { Button, ButtonLink } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { FactList } from '../ui/FactList';
 import { FormAlert } from '../ui/FormAlert';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Modal } from '../ui/Modal';
+import { Screen } from '../ui/Screen';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TextAreaField } from '../ui/TextAreaField';
 import { DocumentViewer } from './DocumentViewer';
@@ -86,24 +86,22 @@ export function StaffVerifyEdit({
   };
 
   return (
-    <>
-      <Head title={title} />
-      <PageHeader
-        title={title}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            {owner?.name ?? '—'}
-            <StatusBadge kind="kyc" state={request.status} />
-            {reviewer && <span className="text-sm text-gray-600">کارشناس: {reviewer}</span>}
-          </span>
-        }
-        actions={
-          <ButtonLink href={route(`${area}.verify.list`)} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            صف احراز هویت
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title={title}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          {owner?.name ?? '—'}
+          <StatusBadge kind="kyc" state={request.status} />
+          {reviewer && <span className="text-sm text-gray-600">کارشناس: {reviewer}</span>}
+        </span>
+      }
+      actions={
+        <ButtonLink href={route(`${area}.verify.list`)} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          صف احراز هویت
+        </ButtonLink>
+      }
+    >
       <FormAlert className="mb-4">{decide.errors.decision}</FormAlert>
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <Card className="min-w-0 p-4 lg:col-span-3">
@@ -365,6 +363,6 @@ export function StaffVerifyEdit({
           error={revoke.errors.reason}
         />
       </Modal>
-    </>
+    </Screen>
   );
 }

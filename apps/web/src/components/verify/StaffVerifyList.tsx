@@ -1,22 +1,15 @@
-import { router } from '@renderfarm/react';
 import type { KycQueueRow, StaffVerifyListProps } from '@server/modules/verification/contracts';
 import { IdCard } from 'lucide-react';
-import { Head, Link } from '../../app/protocol';
-import { listUrl } from '../../lib/list-url';
+import { Link } from '../../app/protocol';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
-import { PageHeader } from '../account/PageHeader';
-import { Card } from '../ui/Card';
-import { type Column, DataTable } from '../ui/DataTable';
+import { ListPage } from '../list/ListPage';
+import { useListQuery } from '../list/use-list-query';
+import type { Column } from '../ui/DataTable';
 import { JalaliTime } from '../ui/JalaliTime';
-import { Pagination } from '../ui/Pagination';
-import { PeriodFields } from '../ui/PeriodFields';
-import { SearchForm } from '../ui/SearchForm';
-import { SelectField } from '../ui/SelectField';
+import { labelOptions } from '../ui/SelectField';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TYPE_LABELS } from './kyc-facts';
-
-type Filters = StaffVerifyListProps['filters'];
 
 const QUEUE_EVENTS = ['QueueChanged'];
 const QUEUE_PROPS = ['items'];
@@ -37,10 +30,7 @@ export function StaffVerifyList({
   const route = useRoute();
   // A request sent, claimed or decided elsewhere moves the queue (`QueueChanged` on `care`).
   useLiveReload(QUEUE_EVENTS, QUEUE_PROPS, 'care');
-  const url = (over: Partial<Filters & { page: string }> = {}) =>
-    listUrl(route(`${area}.verify.list`), { ...filters, page: '', ...over });
-  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
-
+  const { visit, pageHref } = useListQuery(route(`${area}.verify.list`), filters);
   const columns: Column<KycQueueRow>[] = [
     {
       key: 'name',
@@ -72,66 +62,36 @@ export function StaffVerifyList({
   ];
 
   return (
-    <>
-      <Head title={title} />
-      <PageHeader title={title} description={description} />
-      <Card className="p-2 sm:p-4">
-        <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-3">
-          <SearchForm
-            initial={filters.q}
-            onSearch={(q) => visit({ q })}
-            placeholder="نام، ایمیل یا موبایل مشتری"
-            className="sm:col-span-2 lg:col-span-1"
-          />
-          <SelectField
-            label="وضعیت"
-            value={filters.status}
-            placeholder={area === 'care' ? 'در انتظار' : 'همه'}
-            options={statuses}
-            onChange={(status) => visit({ status })}
-          />
-          <SelectField
-            label="کارشناس"
-            value={filters.reviewer}
-            placeholder="همه"
-            options={[{ value: 'me', label: 'خودم' }, ...reviewers]}
-            onChange={(reviewer) => visit({ reviewer })}
-          />
-          {area === 'admin' && (
-            <>
-              <SelectField
-                label="نوع"
-                value={filters.type}
-                placeholder="همه"
-                options={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-                onChange={(type) => visit({ type })}
-              />
-              <PeriodFields
-                from={filters.from ?? ''}
-                to={filters.to ?? ''}
-                fromLabel="ارسال‌شده از"
-                onChange={visit}
-              />
-            </>
-          )}
-        </div>
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={items.data}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: IdCard,
-            title: 'درخواستی با این فیلترها نیست',
-            description: area === 'care' ? 'همهٔ درخواست‌ها بررسی شده‌اند.' : 'جست‌وجو یا فیلترها را تغییر دهید.',
-          }}
-        />
-      </Card>
-      <Pagination
-        page={items.meta.current_page}
-        lastPage={items.meta.last_page}
-        hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
-      />
-    </>
+    <ListPage
+      title={title}
+      description={description}
+      filters={{
+        fields: [
+          {
+            search: 'q',
+            placeholder: 'نام، ایمیل یا موبایل مشتری',
+            className: 'sm:col-span-2 lg:col-span-1',
+          },
+          { select: 'status', label: 'وضعیت', options: statuses, all: area === 'care' ? 'در انتظار' : 'همه' },
+          { select: 'reviewer', label: 'کارشناس', options: [{ value: 'me', label: 'خودم' }, ...reviewers] },
+          area === 'admin' && { select: 'type', label: 'نوع', options: labelOptions(TYPE_LABELS) },
+          area === 'admin' && { period: true, fromLabel: 'ارسال‌شده از' },
+        ],
+        values: filters,
+        onChange: visit,
+        className: 'sm:grid-cols-2 lg:grid-cols-3',
+      }}
+      table={{
+        columns,
+        rows: items.data,
+        rowKey: (row) => row.id,
+        empty: {
+          icon: IdCard,
+          title: 'درخواستی با این فیلترها نیست',
+          description: area === 'care' ? 'همهٔ درخواست‌ها بررسی شده‌اند.' : 'جست‌وجو یا فیلترها را تغییر دهید.',
+        },
+      }}
+      pages={{ meta: items.meta, href: pageHref }}
+    />
   );
 }

@@ -2,13 +2,13 @@ import { useForm } from '@renderfarm/react';
 import type { ApiIndexProps } from '@server/modules/accounts/contracts';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
 import { Button } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { FormSection } from '../../components/ui/FormSection';
 import { SavedNote } from '../../components/ui/SavedNote';
+import { Screen } from '../../components/ui/Screen';
 import { TextField } from '../../components/ui/TextField';
 import { useFocusFirstError } from '../../hooks/use-focus-first-error';
 import { useRoute } from '../../lib/route';
@@ -38,12 +38,10 @@ export default function Index({
   };
 
   return (
-    <>
-      <Head title="توکن‌های API" />
-      <PageHeader
-        title="توکن‌های API"
-        description="با توکن، برنامه‌ها و اسکریپت‌هایتان بدون رمز عبور به حسابتان دسترسی پیدا می‌کنند (سرورها، موجودی، تیکت‌ها)."
-      />
+    <Screen
+      title="توکن‌های API"
+      description="با توکن، برنامه‌ها و اسکریپت‌هایتان بدون رمز عبور به حسابتان دسترسی پیدا می‌کنند (سرورها، موجودی، تیکت‌ها)."
+    >
       <div className="space-y-10">
         <FormSection
           id="create-token"
@@ -90,6 +88,6 @@ export default function Index({
         </FormSection>
       </div>
       <NewTokenDialog token={shownToken} onClose={() => setClosedFor(flashToken)} />
-    </>
+    </Screen>
   );
 }

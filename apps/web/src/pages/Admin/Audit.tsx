@@ -1,24 +1,15 @@
-import { router } from '@renderfarm/react';
 import type { AdminAuditProps, AuditRow } from '@server/modules/admin/contracts';
 import { ScrollText } from 'lucide-react';
-import { Head, Link } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { Link } from '../../app/protocol';
+import { ListPage } from '../../components/list/ListPage';
+import { useListQuery } from '../../components/list/use-list-query';
 import { AuditChanges } from '../../components/ui/AuditChanges';
-import { Card } from '../../components/ui/Card';
-import { type Column, DataTable } from '../../components/ui/DataTable';
-import { DownloadLink } from '../../components/ui/DownloadLink';
+import type { Column } from '../../components/ui/DataTable';
 import { IsolatedText } from '../../components/ui/IsolatedText';
 import { JalaliTime } from '../../components/ui/JalaliTime';
 import { Ltr } from '../../components/ui/Ltr';
-import { Pagination } from '../../components/ui/Pagination';
-import { PeriodFields } from '../../components/ui/PeriodFields';
-import { SearchForm } from '../../components/ui/SearchForm';
-import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber } from '../../lib/digits';
-import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
-
-type Filters = AdminAuditProps['filters'];
 
 /**
  * `admin.audit` «گزارش اقدامات کارکنان»: every staff write from the activity log (money, settings,
@@ -28,10 +19,8 @@ type Filters = AdminAuditProps['filters'];
  */
 export default function AdminAudit({ items, filters, options }: AdminAuditProps) {
   const route = useRoute();
-  const url = (over: Partial<Filters & { page: string }> = {}) =>
-    listUrl(route('admin.audit'), { ...filters, page: '', ...over });
-  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
-  const exportHref = listUrl(route('admin.audit.export'), { ...filters });
+  const { url, visit, pageHref } = useListQuery(route('admin.audit'), filters);
+  const exportHref = url({}, route('admin.audit.export'));
 
   const columns: Column<AuditRow>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} style="datetime" /> },
@@ -77,60 +66,34 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
   ];
 
   return (
-    <>
-      <Head title="گزارش اقدامات کارکنان" />
-      <PageHeader
-        title="گزارش اقدامات کارکنان"
-        description={`${formatNumber(items.meta.total)} اقدام؛ این گزارش فقط خواندنی است و هیچ ردیفی ویرایش یا حذف نمی‌شود.`}
-        actions={<DownloadLink href={exportHref} />}
-      />
-      <Card className="p-2 sm:p-4">
-        <div className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-5">
-          <div className="min-w-0 [&_select]:w-full [&_select]:min-w-0">
-            <SelectField
-              label="انجام‌دهنده"
-              value={filters.actor}
-              placeholder="همه"
-              options={options.actors}
-              onChange={(actor) => visit({ actor })}
-            />
-          </div>
-          <div className="min-w-0 [&_select]:w-full [&_select]:min-w-0">
-            <SelectField
-              label="اقدام"
-              value={filters.event}
-              placeholder="همه"
-              options={options.events}
-              onChange={(event) => visit({ event })}
-            />
-          </div>
-          <SearchForm
-            initial={filters.subject}
-            onSearch={(subject) => visit({ subject })}
-            label="دربارهٔ"
-            placeholder="نوع و شناسه، مثلاً user:12"
-            ltr
-          />
-          <PeriodFields from={filters.from ?? ''} to={filters.to ?? ''} onChange={visit} />
-        </div>
-        <DataTable
-          caption="اقدامات کارکنان"
-          columns={columns}
-          rows={items.data}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: ScrollText,
-            title: 'اقدامی با این فیلترها ثبت نشده است',
-            description: 'بازهٔ زمانی را بزرگ‌تر کنید یا فیلترها را بردارید.',
-          }}
-        />
-      </Card>
-      <Pagination
-        page={items.meta.current_page}
-        lastPage={items.meta.last_page}
-        hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
-      />
-    </>
+    <ListPage
+      title="گزارش اقدامات کارکنان"
+      description={`${formatNumber(items.meta.total)} اقدام؛ این گزارش فقط خواندنی است و هیچ ردیفی ویرایش یا حذف نمی‌شود.`}
+      exportHref={exportHref}
+      filters={{
+        fields: [
+          { select: 'actor', label: 'انجام‌دهنده', options: options.actors },
+          { select: 'event', label: 'اقدام', options: options.events },
+          { search: 'subject', label: 'دربارهٔ', placeholder: 'نوع و شناسه، مثلاً user:12', ltr: true },
+          { period: true },
+        ],
+        values: filters,
+        onChange: visit,
+        className: 'sm:grid-cols-2 lg:grid-cols-5',
+      }}
+      table={{
+        caption: 'اقدامات کارکنان',
+        columns,
+        rows: items.data,
+        rowKey: (row) => row.id,
+        empty: {
+          icon: ScrollText,
+          title: 'اقدامی با این فیلترها ثبت نشده است',
+          description: 'بازهٔ زمانی را بزرگ‌تر کنید یا فیلترها را بردارید.',
+        },
+      }}
+      pages={{ meta: items.meta, href: pageHref }}
+    />
   );
 }
 

@@ -1,65 +1,43 @@
-import { router } from '@renderfarm/react';
 import type { AdminChart2Props, UsagePointView } from '@server/modules/admin/contracts';
-import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartCard, type ChartSeries } from '../../components/admin/ChartCard';
+import { ChartBox } from '../../components/list/ChartBox';
+import { ChartPage } from '../../components/list/ChartPage';
 import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { Head } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
-import { ChartCard } from '../../components/admin/ChartCard';
+  CHART_GRID,
+  CHART_LEGEND,
+  CHART_MARGIN,
+  chartTooltip,
+  TIME_AXIS,
+  valueAxis,
+} from '../../components/list/chart-axes';
+import { useListQuery } from '../../components/list/use-list-query';
 import { Card } from '../../components/ui/Card';
 import type { Column } from '../../components/ui/DataTable';
-import { DownloadLink } from '../../components/ui/DownloadLink';
-import { PeriodFields } from '../../components/ui/PeriodFields';
-import { SelectField } from '../../components/ui/SelectField';
 import { formatNumber } from '../../lib/digits';
 import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
-type Filters = AdminChart2Props['filters'];
 type Key = 'running_avg' | 'running_peak' | 'machine_hours' | 'new_machines' | 'failed_provisioning';
 
-const SERIES: { key: Key; name: string; color: string; definition: string }[] = [
-  {
-    key: 'running_avg',
-    name: 'میانگین سرورهای روشن',
-    color: '#4f46e5',
-    definition: 'دقیقه‌های شارژشدهٔ سرورها تقسیم بر دقیقه‌های دوره: به‌طور میانگین چند سرور روشن بود.',
-  },
-  {
-    key: 'running_peak',
-    name: 'بیشترین سرور روشن',
-    color: '#0d9488',
-    definition: 'بیشترین شمار سرورهایی که در یک دقیقه از دوره با هم روشن بودند و شارژ شدند.',
-  },
-  {
-    key: 'machine_hours',
-    name: 'ساعت‌کار سرورها',
-    color: '#9333ea',
-    definition: 'جمع دقیقه‌های شارژشدهٔ همهٔ سرورها، به ساعت.',
-  },
-  {
-    key: 'new_machines',
-    name: 'سرور تازه',
-    color: '#2563eb',
-    definition: 'سرورهایی که در دوره سفارش داده شدند.',
-  },
-  {
-    key: 'failed_provisioning',
-    name: 'آماده‌سازی ناموفق',
-    color: '#dc2626',
-    definition: 'بارهایی که آماده‌سازی یک سرور ناموفق ماند (هر تلاش دوباره جدا شمرده می‌شود).',
-  },
-];
+/** What each series counts, written under the chart. */
+const DEFINITIONS: Record<Key, string> = {
+  running_avg: 'دقیقه‌های شارژشدهٔ سرورها تقسیم بر دقیقه‌های دوره: به‌طور میانگین چند سرور روشن بود.',
+  running_peak: 'بیشترین شمار سرورهایی که در یک دقیقه از دوره با هم روشن بودند و شارژ شدند.',
+  machine_hours: 'جمع دقیقه‌های شارژشدهٔ همهٔ سرورها، به ساعت.',
+  new_machines: 'سرورهایی که در دوره سفارش داده شدند.',
+  failed_provisioning: 'بارهایی که آماده‌سازی یک سرور ناموفق ماند (هر تلاش دوباره جدا شمرده می‌شود).',
+};
+
+const SERIES: (ChartSeries & { key: Key })[] = (
+  [
+    ['running_avg', 'میانگین سرورهای روشن', '#4f46e5'],
+    ['running_peak', 'بیشترین سرور روشن', '#0d9488'],
+    ['machine_hours', 'ساعت‌کار سرورها', '#9333ea'],
+    ['new_machines', 'سرور تازه', '#2563eb'],
+    ['failed_provisioning', 'آماده‌سازی ناموفق', '#dc2626'],
+  ] as const
+).map(([key, name, color]) => ({ key, name, color, definition: DEFINITIONS[key] }));
 
 const DECIMAL = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 2 });
 /** Persian digits with up to two decimals (an average of 0.25 machines is not «۰»). */
@@ -79,8 +57,7 @@ export default function AdminChart2({
   options,
 }: AdminChart2Props) {
   const route = useRoute();
-  const url = (over: Partial<Filters> = {}) => listUrl(route('admin.chart2'), { ...filters, ...over });
-  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
+  const { visit } = useListQuery(route('admin.chart2'), filters);
   const exportHref = listUrl(route('admin.charts.export', { chart: 'usage' }), { ...filters });
   const columns: Column<UsagePointView>[] = [
     { key: 'label', label: 'دوره', render: (row) => row.label },
@@ -94,30 +71,26 @@ export default function AdminChart2({
   const maxPlan = Math.max(1, ...by_plan.map((p) => p.hours));
 
   return (
-    <>
-      <Head title="نمودار مصرف" />
-      <PageHeader
-        title="نمودار مصرف"
-        description="سرورهای روشن، ساعت‌کار و سرورهای تازه در روزها، هفته‌ها (از شنبه) یا ماه‌های شمسی، به وقت تهران."
-        actions={<DownloadLink href={exportHref} />}
-      />
-      <Card className="mb-6 p-4 sm:p-6">
-        <div className="grid items-start gap-3 sm:grid-cols-3">
-          <PeriodFields
-            from={filters.from ?? ''}
-            to={filters.to ?? ''}
-            errors={filter_errors}
-            onChange={visit}
-          />
-          <SelectField
-            label="بازه"
-            value={filters.interval}
-            options={options.intervals}
-            onChange={(interval) => visit({ interval })}
-            error={filter_errors.interval}
-          />
-        </div>
-      </Card>
+    <ChartPage
+      title="نمودار مصرف"
+      description="سرورهای روشن، ساعت‌کار و سرورهای تازه در روزها، هفته‌ها (از شنبه) یا ماه‌های شمسی، به وقت تهران."
+      exportHref={exportHref}
+      filters={{
+        fields: [
+          { period: true, errors: filter_errors },
+          {
+            select: 'interval',
+            label: 'بازه',
+            options: options.intervals,
+            all: null,
+            error: filter_errors.interval,
+          },
+        ],
+        values: filters,
+        onChange: visit,
+        className: 'sm:grid-cols-3',
+      }}
+    >
       <ChartCard
         id="usage-title"
         title="سرورهای روشن و سرورهای تازه"
@@ -127,15 +100,12 @@ export default function AdminChart2({
       >
         <div className="grid gap-4 lg:grid-cols-2">
           <ChartBox label="نمودار سرورهای روشن؛ برای عددها «نمایش جدول» را بزنید.">
-            <LineChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-              <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-              <YAxis orientation="right" tickFormatter={axisNumber} tick={{ fontSize: 12 }} width={40} />
-              <Tooltip
-                formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
-                contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
-              />
-              <Legend wrapperStyle={{ direction: 'rtl' }} />
+            <LineChart data={series} margin={CHART_MARGIN}>
+              <CartesianGrid {...CHART_GRID} />
+              <XAxis {...TIME_AXIS} />
+              <YAxis {...valueAxis(axisNumber, 40)} />
+              <Tooltip {...chartTooltip(axisNumber)} />
+              <Legend {...CHART_LEGEND} />
               {SERIES.slice(0, 2).map((s) => (
                 <Line
                   key={s.key}
@@ -150,21 +120,12 @@ export default function AdminChart2({
             </LineChart>
           </ChartBox>
           <ChartBox label="نمودار سرورهای تازه و آماده‌سازی‌های ناموفق؛ برای عددها «نمایش جدول» را بزنید.">
-            <BarChart data={series} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-              <XAxis dataKey="label" reversed tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-              <YAxis
-                orientation="right"
-                allowDecimals={false}
-                tickFormatter={axisNumber}
-                tick={{ fontSize: 12 }}
-                width={40}
-              />
-              <Tooltip
-                formatter={(value, name) => [axisNumber(Number(value)), String(name)]}
-                contentStyle={{ direction: 'rtl', fontFamily: 'inherit' }}
-              />
-              <Legend wrapperStyle={{ direction: 'rtl' }} />
+            <BarChart data={series} margin={CHART_MARGIN}>
+              <CartesianGrid {...CHART_GRID} />
+              <XAxis {...TIME_AXIS} />
+              <YAxis {...valueAxis(axisNumber, 40)} allowDecimals={false} />
+              <Tooltip {...chartTooltip(axisNumber)} />
+              <Legend {...CHART_LEGEND} />
               {SERIES.slice(3).map((s) => (
                 <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false} />
               ))}
@@ -226,16 +187,6 @@ export default function AdminChart2({
           </ul>
         </Card>
       </div>
-    </>
-  );
-}
-
-function ChartBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="img" aria-label={label} className="h-72 w-full" dir="ltr">
-      <ResponsiveContainer width="100%" height="100%">
-        {children as never}
-      </ResponsiveContainer>
-    </div>
+    </ChartPage>
   );
 }

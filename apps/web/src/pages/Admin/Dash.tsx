@@ -1,12 +1,11 @@
 import { Deferred } from '@renderfarm/react';
 import type { AdminDashProps } from '@server/modules/dashboard/contracts';
 import { CalendarDays, CreditCard, PackageX, Server, ServerCrash, UsersRound, Wallet } from 'lucide-react';
-import { Head } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
 import { DashboardSection } from '../../components/dashboard/DashboardSection';
 import { SectionLink } from '../../components/dashboard/SectionLink';
 import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
+import { Screen } from '../../components/ui/Screen';
 import { formatNumber } from '../../lib/digits';
 import { formatJalali } from '../../lib/jalali-date';
 import { formatToman } from '../../lib/money';
@@ -45,9 +44,7 @@ export default function AdminDash({
   const places = capacity.reduce((sum, location) => sum + location.capacity, 0);
 
   return (
-    <>
-      <Head title="داشبورد مدیریت" />
-      <PageHeader title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`} />
+    <Screen title="داشبورد مدیریت" description={`درآمد، ظرفیت و کارهای در انتظار؛ ${month}.`}>
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <StatCard
           label="درآمد امروز"
@@ -178,6 +175,6 @@ export default function AdminDash({
           </DashboardSection>
         </div>
       </div>
-    </>
+    </Screen>
   );
 }

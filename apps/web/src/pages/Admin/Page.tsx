@@ -2,16 +2,16 @@ import { useForm } from '@renderfarm/react';
 import type { AdminPageProps } from '@server/modules/content/contracts';
 import { FileText, History } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head, Link } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { Link } from '../../app/protocol';
 import { BodyField } from '../../components/editor/BodyField';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { bindField } from '../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { JalaliDatePicker } from '../../components/ui/JalaliDatePicker';
 import { JalaliTime } from '../../components/ui/JalaliTime';
+import { Screen } from '../../components/ui/Screen';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { useRoute } from '../../lib/route';
@@ -20,9 +20,7 @@ import { useRoute } from '../../lib/route';
 export default function Page({ pages, page, revisions }: AdminPageProps) {
   const route = useRoute();
   return (
-    <>
-      <Head title="صفحات ثابت" />
-      <PageHeader title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…" />
+    <Screen title="صفحات ثابت" description="درباره ما، قوانین، حریم خصوصی، صفحه‌های کمپین و…">
       <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="صفحه‌ها">
           <ul className="space-y-1">
@@ -45,7 +43,7 @@ export default function Page({ pages, page, revisions }: AdminPageProps) {
           <EmptyState icon={FileText} title="صفحه‌ای را برای ویرایش انتخاب کنید" />
         )}
       </div>
-    </>
+    </Screen>
   );
 }
 
@@ -125,9 +123,7 @@ function PageForm({
           )}
           <Checkbox
             label="در نتایج موتورهای جستجو نیاید (noindex)"
-            checked={form.data.noindex}
-            onChange={(on) => form.setData('noindex', on)}
-            error={errors.noindex}
+            {...bindCheckbox(form, errors, 'noindex')}
           />
           <div>
             <Button type="submit" size="lg" disabled={form.processing}>

@@ -2,25 +2,23 @@ import { router, useForm } from '@renderfarm/react';
 import type { AdminPortRow, AdminPortsProps } from '@server/modules/catalog/contracts';
 import { ArrowLeftRight } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
+import { ListPage } from '../../components/list/ListPage';
+import { useListQuery } from '../../components/list/use-list-query';
 import { Button } from '../../components/ui/Button';
 import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { type Column, DataTable } from '../../components/ui/DataTable';
-import { FieldError } from '../../components/ui/FieldError';
+import type { Column } from '../../components/ui/DataTable';
 import { FormAlert } from '../../components/ui/FormAlert';
 import { Ltr } from '../../components/ui/Ltr';
-import { Pagination } from '../../components/ui/Pagination';
+import { SelectField } from '../../components/ui/SelectField';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { TextField } from '../../components/ui/TextField';
 import { formatNumber } from '../../lib/digits';
-import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
 const STATUS_FILTERS = [
-  { value: '', label: 'همه' },
   { value: 'free', label: 'آزاد' },
   { value: 'reserved', label: 'رزرو شده' },
   { value: 'bound', label: 'متصل' },
@@ -37,8 +35,10 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
   const errors = (props.errors ?? {}) as Record<string, string>;
   const [confirm, setConfirm] = useState<{ port: AdminPortRow; action: 'release' | 'delete' } | null>(null);
   const [busy, setBusy] = useState(false);
-  const query = (over: Record<string, string | number | null>) =>
-    listUrl(route('admin.ports'), { resource: filters.resource, status: filters.status, ...over });
+  const { visit, pageHref } = useListQuery(route('admin.ports'), {
+    resource: filters.resource,
+    status: filters.status,
+  });
   const options = { preserveScroll: true, onFinish: () => setBusy(false) };
   const toggle = (port: AdminPortRow) => {
     setBusy(true);
@@ -120,61 +120,44 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
   const lastPage = Math.max(1, Math.ceil(ports.meta.total / ports.meta.per_page));
 
   return (
-    <>
-      <Head title="پورت‌ها" />
-      <PageHeader title="پورت‌ها" description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند." />
-      <RangeForm hosts={hosts} resource={filters.resource} />
-      <Card className="mt-6 p-2 sm:p-4">
-        <div className="mb-3 flex flex-wrap items-end gap-3 px-2">
-          <label className="grid gap-1 text-sm text-gray-700">
-            میزبان
-            <select
-              value={filters.resource ?? ''}
-              onChange={(event) => router.visit(query({ resource: event.target.value || null, page: null }))}
-              className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-            >
-              <option value="">همه</option>
-              {hosts.map((host) => (
-                <option key={host.id} value={host.id}>
-                  {host.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1 text-sm text-gray-700">
-            وضعیت
-            <select
-              value={filters.status ?? ''}
-              onChange={(event) => router.visit(query({ status: event.target.value || null, page: null }))}
-              className="min-h-10 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-            >
-              {STATUS_FILTERS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="text-sm text-gray-600">{formatNumber(ports.meta.total)} پورت</span>
+    <ListPage
+      title="پورت‌ها"
+      description="پورت‌های عمومی که به ریموت دسکتاپ سرورها می‌رسند."
+      header={
+        <div className="mb-6">
+          <RangeForm hosts={hosts} resource={filters.resource} />
         </div>
-        <FormAlert className="mb-3">{errors.release ?? errors.delete ?? errors.status}</FormAlert>
-        <DataTable
-          caption="پورت‌ها"
-          columns={columns}
-          rows={ports.data}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: ArrowLeftRight,
-            title: 'پورتی نیست',
-            description: 'با فرم بالا بازه‌ای از پورت‌ها را به یک میزبان بدهید.',
-          }}
-        />
-      </Card>
-      <Pagination
-        page={ports.meta.current_page}
-        lastPage={lastPage}
-        hrefFor={(page) => query({ page: page > 1 ? page : null })}
-      />
+      }
+      filters={{
+        fields: [
+          {
+            select: 'resource',
+            label: 'میزبان',
+            options: hosts.map((h) => ({ value: h.id, label: h.name })),
+          },
+          { select: 'status', label: 'وضعیت', options: STATUS_FILTERS },
+          {
+            custom: 'count',
+            node: <span className="text-sm text-gray-600">{formatNumber(ports.meta.total)} پورت</span>,
+          },
+        ],
+        values: filters,
+        onChange: visit,
+        layout: 'wrap',
+      }}
+      above={<FormAlert className="mb-3">{errors.release ?? errors.delete ?? errors.status}</FormAlert>}
+      table={{
+        columns,
+        rows: ports.data,
+        rowKey: (row) => row.id,
+        empty: {
+          icon: ArrowLeftRight,
+          title: 'پورتی نیست',
+          description: 'با فرم بالا بازه‌ای از پورت‌ها را به یک میزبان بدهید.',
+        },
+      }}
+      pages={{ meta: { current_page: ports.meta.current_page, last_page: lastPage }, href: pageHref }}
+    >
       {confirm && (
         <ConfirmDialog
           open
@@ -193,7 +176,7 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
             : 'پورت از مخزن برداشته می‌شود.'}
         </ConfirmDialog>
       )}
-    </>
+    </ListPage>
   );
 }
 
@@ -217,22 +200,14 @@ function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resou
     <Card className="p-4 sm:p-6">
       <h2 className="mb-3 font-bold text-gray-900">افزودن بازهٔ پورت</h2>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
-        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-          میزبان
-          <select
-            name="resource_id"
-            value={form.data.resource_id}
-            onChange={(event) => form.setData('resource_id', event.target.value)}
-            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-          >
-            {hosts.map((host) => (
-              <option key={host.id} value={host.id}>
-                {host.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="resource_id-error" error={errors.resource_id} />
-        </label>
+        <SelectField
+          label="میزبان"
+          name="resource_id"
+          value={form.data.resource_id}
+          onChange={(value) => form.setData('resource_id', value)}
+          options={hosts.map((host) => ({ value: host.id, label: host.name }))}
+          error={errors.resource_id}
+        />
         <TextField label="IP عمومی" ltr {...bindField(form, errors, 'public_ip')} />
         <TextField
           label="پورت مقصد"

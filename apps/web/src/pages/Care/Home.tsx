@@ -1,11 +1,11 @@
 import type { CareHomeProps } from '@server/modules/dashboard/contracts';
 import { AlarmClock, Hourglass, IdCard, Inbox, UserRoundCheck } from 'lucide-react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
 import { DashboardSection } from '../../components/dashboard/DashboardSection';
 import { SectionLink } from '../../components/dashboard/SectionLink';
 import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
+import { Screen } from '../../components/ui/Screen';
 import { formatNumber } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
 import { QueueTable } from './parts/QueueTable';
@@ -21,9 +21,7 @@ export default function CareHome({ queues, kyc_waiting, machines, staff_online }
   const { total } = queues;
 
   return (
-    <>
-      <Head title="میز پشتیبانی" />
-      <PageHeader title="میز پشتیبانی" description="صف تیکت‌ها، احراز هویت‌های در انتظار و سرورهای مشکل‌دار." />
+    <Screen title="میز پشتیبانی" description="صف تیکت‌ها، احراز هویت‌های در انتظار و سرورهای مشکل‌دار.">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <StatCard label="در انتظار پاسخ" value={formatNumber(total.waiting)} icon={Inbox} href={tickets} />
         <StatCard label="بی‌مسئول" value={formatNumber(total.unassigned)} icon={Hourglass} />
@@ -73,6 +71,6 @@ export default function CareHome({ queues, kyc_waiting, machines, staff_online }
           <StaffOnline staff={staff_online} selfId={self} />
         </DashboardSection>
       </div>
-    </>
+    </Screen>
   );
 }

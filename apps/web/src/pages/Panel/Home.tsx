@@ -1,8 +1,8 @@
 import type { PanelHomeProps } from '@server/modules/dashboard/contracts';
 import { Plus } from 'lucide-react';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
+import { Screen } from '../../components/ui/Screen';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { Announcements } from './parts/Announcements';
@@ -33,20 +33,18 @@ export default function PanelHome({
   const make = !suspended && route.has('panel.instances.make') ? route('panel.instances.make') : null;
 
   return (
-    <>
-      <Head title="پیشخوان" />
-      <PageHeader
-        title="پیشخوان"
-        description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
-        actions={
-          make && (
-            <ButtonLink href={make}>
-              <Plus aria-hidden="true" className="size-4" />
-              اجاره سرور جدید
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="پیشخوان"
+      description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
+      actions={
+        make && (
+          <ButtonLink href={make}>
+            <Plus aria-hidden="true" className="size-4" />
+            اجاره سرور جدید
+          </ButtonLink>
+        )
+      }
+    >
       {suspended && (
         <p
           role="alert"
@@ -65,6 +63,6 @@ export default function PanelHome({
           <Announcements posts={announcements} />
         </div>
       </div>
-    </>
+    </Screen>
   );
 }

@@ -1,24 +1,17 @@
-import { router } from '@renderfarm/react';
 import type { PanelItemsProps } from '@server/modules/billing/contracts';
 import { ReceiptText } from 'lucide-react';
-import { Head } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
 import { ChargedMinutes } from '../../components/billing/ChargedMinutes';
-import { Card } from '../../components/ui/Card';
-import { type Column, DataTable } from '../../components/ui/DataTable';
-import { DownloadLink } from '../../components/ui/DownloadLink';
+import { ListPage } from '../../components/list/ListPage';
+import { Totals } from '../../components/list/Totals';
+import { useListQuery } from '../../components/list/use-list-query';
+import type { Column } from '../../components/ui/DataTable';
 import { JalaliTime } from '../../components/ui/JalaliTime';
-import { Pagination } from '../../components/ui/Pagination';
-import { PeriodFields } from '../../components/ui/PeriodFields';
 import { Price } from '../../components/ui/Price';
-import { SelectField } from '../../components/ui/SelectField';
 import { TruncatedText } from '../../components/ui/TruncatedText';
 import { formatNumber } from '../../lib/digits';
-import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 
 type Line = PanelItemsProps['items']['data'][number];
-type Filters = PanelItemsProps['filters'];
 
 /**
  * `panel.items` «گردش حساب»: every movement of the wallet, newest first, with the filter's totals;
@@ -28,10 +21,7 @@ export default function Items({ items, totals, filters, types, machines, balance
   const route = useRoute();
   const label = new Map(types.map((t) => [t.value, t.label]));
   const machineName = new Map(machines.map((m) => [m.uuid, m.name]));
-  const url = (base: string, over: Partial<Filters & { page: string }> = {}) =>
-    listUrl(base, { ...filters, ...over });
-  const visit = (over: Partial<Filters>) =>
-    router.visit(url(route('panel.items'), over), { preserveScroll: true });
+  const { url, visit, pageHref } = useListQuery(route('panel.items'), filters);
 
   const columns: Column<Line>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.created_at} /> },
@@ -79,42 +69,45 @@ export default function Items({ items, totals, filters, types, machines, balance
   ];
 
   return (
-    <>
-      <Head title="گردش حساب" />
-      <PageHeader
-        title="گردش حساب"
-        description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
-        actions={<DownloadLink href={url(route('panel.items.export'))} />}
-      />
-      <div className="mb-6 grid gap-3 sm:grid-cols-3">
-        <Total title="موجودی کنونی" rial={balance} />
-        <Total title="واریز در این بازه" rial={totals.credits} tone="text-green-700" />
-        <Total title="برداشت در این بازه" rial={totals.debits} tone="text-red-700" />
-      </div>
-      <Card className="p-2 sm:p-4">
-        <div className="mb-3 grid gap-3 px-2 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField
-            label="نوع"
-            value={filters.type}
-            placeholder="همه"
-            options={types}
-            onChange={(type) => visit({ type })}
-          />
-          <SelectField
-            label="سرور"
-            value={filters.machine}
-            placeholder="همه"
-            options={machines.map((m) => ({ value: m.uuid, label: m.name }))}
-            onChange={(machine) => visit({ machine })}
-          />
-          <PeriodFields
-            from={filters.from ?? ''}
-            to={filters.to ?? ''}
-            fromLabel="از روز"
-            toLabel="تا روز"
-            onChange={visit}
-          />
-        </div>
+    <ListPage
+      title="گردش حساب"
+      description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
+      exportHref={url({}, route('panel.items.export'))}
+      header={
+        <Totals
+          className="sm:grid-cols-3"
+          items={[
+            { key: 'balance', title: 'موجودی کنونی', value: <Price rial={balance} /> },
+            {
+              key: 'credits',
+              title: 'واریز در این بازه',
+              value: <Price rial={totals.credits} />,
+              tone: 'text-green-700',
+            },
+            {
+              key: 'debits',
+              title: 'برداشت در این بازه',
+              value: <Price rial={totals.debits} />,
+              tone: 'text-red-700',
+            },
+          ]}
+        />
+      }
+      filters={{
+        fields: [
+          { select: 'type', label: 'نوع', options: types },
+          {
+            select: 'machine',
+            label: 'سرور',
+            options: machines.map((m) => ({ value: m.uuid, label: m.name })),
+          },
+          { period: true, fromLabel: 'از روز', toLabel: 'تا روز' },
+        ],
+        values: filters,
+        onChange: visit,
+        className: 'sm:grid-cols-2 lg:grid-cols-4',
+      }}
+      above={
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2 px-2 text-sm text-gray-600">
           <p>{formatNumber(totals.count)} تراکنش</p>
           {/* The ledger keeps a line per machine-minute; by default a machine's hour reads as one row. */}
@@ -126,34 +119,18 @@ export default function Items({ items, totals, filters, types, machines, balance
             {filters.view === 'minutes' ? 'نمایش ساعتی کارکرد سرورها' : 'نمایش دقیقه‌به‌دقیقه'}
           </button>
         </div>
-        <DataTable
-          caption="گردش حساب"
-          columns={columns}
-          rows={items.data}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: ReceiptText,
-            title: 'تراکنشی با این فیلترها نیست',
-            description: 'فیلترها را بردارید یا بازهٔ دیگری انتخاب کنید.',
-          }}
-        />
-      </Card>
-      <Pagination
-        page={items.meta.current_page}
-        hasMore={items.meta.has_more}
-        hrefFor={(page) => url(route('panel.items'), { page: page > 1 ? String(page) : '' })}
-      />
-    </>
-  );
-}
-
-function Total({ title, rial, tone = 'text-gray-900' }: { title: string; rial: number; tone?: string }) {
-  return (
-    <Card className="p-4">
-      <p className="text-sm text-gray-600">{title}</p>
-      <p className={`mt-1 text-lg font-bold ${tone}`}>
-        <Price rial={rial} />
-      </p>
-    </Card>
+      }
+      table={{
+        columns,
+        rows: items.data,
+        rowKey: (row) => row.id,
+        empty: {
+          icon: ReceiptText,
+          title: 'تراکنشی با این فیلترها نیست',
+          description: 'فیلترها را بردارید یا بازهٔ دیگری انتخاب کنید.',
+        },
+      }}
+      pages={{ meta: items.meta, href: pageHref }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { ProfileDetails, ProfileShowProps, TwoFactorState } from '@server/modules/accounts/contracts';
-import { Head, usePage } from '../../app/protocol';
-import { PageHeader } from '../../components/account/PageHeader';
+import { usePage } from '../../app/protocol';
+import { Screen } from '../../components/ui/Screen';
 import { DeleteUserForm } from './parts/DeleteUserForm';
 import { LogoutOtherBrowserSessionsForm } from './parts/LogoutOtherBrowserSessionsForm';
 import { TwoFactorAuthenticationForm } from './parts/TwoFactorAuthenticationForm';
@@ -28,9 +28,7 @@ export default function Show({
   };
 
   return (
-    <>
-      <Head title="پروفایل و امنیت" />
-      <PageHeader title="پروفایل و امنیت" description="اطلاعات حساب، رمز عبور، ورود دومرحله‌ای و نشست‌ها." />
+    <Screen title="پروفایل و امنیت" description="اطلاعات حساب، رمز عبور، ورود دومرحله‌ای و نشست‌ها.">
       <div className="space-y-10">
         <UpdateProfileInformationForm profile={details} />
         <UpdateMobileForm mobile={details.mobile ?? null} pending={details.mobile_pending ?? null} />
@@ -42,6 +40,6 @@ export default function Show({
         <LogoutOtherBrowserSessionsForm sessions={sessions} />
         <DeleteUserForm blockers={delete_blockers} />
       </div>
-    </>
+    </Screen>
   );
 }

@@ -1,8 +1,8 @@
 import { router } from '@renderfarm/react';
+import type { ContactProps } from '@server/modules/support/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render-page';
-import type { ContactProps } from './Contact';
 
 const PROPS: ContactProps = {
   contact: {

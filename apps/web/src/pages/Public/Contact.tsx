@@ -1,4 +1,5 @@
 import { useForm } from '@renderfarm/react';
+import type { ContactInfo, ContactProps, DepartmentOption } from '@server/modules/support/contracts';
 import { Send } from 'lucide-react';
 import { Head } from '../../app/protocol';
 import { SubmitButton } from '../../components/auth/SubmitButton';
@@ -12,17 +13,8 @@ import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { normalizeDigits, toPersianDigits } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
-import { ContactDetails, type ContactInfo } from './Contact/parts/ContactDetails';
-import { DepartmentChoice, type DepartmentOption } from './Contact/parts/DepartmentChoice';
-
-export interface ContactProps {
-  contact?: Partial<ContactInfo>;
-  departments?: DepartmentOption[];
-  /** The server's limits, so the counter and the server agree. */
-  limits?: { subject: number; message: number };
-  /** A signed-in visitor's name and e-mail (or mobile), so they do not type them again. */
-  prefill?: { name: string; contact: string } | null;
-}
+import { ContactDetails } from './Contact/parts/ContactDetails';
+import { DepartmentChoice } from './Contact/parts/DepartmentChoice';
 
 const DEFAULT_DEPARTMENTS: DepartmentOption[] = [
   { value: 'sales', label: 'فروش و مشاوره خرید' },

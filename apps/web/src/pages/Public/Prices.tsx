@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Container } from '../../components/ui/Container';
 import { Price } from '../../components/ui/Price';
+import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { formatNumber, normalizeDigits } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
@@ -121,20 +122,12 @@ export default function Prices({
             ماشین‌حساب هزینه
           </h2>
           <form onSubmit={calculate} className="grid gap-4 sm:grid-cols-3 sm:items-end">
-            <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-              پلن
-              <select
-                value={hardware}
-                onChange={(event) => setHardware(event.target.value)}
-                className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-              >
-                {plans.map((plan) => (
-                  <option key={plan.slug} value={plan.slug}>
-                    {plan.title}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="پلن"
+              value={hardware}
+              onChange={setHardware}
+              options={plans.map((plan) => ({ value: plan.slug, label: plan.title }))}
+            />
             <TextField label="چند ساعت کار" inputMode="numeric" digits value={hours} onChange={setHours} />
             <Button type="submit">حساب کن</Button>
           </form>

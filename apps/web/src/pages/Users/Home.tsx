@@ -1,3 +1,4 @@
+import type { UsersHomeProps } from '@server/modules/users/contracts';
 import { Headset, KeyRound, LayoutDashboard, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { Head, Link, usePage } from '../../app/protocol';
 import { PageHeader } from '../../components/account/PageHeader';
@@ -7,23 +8,6 @@ import { ForwardArrow } from '../../components/ui/DirectionalIcon';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { formatToman } from '../../lib/money';
 import { useRoute } from '../../lib/route';
-
-export interface Shortcut {
-  key: string;
-  label: string;
-  /** A route name, resolved against the list this user was sent. */
-  route: string;
-}
-
-export interface UsersHomeProps {
-  /** The desks the server offers this role. */
-  shortcuts?: Shortcut[];
-  suspended?: boolean;
-  /** Why an admin suspended the account, in their words. */
-  suspension_reason?: string | null;
-  /** The page the person wanted before signing in; offered as «ادامه». */
-  intended?: string | null;
-}
 
 /** `users.home`: the hub after any sign-in: balance, verification, and the desks the role opens. */
 export default function UsersHome({

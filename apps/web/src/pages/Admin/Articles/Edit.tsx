@@ -1,8 +1,7 @@
 import type { AdminArticleFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { ButtonLink } from '../../../components/ui/Button';
 import { FactList } from '../../../components/ui/FactList';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { ArticleForm } from './parts/ArticleForm';
 
@@ -12,18 +11,16 @@ export default function ArticleEdit(props: AdminArticleFormProps) {
   const previewUrl =
     article?.url && (article.status === 'published' ? article.url : `${article.url}?preview=1`);
   return (
-    <>
-      <Head title="ویرایش مطلب" />
-      <PageHeader
-        title="ویرایش مطلب"
-        actions={
-          previewUrl && (
-            <ButtonLink href={previewUrl} variant="secondary" target="_blank" rel="noopener">
-              {article?.status === 'published' ? 'دیدن در سایت' : 'پیش‌نمایش'}
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="ویرایش مطلب"
+      actions={
+        previewUrl && (
+          <ButtonLink href={previewUrl} variant="secondary" target="_blank" rel="noopener">
+            {article?.status === 'published' ? 'دیدن در سایت' : 'پیش‌نمایش'}
+          </ButtonLink>
+        )
+      }
+    >
       {article && article.kind === 'doc' && (
         <FactList
           className="mb-4"
@@ -34,6 +31,6 @@ export default function ArticleEdit(props: AdminArticleFormProps) {
         />
       )}
       <ArticleForm {...props} />
-    </>
+    </Screen>
   );
 }

@@ -2,14 +2,15 @@ import { router } from '@renderfarm/react';
 import type { AdminConfigListProps, ConfigRow } from '@server/modules/catalog/contracts';
 import { Plus, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { usePage } from '../../../app/protocol';
+import { linkColumn } from '../../../components/list/columns';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { Screen } from '../../../components/ui/Screen';
 import { formatToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
 import { TYPE_LABELS } from './parts/ConfigForm';
@@ -33,18 +34,12 @@ export default function ConfigList({ groups, images }: AdminConfigListProps) {
   const errors = (props.errors ?? {}) as Record<string, string>;
   const [deleting, setDeleting] = useState<ConfigRow | null>(null);
   const columns: Column<ConfigRow>[] = [
-    {
-      key: 'key',
-      label: 'تنظیم',
-      render: (row) => (
-        <Link
-          href={route('admin.configs.edit', { config: row.key })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.label ?? row.key}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'key',
+      'تنظیم',
+      (row) => route('admin.configs.edit', { config: row.key }),
+      (row) => row.label ?? row.key,
+    ),
     { key: 'value', label: 'مقدار', render: (row) => <bdi className="break-all">{shown(row)}</bdi> },
     { key: 'type', label: 'نوع', render: (row) => TYPE_LABELS[row.type] },
     {
@@ -66,18 +61,16 @@ export default function ConfigList({ groups, images }: AdminConfigListProps) {
     },
   ];
   return (
-    <>
-      <Head title="تنظیمات سایت" />
-      <PageHeader
-        title="تنظیمات سایت"
-        description="مقادیری که برنامه می‌خواند؛ رمزها فقط نوشتنی‌اند و هیچ‌جا نمایش داده نمی‌شوند."
-        actions={
-          <ButtonLink href={route('admin.configs.make')}>
-            <Plus aria-hidden="true" className="size-4" />
-            تنظیم جدید
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="تنظیمات سایت"
+      description="مقادیری که برنامه می‌خواند؛ رمزها فقط نوشتنی‌اند و هیچ‌جا نمایش داده نمی‌شوند."
+      actions={
+        <ButtonLink href={route('admin.configs.make')}>
+          <Plus aria-hidden="true" className="size-4" />
+          تنظیم جدید
+        </ButtonLink>
+      }
+    >
       <FormAlert className="mb-4">{errors.delete}</FormAlert>
       <div className="grid gap-6">
         {groups.map((group) => (
@@ -107,6 +100,6 @@ export default function ConfigList({ groups, images }: AdminConfigListProps) {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </>
+    </Screen>
   );
 }

@@ -3,8 +3,8 @@ import { Folder } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
-import { ReorderButtons } from '../../../components/admin/ReorderButtons';
 import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
+import { orderColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -66,30 +66,21 @@ export default function FolderList({ folders }: AdminFolderListProps) {
     },
     { key: 'kind', label: 'نوع', render: (row) => (row.kind === 'blog' ? 'وبلاگ' : 'آموزش') },
     { key: 'articles', label: 'مطالب', numeric: true, render: (row) => formatNumber(row.articles) },
-    {
-      key: 'order',
-      label: 'ترتیب',
-      render: (row) => (
-        <ReorderButtons
-          rows={folders}
-          row={row}
-          label={row.name}
-          sortUrl={sortUrl}
-          sameGroup={(a, b) => a.kind === b.kind}
-        />
-      ),
-    },
+    orderColumn(
+      folders,
+      sortUrl,
+      (row) => row.name,
+      (a, b) => a.kind === b.kind,
+    ),
   ];
   return (
     <CatalogListPage
       title="دسته‌بندی‌ها"
       description="دسته‌های وبلاگ و درخت آموزش‌ها؛ دسته‌ای که مطلب دارد حذف نمی‌شود."
       make={{ href: route('admin.folders.make'), label: 'دستهٔ جدید' }}
-      caption="دسته‌بندی‌ها"
       columns={columns}
       rows={ordered(folders)}
       above={<SortableGroups groups={groups} label={(row) => row.name} sortUrl={sortUrl} />}
-      rowKey={(row) => row.id}
       empty={{ icon: Folder, title: 'هنوز دسته‌ای نساخته‌اید' }}
       remove={{
         can: (row) => row.articles === 0,

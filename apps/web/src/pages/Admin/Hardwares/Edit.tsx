@@ -1,6 +1,5 @@
 import type { AdminHardwareFormProps } from '@server/modules/catalog/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { HardwareForm } from './parts/HardwareForm';
 
@@ -8,17 +7,15 @@ import { HardwareForm } from './parts/HardwareForm';
 export default function HardwareEdit(props: AdminHardwareFormProps) {
   const machines = props.hardware?.machines ?? 0;
   return (
-    <>
-      <Head title="ویرایش پلن" />
-      <PageHeader
-        title="ویرایش پلن"
-        description={
-          machines > 0
-            ? `${formatNumber(machines)} سرور با این پلن کار می‌کند؛ قیمت هر سرور همان است که هنگام سفارش بود.`
-            : 'هنوز سروری با این پلن ساخته نشده است.'
-        }
-      />
+    <Screen
+      title="ویرایش پلن"
+      description={
+        machines > 0
+          ? `${formatNumber(machines)} سرور با این پلن کار می‌کند؛ قیمت هر سرور همان است که هنگام سفارش بود.`
+          : 'هنوز سروری با این پلن ساخته نشده است.'
+      }
+    >
       <HardwareForm {...props} />
-    </>
+    </Screen>
   );
 }

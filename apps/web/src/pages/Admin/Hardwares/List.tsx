@@ -1,7 +1,7 @@
 import type { AdminHardwareListProps, AdminHardwareRow } from '@server/modules/catalog/contracts';
 import { Cpu } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import { linkColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { Price } from '../../../components/ui/Price';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -12,18 +12,12 @@ import { useRoute } from '../../../lib/route';
 export default function HardwareList({ hardwares }: AdminHardwareListProps) {
   const route = useRoute();
   const columns: Column<AdminHardwareRow>[] = [
-    {
-      key: 'title',
-      label: 'پلن',
-      render: (row) => (
-        <Link
-          href={route('admin.hardwares.edit', { hardware: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.title}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'title',
+      'پلن',
+      (row) => route('admin.hardwares.edit', { hardware: row.id }),
+      (row) => row.title,
+    ),
     { key: 'gpu', label: 'کارت گرافیک', render: (row) => <span dir="ltr">{row.gpu}</span> },
     {
       key: 'specs',
@@ -57,10 +51,8 @@ export default function HardwareList({ hardwares }: AdminHardwareListProps) {
       title="پلن‌های سخت‌افزاری"
       description="پلن‌هایی که مشتری‌ها اجاره می‌کنند؛ قیمت‌ها ساعتی و به تومان."
       make={{ href: route('admin.hardwares.make'), label: 'پلن جدید' }}
-      caption="پلن‌های سخت‌افزاری"
       columns={columns}
       rows={hardwares}
-      rowKey={(row) => row.id}
       empty={{
         icon: Cpu,
         title: 'هنوز پلنی نساخته‌اید',

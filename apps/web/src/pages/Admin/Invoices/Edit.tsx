@@ -6,8 +6,7 @@ import type {
 } from '@server/modules/billing/invoices/contracts';
 import { CreditCard, Download, Printer, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link, usePage } from '../../../app/protocol';
 import { BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
 import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
@@ -20,6 +19,7 @@ import { FormAlert } from '../../../components/ui/FormAlert';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatJalali } from '../../../lib/jalali-date';
@@ -50,38 +50,32 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
   };
 
   return (
-    <>
-      <Head title="ویرایش صورت‌حساب" />
-      <PageHeader
-        title="ویرایش صورت‌حساب"
-        description={`${document.title} · ${document.numberLabel} · ${user.name}`}
-        actions={
-          <>
-            <a
-              href={route('admin.invoices.pdf', params)}
-              className={buttonClasses('secondary', 'md')}
-              download
+    <Screen
+      title="ویرایش صورت‌حساب"
+      description={`${document.title} · ${document.numberLabel} · ${user.name}`}
+      actions={
+        <>
+          <a href={route('admin.invoices.pdf', params)} className={buttonClasses('secondary', 'md')} download>
+            <Download aria-hidden="true" className="size-4" />
+            دریافت PDF
+          </a>
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" />
+            چاپ
+          </Button>
+          {can.cancel && (
+            <Button
+              variant="ghost"
+              className="text-red-700"
+              onClick={() => setCancelling(true)}
+              disabled={busy}
             >
-              <Download aria-hidden="true" className="size-4" />
-              دریافت PDF
-            </a>
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" className="size-4" />
-              چاپ
+              {draft ? 'حذف پیش‌نویس' : 'لغو صورت‌حساب'}
             </Button>
-            {can.cancel && (
-              <Button
-                variant="ghost"
-                className="text-red-700"
-                onClick={() => setCancelling(true)}
-                disabled={busy}
-              >
-                {draft ? 'حذف پیش‌نویس' : 'لغو صورت‌حساب'}
-              </Button>
-            )}
-          </>
-        }
-      />
+          )}
+        </>
+      }
+    >
       <FormAlert className="mb-6">{errors.action}</FormAlert>
       <div className="grid gap-6 xl:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 xl:col-span-2">
@@ -189,7 +183,7 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
           : 'صورت‌حساب از فهرست پرداخت‌های مشتری بیرون می‌رود و دیگر پرداخت نمی‌شود.'}
       </ConfirmDialog>
       <InvoicePrint document={document} />
-    </>
+    </Screen>
   );
 }
 

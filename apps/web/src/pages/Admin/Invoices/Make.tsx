@@ -1,9 +1,8 @@
 import type { AdminInvoicesMakeProps } from '@server/modules/billing/invoices/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Card } from '../../../components/ui/Card';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { toPersianDigits } from '../../../lib/digits';
 import { InvoiceForm } from './parts/InvoiceForm';
 
@@ -13,12 +12,10 @@ import { InvoiceForm } from './parts/InvoiceForm';
  */
 export default function AdminInvoiceMake({ user, vat_rate, kinds }: AdminInvoicesMakeProps) {
   return (
-    <>
-      <Head title="صدور صورت‌حساب" />
-      <PageHeader
-        title="صدور صورت‌حساب"
-        description="صورت‌حساب صادرشده در پنل مشتری منتظر پرداخت می‌ماند؛ پیش‌نویس را فقط مدیران می‌بینند."
-      />
+    <Screen
+      title="صدور صورت‌حساب"
+      description="صورت‌حساب صادرشده در پنل مشتری منتظر پرداخت می‌ماند؛ پیش‌نویس را فقط مدیران می‌بینند."
+    >
       {user && (
         <Card className="mb-6 flex flex-wrap items-center gap-x-6 gap-y-1 p-4 text-sm">
           <span className="font-bold text-gray-900">{user.name}</span>
@@ -35,6 +32,6 @@ export default function AdminInvoiceMake({ user, vat_rate, kinds }: AdminInvoice
         kinds={kinds}
         taxRate={vat_rate}
       />
-    </>
+    </Screen>
   );
 }

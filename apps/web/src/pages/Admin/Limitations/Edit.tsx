@@ -1,10 +1,9 @@
 import { router } from '@renderfarm/react';
 import type { AdminLimitationFormProps } from '@server/modules/catalog/contracts';
 import { type FormEvent, useState } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Screen } from '../../../components/ui/Screen';
 import { TextField } from '../../../components/ui/TextField';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -33,12 +32,7 @@ export default function LimitationEdit(props: AdminLimitationFormProps) {
     );
   };
   return (
-    <>
-      <Head title="ویرایش محدودیت" />
-      <PageHeader
-        title="ویرایش محدودیت"
-        description={`${limitation.key_label} — ${limitation.subject_label}`}
-      />
+    <Screen title="ویرایش محدودیت" description={`${limitation.key_label} — ${limitation.subject_label}`}>
       <div className="grid gap-6">
         <LimitationForm {...props} />
         <Card className="grid gap-3 p-4 sm:p-6">
@@ -64,6 +58,6 @@ export default function LimitationEdit(props: AdminLimitationFormProps) {
             ))}
         </Card>
       </div>
-    </>
+    </Screen>
   );
 }

@@ -1,15 +1,12 @@
 import type { AdminLinkFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Screen } from '../../../components/ui/Screen';
 import { LinkForm } from './parts/LinkForm';
 
 /** `admin.links.make` «پیوند جدید». */
 export default function LinkMake(props: AdminLinkFormProps) {
   return (
-    <>
-      <Head title="پیوند جدید" />
-      <PageHeader title="پیوند جدید" />
+    <Screen title="پیوند جدید">
       <LinkForm {...props} />
-    </>
+    </Screen>
   );
 }

@@ -1,8 +1,7 @@
 import type { AdminLocationListProps, AdminLocationRow } from '@server/modules/catalog/contracts';
 import { MapPin } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
-import { Badge } from '../../../components/ui/Badge';
+import { activeColumn, linkColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -11,27 +10,15 @@ import { useRoute } from '../../../lib/route';
 export default function LocationList({ locations }: AdminLocationListProps) {
   const route = useRoute();
   const columns: Column<AdminLocationRow>[] = [
-    {
-      key: 'name',
-      label: 'دیتاسنتر',
-      render: (row) => (
-        <Link
-          href={route('admin.locations.edit', { location: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'دیتاسنتر',
+      (row) => route('admin.locations.edit', { location: row.id }),
+      (row) => row.name,
+    ),
     { key: 'code', label: 'کد', render: (row) => <span dir="ltr">{row.code}</span> },
     { key: 'city', label: 'شهر' },
-    {
-      key: 'active',
-      label: 'وضعیت',
-      render: (row) => (
-        <Badge tone={row.is_active ? 'green' : 'gray'}>{row.is_active ? 'فعال' : 'غیرفعال'}</Badge>
-      ),
-    },
+    activeColumn(),
     { key: 'hosts', label: 'میزبان', numeric: true, render: (row) => formatNumber(row.hosts) },
     {
       key: 'free',
@@ -45,10 +32,8 @@ export default function LocationList({ locations }: AdminLocationListProps) {
       title="دیتاسنترها"
       description="جاهایی که میزبان‌ها در آن هستند و مشتری هنگام سفارش انتخاب می‌کند."
       make={{ href: route('admin.locations.make'), label: 'دیتاسنتر جدید' }}
-      caption="دیتاسنترها"
       columns={columns}
       rows={locations}
-      rowKey={(row) => row.id}
       empty={{
         icon: MapPin,
         title: 'هنوز دیتاسنتری نساخته‌اید',

@@ -3,9 +3,8 @@ import { ListTree } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
-import { ReorderButtons } from '../../../components/admin/ReorderButtons';
 import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
-import { Badge } from '../../../components/ui/Badge';
+import { activeColumn, orderColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { Ltr } from '../../../components/ui/Ltr';
 import { useRoute } from '../../../lib/route';
@@ -62,37 +61,22 @@ export default function MenuList({ menus }: AdminMenuListProps) {
     },
     { key: 'location', label: 'منو', render: (row) => LOCATIONS[row.location] },
     { key: 'url', label: 'نشانی', render: (row) => <Ltr>{row.url}</Ltr> },
-    {
-      key: 'active',
-      label: 'وضعیت',
-      render: (row) => (
-        <Badge tone={row.is_active ? 'green' : 'gray'}>{row.is_active ? 'نمایش' : 'پنهان'}</Badge>
-      ),
-    },
-    {
-      key: 'order',
-      label: 'ترتیب',
-      render: (row) => (
-        <ReorderButtons
-          rows={menus}
-          row={row}
-          label={row.label}
-          sortUrl={sortUrl}
-          sameGroup={(a, b) => a.location === b.location}
-        />
-      ),
-    },
+    activeColumn(['نمایش', 'پنهان']),
+    orderColumn(
+      menus,
+      sortUrl,
+      (row) => row.label,
+      (a, b) => a.location === b.location,
+    ),
   ];
   return (
     <CatalogListPage
       title="منوها"
       description="منوی بالای سایت و پیوندهای پاصفحه؛ ترتیب را با کشیدن یا دکمه‌های بالا و پایین عوض کنید."
       make={{ href: route('admin.menus.make'), label: 'آیتم جدید منو' }}
-      caption="منوها"
       columns={columns}
       rows={ordered(menus)}
       above={<SortableGroups groups={groups} label={(row) => row.label} sortUrl={sortUrl} />}
-      rowKey={(row) => row.id}
       empty={{ icon: ListTree, title: 'منو خالی است', description: 'نخستین آیتم منو را بسازید.' }}
       remove={{
         url: (row) => route('admin.menus.destroy', { menu: row.id }),

@@ -1,8 +1,7 @@
 import type { AdminRedirectFormProps } from '@server/modules/content/contracts';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { FactList } from '../../../components/ui/FactList';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { RedirectForm } from './parts/RedirectForm';
 
@@ -10,9 +9,7 @@ import { RedirectForm } from './parts/RedirectForm';
 export default function RedirectEdit(props: AdminRedirectFormProps) {
   const redirect = props.redirect;
   return (
-    <>
-      <Head title="ویرایش ریدایرکت" />
-      <PageHeader title="ویرایش ریدایرکت" />
+    <Screen title="ویرایش ریدایرکت">
       {redirect && (
         <FactList
           className="mb-4"
@@ -30,6 +27,6 @@ export default function RedirectEdit(props: AdminRedirectFormProps) {
         />
       )}
       <RedirectForm {...props} />
-    </>
+    </Screen>
   );
 }

@@ -3,11 +3,10 @@ import { Signpost } from 'lucide-react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SearchBox } from '../../../components/content/SearchBox';
-import { Badge } from '../../../components/ui/Badge';
+import { activeColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
-import { Pagination } from '../../../components/ui/Pagination';
 import { formatNumber } from '../../../lib/digits';
 import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
@@ -30,13 +29,7 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
     },
     { key: 'to', label: 'به', render: (row) => <Ltr className="break-all">{row.to}</Ltr> },
     { key: 'code', label: 'نوع', render: (row) => (row.code === 301 ? 'دائمی ۳۰۱' : 'موقت ۳۰۲') },
-    {
-      key: 'active',
-      label: 'وضعیت',
-      render: (row) => (
-        <Badge tone={row.is_active ? 'green' : 'gray'}>{row.is_active ? 'فعال' : 'غیرفعال'}</Badge>
-      ),
-    },
+    activeColumn(),
     { key: 'hits', label: 'بازدید', numeric: true, render: (row) => formatNumber(row.hits) },
     {
       key: 'last',
@@ -45,41 +38,44 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
     },
   ];
   return (
-    <>
-      <CatalogListPage
-        title="ریدایرکت‌ها"
-        description="نشانی‌های قدیمی و جایی که بازدیدکننده به آن فرستاده می‌شود؛ پیش از هر صفحه بررسی می‌شوند."
-        make={{ href: route('admin.redirects.make'), label: 'ریدایرکت جدید' }}
-        caption="ریدایرکت‌ها"
-        columns={columns}
-        rows={items.data}
-        rowKey={(row) => row.id}
-        above={
-          <div className="mb-3 p-2">
-            <SearchBox
-              action="/admin/redirects"
-              value={filters.q}
-              label="جستجو در نشانی‌ها"
-              placeholder="بخشی از نشانی، مثلاً /old"
-            />
-          </div>
-        }
-        empty={{
-          icon: Signpost,
-          title: filters.q ? 'ریدایرکتی با این نشانی پیدا نشد' : 'هنوز ریدایرکتی نساخته‌اید',
-          description: 'وقتی نشانی صفحه‌ای عوض می‌شود، نشانی قدیمی را اینجا به تازه بفرستید.',
-        }}
-        remove={{
-          url: (row) => route('admin.redirects.destroy', { redirect: row.id }),
-          title: (row) => `حذف ریدایرکت «${row.from}»؟`,
-          text: 'بازدیدکنندگان نشانی قدیمی از این پس صفحهٔ «پیدا نشد» می‌بینند.',
-        }}
-      />
-      <Pagination
-        page={items.meta.current_page}
-        lastPage={items.meta.last_page}
-        hrefFor={(page) => listUrl('/admin/redirects', { q: filters.q, page: page > 1 ? page : null })}
-      />
-    </>
+    <CatalogListPage
+      title="ریدایرکت‌ها"
+      description="نشانی‌های قدیمی و جایی که بازدیدکننده به آن فرستاده می‌شود؛ پیش از هر صفحه بررسی می‌شوند."
+      make={{ href: route('admin.redirects.make'), label: 'ریدایرکت جدید' }}
+      columns={columns}
+      rows={items.data}
+      filters={{
+        fields: [
+          {
+            custom: 'q',
+            node: (
+              <SearchBox
+                action="/admin/redirects"
+                value={filters.q}
+                label="جستجو در نشانی‌ها"
+                placeholder="بخشی از نشانی، مثلاً /old"
+              />
+            ),
+          },
+        ],
+        values: filters,
+        onChange: () => undefined,
+        className: 'py-2',
+      }}
+      empty={{
+        icon: Signpost,
+        title: filters.q ? 'ریدایرکتی با این نشانی پیدا نشد' : 'هنوز ریدایرکتی نساخته‌اید',
+        description: 'وقتی نشانی صفحه‌ای عوض می‌شود، نشانی قدیمی را اینجا به تازه بفرستید.',
+      }}
+      remove={{
+        url: (row) => route('admin.redirects.destroy', { redirect: row.id }),
+        title: (row) => `حذف ریدایرکت «${row.from}»؟`,
+        text: 'بازدیدکنندگان نشانی قدیمی از این پس صفحهٔ «پیدا نشد» می‌بینند.',
+      }}
+      pages={{
+        meta: items.meta,
+        href: (page) => listUrl('/admin/redirects', { q: filters.q, page: page > 1 ? page : null }),
+      }}
+    />
   );
 }

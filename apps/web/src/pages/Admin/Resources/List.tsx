@@ -51,10 +51,8 @@ export default function ResourceList({ resources }: AdminResourceListProps) {
       title="میزبان‌ها"
       description="سرورهای فیزیکی GPU که ماشین‌های مشتری‌ها روی آن‌ها ساخته می‌شوند."
       make={{ href: route('admin.resources.make'), label: 'میزبان جدید' }}
-      caption="میزبان‌ها"
       columns={columns}
       rows={resources}
-      rowKey={(row) => row.id}
       empty={{
         icon: Network,
         title: 'هنوز میزبانی نیفزوده‌اید',

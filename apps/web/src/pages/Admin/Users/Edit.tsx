@@ -310,108 +310,43 @@ function AccountTabs({
       <Tabs
         label="سوابق کاربر"
         tabs={[
-          {
-            id: 'ledger',
-            label: 'گردش حساب',
-            content: (
-              <Deferred data="ledger" fallback={loading}>
-                {() => (
-                  <DataTable
-                    caption="گردش حساب"
-                    columns={ledgerColumns}
-                    rows={ledger ?? []}
-                    rowKey={(row) => row.id}
-                    empty={{ icon: Wallet, title: 'هنوز تراکنشی ندارد' }}
-                  />
-                )}
-              </Deferred>
-            ),
-          },
-          {
-            id: 'machines',
-            label: 'سرورها',
-            content: (
-              <Deferred data="machines" fallback={loading}>
-                {() => (
-                  <DataTable
-                    caption="سرورها"
-                    columns={machineColumns}
-                    rows={machines ?? []}
-                    rowKey={(row) => row.uuid}
-                    empty={{ icon: Server, title: 'سروری ندارد' }}
-                  />
-                )}
-              </Deferred>
-            ),
-          },
-          {
-            id: 'activity',
-            label: 'فعالیت',
-            content: (
-              <Deferred data="activity" fallback={loading}>
-                {() => (
-                  <DataTable
-                    caption="فعالیت"
-                    columns={activityColumns}
-                    rows={activity ?? []}
-                    rowKey={(row) => row.id}
-                    empty={{ icon: History, title: 'فعالیتی ثبت نشده است' }}
-                  />
-                )}
-              </Deferred>
-            ),
-          },
-          {
-            id: 'invoices',
-            label: 'صورت‌حساب‌ها',
-            content: (
-              <Deferred data="invoices" fallback={loading}>
-                {() => (
-                  <DataTable
-                    caption="صورت‌حساب‌ها"
-                    columns={invoiceColumns}
-                    rows={invoices ?? []}
-                    rowKey={(row) => row.uuid}
-                    empty={{ icon: FileText, title: 'صورت‌حسابی ندارد' }}
-                  />
-                )}
-              </Deferred>
-            ),
-          },
-          {
-            id: 'tickets',
-            label: 'تیکت‌ها',
-            content: (
-              <Deferred data="tickets" fallback={loading}>
-                {() => (
-                  <DataTable
-                    caption="تیکت‌ها"
-                    columns={ticketColumns}
-                    rows={tickets ?? []}
-                    rowKey={(row) => row.uuid}
-                    empty={{ icon: LifeBuoy, title: 'تیکتی ندارد' }}
-                  />
-                )}
-              </Deferred>
-            ),
-          },
-          {
-            id: 'kyc',
-            label: 'احراز هویت',
-            content: (
-              <Deferred data="kyc" fallback={loading}>
-                {() => (
-                  <DataTable
-                    caption="درخواست‌های احراز هویت"
-                    columns={kycColumns}
-                    rows={kyc ?? []}
-                    rowKey={(row) => row.id}
-                    empty={{ icon: IdCard, title: 'درخواست احراز هویتی نفرستاده است' }}
-                  />
-                )}
-              </Deferred>
-            ),
-          },
+          historyTab('ledger', 'گردش حساب', {
+            columns: ledgerColumns,
+            rows: ledger,
+            rowKey: (row) => row.id,
+            empty: { icon: Wallet, title: 'هنوز تراکنشی ندارد' },
+          }),
+          historyTab('machines', 'سرورها', {
+            columns: machineColumns,
+            rows: machines,
+            rowKey: (row) => row.uuid,
+            empty: { icon: Server, title: 'سروری ندارد' },
+          }),
+          historyTab('activity', 'فعالیت', {
+            columns: activityColumns,
+            rows: activity,
+            rowKey: (row) => row.id,
+            empty: { icon: History, title: 'فعالیتی ثبت نشده است' },
+          }),
+          historyTab('invoices', 'صورت‌حساب‌ها', {
+            columns: invoiceColumns,
+            rows: invoices,
+            rowKey: (row) => row.uuid,
+            empty: { icon: FileText, title: 'صورت‌حسابی ندارد' },
+          }),
+          historyTab('tickets', 'تیکت‌ها', {
+            columns: ticketColumns,
+            rows: tickets,
+            rowKey: (row) => row.uuid,
+            empty: { icon: LifeBuoy, title: 'تیکتی ندارد' },
+          }),
+          historyTab('kyc', 'احراز هویت', {
+            columns: kycColumns,
+            rows: kyc,
+            rowKey: (row) => row.id,
+            empty: { icon: IdCard, title: 'درخواست احراز هویتی نفرستاده است' },
+            caption: 'درخواست‌های احراز هویت',
+          }),
           ...unavailable_tabs.map((id) => ({
             id,
             label: UNAVAILABLE[id] ?? id,
@@ -426,4 +361,24 @@ function AccountTabs({
       />
     </Card>
   );
+}
+
+/** One tab of a user's history: its table, loaded only when the tab is first opened. */
+function historyTab<T>(
+  id: string,
+  label: string,
+  table: Omit<Parameters<typeof DataTable<T>>[0], 'caption' | 'rows'> & {
+    rows: T[] | undefined;
+    caption?: string;
+  },
+) {
+  return {
+    id,
+    label,
+    content: (
+      <Deferred data={id} fallback={loading}>
+        {() => <DataTable {...table} caption={table.caption ?? label} rows={table.rows ?? []} />}
+      </Deferred>
+    ),
+  };
 }

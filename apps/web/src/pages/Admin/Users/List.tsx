@@ -1,25 +1,19 @@
-import { router } from '@renderfarm/react';
 import type { AdminUserRow, AdminUsersListProps } from '@server/modules/admin/contracts';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
+import { ListPage } from '../../../components/list/ListPage';
+import { useListQuery } from '../../../components/list/use-list-query';
 import { Badge } from '../../../components/ui/Badge';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
+import { Button } from '../../../components/ui/Button';
+import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { MoneyInput } from '../../../components/ui/MoneyInput';
-import { Pagination } from '../../../components/ui/Pagination';
 import { Price } from '../../../components/ui/Price';
-import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
-
-type Filters = AdminUsersListProps['filters'];
 
 /**
  * `admin.users.list` «کاربران»: every account, searched by name, mobile (any digits) or e-mail,
@@ -35,9 +29,7 @@ export default function AdminUsersList({
   const [q, setQ] = useState(filters.q);
   const [balance, setBalance] = useState({ min: filters.balance_min, max: filters.balance_max });
   const roleLabel = new Map(options.roles.map((r) => [r.value, r.label]));
-  const url = (over: Partial<Filters & { page: string }> = {}) =>
-    listUrl(route('admin.users.list'), { ...filters, page: '', ...over });
-  const visit = (over: Partial<Filters>) => router.visit(url(over), { preserveScroll: true });
+  const { visit, pageHref } = useListQuery(route('admin.users.list'), filters);
   const search = (event: FormEvent) => {
     event.preventDefault();
     visit({ q, balance_min: balance.min, balance_max: balance.max });
@@ -77,90 +69,73 @@ export default function AdminUsersList({
   ];
 
   return (
-    <>
-      <Head title="کاربران" />
-      <PageHeader
-        title="کاربران"
-        description={`${formatNumber(items.meta.total)} حساب؛ جست‌وجو با نام، موبایل یا ایمیل.`}
-        actions={
-          <ButtonLink href={route('admin.users.make')}>
-            <UserPlus aria-hidden="true" className="size-4" />
-            کاربر جدید
-          </ButtonLink>
-        }
-      />
-      <Card className="p-2 sm:p-4">
-        <form
-          onSubmit={search}
-          role="search"
-          className="mb-3 grid items-end gap-3 px-2 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          <label className="grid min-w-0 gap-1.5 text-sm font-medium text-gray-900 sm:col-span-2">
-            جست‌وجو
-            <input
-              type="search"
-              name="q"
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-              placeholder={searches_national_code ? 'نام، موبایل، ایمیل یا کد ملی' : 'نام، موبایل یا ایمیل'}
-              className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
-            />
-          </label>
-          <SelectField
-            label="نقش"
-            value={filters.role}
-            placeholder="همه"
-            options={options.roles}
-            onChange={(role) => visit({ role })}
-          />
-          <SelectField
-            label="احراز هویت"
-            value={filters.kyc}
-            placeholder="همه"
-            options={options.kyc}
-            onChange={(kyc) => visit({ kyc })}
-          />
-          <SelectField
-            label="وضعیت حساب"
-            value={filters.suspended}
-            placeholder="همه"
-            options={options.suspended}
-            onChange={(suspended) => visit({ suspended })}
-          />
-          <MoneyInput
-            label="موجودی از"
-            value={balance.min}
-            onChange={(min) => setBalance((b) => ({ ...b, min }))}
-          />
-          <MoneyInput
-            label="موجودی تا"
-            value={balance.max}
-            onChange={(max) => setBalance((b) => ({ ...b, max }))}
-          />
-          <div>
-            <Button type="submit" variant="secondary">
-              <Search aria-hidden="true" className="size-4" />
-              جست‌وجو
-            </Button>
-          </div>
-        </form>
-        <DataTable
-          caption="کاربران"
-          columns={columns}
-          rows={items.data}
-          rowKey={(row) => row.id}
-          empty={{
-            icon: Users,
-            title: 'کاربری با این جست‌وجو و فیلترها نیست',
-            description: 'نام، شماره یا ایمیل را کوتاه‌تر بنویسید یا فیلترها را بردارید.',
-          }}
-        />
-      </Card>
-      <Pagination
-        page={items.meta.current_page}
-        lastPage={items.meta.last_page}
-        hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
-      />
-    </>
+    <ListPage
+      title="کاربران"
+      description={`${formatNumber(items.meta.total)} حساب؛ جست‌وجو با نام، موبایل یا ایمیل.`}
+      make={{ href: route('admin.users.make'), label: 'کاربر جدید', icon: UserPlus }}
+      filters={{
+        fields: [
+          {
+            custom: 'q',
+            node: (
+              <label className="grid min-w-0 gap-1.5 text-sm font-medium text-gray-900 sm:col-span-2">
+                جست‌وجو
+                <input
+                  type="search"
+                  name="q"
+                  value={q}
+                  onChange={(event) => setQ(event.target.value)}
+                  placeholder={
+                    searches_national_code ? 'نام، موبایل، ایمیل یا کد ملی' : 'نام، موبایل یا ایمیل'
+                  }
+                  className="min-h-11 min-w-0 rounded-xl border border-gray-300 bg-white px-3 text-sm font-normal"
+                />
+              </label>
+            ),
+          },
+          { select: 'role', label: 'نقش', options: options.roles },
+          { select: 'kyc', label: 'احراز هویت', options: options.kyc },
+          { select: 'suspended', label: 'وضعیت حساب', options: options.suspended },
+          {
+            custom: 'balance',
+            node: (
+              <>
+                <MoneyInput
+                  label="موجودی از"
+                  value={balance.min}
+                  onChange={(min) => setBalance((b) => ({ ...b, min }))}
+                />
+                <MoneyInput
+                  label="موجودی تا"
+                  value={balance.max}
+                  onChange={(max) => setBalance((b) => ({ ...b, max }))}
+                />
+                <div>
+                  <Button type="submit" variant="secondary">
+                    <Search aria-hidden="true" className="size-4" />
+                    جست‌وجو
+                  </Button>
+                </div>
+              </>
+            ),
+          },
+        ],
+        values: filters,
+        onChange: visit,
+        onSubmit: search,
+        className: 'sm:grid-cols-2 lg:grid-cols-4',
+      }}
+      table={{
+        columns,
+        rows: items.data,
+        rowKey: (row) => row.id,
+        empty: {
+          icon: Users,
+          title: 'کاربری با این جست‌وجو و فیلترها نیست',
+          description: 'نام، شماره یا ایمیل را کوتاه‌تر بنویسید یا فیلترها را بردارید.',
+        },
+      }}
+      pages={{ meta: items.meta, href: pageHref }}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminUsersMakeProps } from '@server/modules/admin/contracts';
 import type { FormEvent } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { NEW_PASSWORD_INPUT } from '../../../components/ui/input-presets';
+import { Screen } from '../../../components/ui/Screen';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
 import { ProfileFields } from './parts/ProfileFields';
@@ -29,12 +28,10 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
   const errors = form.errors as Record<string, string | undefined>;
   const send = () => void form.post(route('admin.users.store'));
   return (
-    <>
-      <Head title="کاربر جدید" />
-      <PageHeader
-        title="کاربر جدید"
-        description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
-      />
+    <Screen
+      title="کاربر جدید"
+      description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
+    >
       <Card className="max-w-2xl p-4 sm:p-6">
         <ConfirmsPassword onConfirmed={send} description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید.">
           {(start, checking) => (
@@ -72,6 +69,6 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
           )}
         </ConfirmsPassword>
       </Card>
-    </>
+    </Screen>
   );
 }

@@ -1,13 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import type { PanelAccountEditProps } from '@server/modules/verification/contracts';
 import { ArrowRight, Save } from 'lucide-react';
-import { Head } from '../../../app/protocol';
 import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { FormSection } from '../../../components/ui/FormSection';
+import { Screen } from '../../../components/ui/Screen';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -27,17 +26,15 @@ export default function AccountEdit({
   const form = useForm({ ...bill_to, marketing_opt_in });
 
   return (
-    <>
-      <Head title="ویرایش حساب" />
-      <PageHeader
-        title="ویرایش حساب"
-        actions={
-          <ButtonLink href={route('panel.account.show')} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            حساب کاربری
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="ویرایش حساب"
+      actions={
+        <ButtonLink href={route('panel.account.show')} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          حساب کاربری
+        </ButtonLink>
+      }
+    >
       <div className="grid gap-8">
         <FormSection
           id="bill-to"
@@ -91,6 +88,6 @@ export default function AccountEdit({
           </div>
         </FormSection>
       </div>
-    </>
+    </Screen>
   );
 }

@@ -1,12 +1,11 @@
 import type { PanelAccountShowProps } from '@server/modules/verification/contracts';
 import { BadgeCheck, CircleAlert, Pencil } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { BillToSummary } from '../../../components/invoices/BillToFields';
 import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { FactList } from '../../../components/ui/FactList';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -53,20 +52,18 @@ export default function AccountShow({ account, bill_to, marketing_opt_in, limits
   );
 
   return (
-    <>
-      <Head title="حساب کاربری" />
-      <PageHeader
-        title="حساب کاربری"
-        description="مشخصات، وضعیت احراز هویت و سقف‌های حساب شما."
-        actions={
-          link('panel.account.edit') && (
-            <ButtonLink href={link('panel.account.edit')!} variant="secondary">
-              <Pencil aria-hidden="true" className="size-4" />
-              ویرایش حساب
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="حساب کاربری"
+      description="مشخصات، وضعیت احراز هویت و سقف‌های حساب شما."
+      actions={
+        link('panel.account.edit') && (
+          <ButtonLink href={link('panel.account.edit')!} variant="secondary">
+            <Pencil aria-hidden="true" className="size-4" />
+            ویرایش حساب
+          </ButtonLink>
+        )
+      }
+    >
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card className="min-w-0 p-5">
           <h2 className="mb-4 font-bold text-gray-900">مشخصات</h2>
@@ -130,6 +127,6 @@ export default function AccountShow({ account, bill_to, marketing_opt_in, limits
           <FactList facts={limits.map((l) => [l.label, l.value ?? 'بدون سقف'])} />
         </Card>
       </div>
-    </>
+    </Screen>
   );
 }

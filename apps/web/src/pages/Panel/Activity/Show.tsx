@@ -1,14 +1,13 @@
 import { router } from '@renderfarm/react';
 import type { PanelActivityShowProps } from '@server/modules/activity/contracts';
 import { History } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Card } from '../../../components/ui/Card';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Pagination } from '../../../components/ui/Pagination';
 import { PeriodFields } from '../../../components/ui/PeriodFields';
+import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
 import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
@@ -58,12 +57,10 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
   ];
 
   return (
-    <>
-      <Head title="گزارش فعالیت‌ها" />
-      <PageHeader
-        title="گزارش فعالیت‌ها"
-        description="ورودها، تغییرهای حساب، سرورها و پرداخت‌ها؛ اگر چیزی را نمی‌شناسید، رمز عبور را عوض کنید."
-      />
+    <Screen
+      title="گزارش فعالیت‌ها"
+      description="ورودها، تغییرهای حساب، سرورها و پرداخت‌ها؛ اگر چیزی را نمی‌شناسید، رمز عبور را عوض کنید."
+    >
       <Card className="p-2 sm:p-4">
         <div className="mb-3 grid gap-3 px-2 sm:grid-cols-3">
           <SelectField
@@ -98,6 +95,6 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
         hasMore={entries.meta.has_more}
         hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
       />
-    </>
+    </Screen>
   );
 }

@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { DriveRow, PanelDrivesListProps } from '@server/modules/drives/contracts';
 import { HardDrive, Link2, Pencil, Plus, Trash2, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
@@ -11,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { Modal } from '../../../components/ui/Modal';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextField } from '../../../components/ui/TextField';
@@ -129,18 +129,16 @@ export default function DrivesList(props: PanelDrivesListProps) {
   ];
 
   return (
-    <>
-      <Head title="فضاهای ذخیره‌سازی" />
-      <PageHeader
-        title="فضاهای ذخیره‌سازی"
-        description={`فایل‌های صحنه و فریم‌های رندرشده کنار سرورها؛ هر گیگابایت در ماه ${formatToman(price_per_gb_month)}.`}
-        actions={
-          <Button onClick={() => setDialog({ kind: 'create' })}>
-            <Plus aria-hidden="true" className="size-4" />
-            فضای تازه
-          </Button>
-        }
-      />
+    <Screen
+      title="فضاهای ذخیره‌سازی"
+      description={`فایل‌های صحنه و فریم‌های رندرشده کنار سرورها؛ هر گیگابایت در ماه ${formatToman(price_per_gb_month)}.`}
+      actions={
+        <Button onClick={() => setDialog({ kind: 'create' })}>
+          <Plus aria-hidden="true" className="size-4" />
+          فضای تازه
+        </Button>
+      }
+    >
       <p className="mb-3 text-sm text-gray-600">
         {limits.max_drive_gb === null
           ? `اکنون ${formatGigabytes(limits.used_gb)} فضا دارید.`
@@ -163,7 +161,7 @@ export default function DrivesList(props: PanelDrivesListProps) {
       {dialog?.kind === 'resize' && <DriveForm props={props} drive={dialog.drive} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteDrive drive={dialog.drive} onClose={close} />}
       {dialog?.kind === 'attach' && <AttachDrive drive={dialog.drive} props={props} onClose={close} />}
-    </>
+    </Screen>
   );
 }
 

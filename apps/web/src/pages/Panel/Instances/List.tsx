@@ -1,10 +1,9 @@
 import type { InstanceListProps } from '@server/modules/instances/contracts';
 import { Plus, Server } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Pagination } from '../../../components/ui/Pagination';
+import { Screen } from '../../../components/ui/Screen';
 import { useNow } from '../../../hooks/use-now';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
@@ -27,20 +26,18 @@ export default function InstanceList({ items }: InstanceListProps) {
   const page = (n: number) => `${route('panel.instances.list')}${n > 1 ? `?page=${n}` : ''}`;
 
   return (
-    <>
-      <Head title="سرورهای من" />
-      <PageHeader
-        title="سرورهای من"
-        description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
-        actions={
-          make && (
-            <ButtonLink href={make}>
-              <Plus aria-hidden="true" className="size-4" />
-              اجاره سرور جدید
-            </ButtonLink>
-          )
-        }
-      />
+    <Screen
+      title="سرورهای من"
+      description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
+      actions={
+        make && (
+          <ButtonLink href={make}>
+            <Plus aria-hidden="true" className="size-4" />
+            اجاره سرور جدید
+          </ButtonLink>
+        )
+      }
+    >
       <p aria-live="polite" className="mb-2 min-h-5 text-xs text-gray-500">
         {refreshing ? 'در حال به‌روزرسانی…' : ''}
       </p>
@@ -66,6 +63,6 @@ export default function InstanceList({ items }: InstanceListProps) {
         </ul>
       )}
       <Pagination page={meta.current_page} hasMore={meta.has_more} hrefFor={page} />
-    </>
+    </Screen>
   );
 }

@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { InstanceMakeProps, MakeReview, OrderablePlan } from '@server/modules/instances/contracts';
 import { Cpu, HardDrive, MapPin, MemoryStick, Monitor } from 'lucide-react';
 import { useState } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { gpuLabel } from '../../../components/catalog/gpu-label';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
@@ -12,6 +11,7 @@ import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { Modal } from '../../../components/ui/Modal';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { TextField } from '../../../components/ui/TextField';
 import { TruncatedText } from '../../../components/ui/TruncatedText';
 import { formatNumber } from '../../../lib/digits';
@@ -112,13 +112,10 @@ export default function InstanceMake(props: InstanceMakeProps) {
   };
 
   return (
-    <>
-      <Head title="اجاره سرور جدید" />
-      <PageHeader
-        title="اجاره سرور جدید"
-        description="پلن، دیتاسنتر و نرم‌افزارهای سرور را انتخاب کنید؛ سرور چند دقیقه پس از ثبت آماده و روشن می‌شود و هزینه‌اش دقیقه‌ای از کیف پول کم می‌شود."
-      />
-
+    <Screen
+      title="اجاره سرور جدید"
+      description="پلن، دیتاسنتر و نرم‌افزارهای سرور را انتخاب کنید؛ سرور چند دقیقه پس از ثبت آماده و روشن می‌شود و هزینه‌اش دقیقه‌ای از کیف پول کم می‌شود."
+    >
       {kyc_status !== 'approved' && (
         <FormAlert className="mb-4">
           برای اجارهٔ سرور، نخست باید احراز هویت شما تأیید شده باشد.{' '}
@@ -334,7 +331,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
           </dl>
         </Modal>
       )}
-    </>
+    </Screen>
   );
 }
 

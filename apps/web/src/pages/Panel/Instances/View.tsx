@@ -14,6 +14,7 @@ import { CopyButton } from '../../../components/ui/CopyButton';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { MachineStatusBadge } from '../../../components/ui/StatusBadge';
 import { useNow } from '../../../hooks/use-now';
 import { formatNumber } from '../../../lib/digits';
@@ -67,28 +68,25 @@ export default function InstanceView({ instance, balance, session, activity }: I
   const address = instance.host && instance.port ? `${instance.host}:${instance.port}` : null;
 
   return (
-    <>
-      <Head title={instance.name} />
-      <PageHeader
-        title={instance.name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <MachineStatusBadge status={instance.status} power={instance.power} />
-            <span aria-live="polite" className="text-xs text-gray-500">
-              {refreshing ? 'در حال به‌روزرسانی…' : ''}
-            </span>
+    <Screen
+      title={instance.name}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <MachineStatusBadge status={instance.status} power={instance.power} />
+          <span aria-live="polite" className="text-xs text-gray-500">
+            {refreshing ? 'در حال به‌روزرسانی…' : ''}
           </span>
-        }
-        actions={
-          route.has('panel.instances.edit') && (
-            <ButtonLink href={route('panel.instances.edit', { instance: instance.uuid })} variant="secondary">
-              <Settings aria-hidden="true" className="size-4" />
-              تنظیمات
-            </ButtonLink>
-          )
-        }
-      />
-
+        </span>
+      }
+      actions={
+        route.has('panel.instances.edit') && (
+          <ButtonLink href={route('panel.instances.edit', { instance: instance.uuid })} variant="secondary">
+            <Settings aria-hidden="true" className="size-4" />
+            تنظیمات
+          </ButtonLink>
+        )
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 gap-6 lg:col-span-2">
           <Card className="p-4 sm:p-5">
@@ -202,7 +200,7 @@ export default function InstanceView({ instance, balance, session, activity }: I
           </Card>
         </aside>
       </div>
-    </>
+    </Screen>
   );
 }
 

@@ -2,8 +2,7 @@ import { router, useForm } from '@renderfarm/react';
 import type { InvoicePaymentView, PanelInvoicesEditProps } from '@server/modules/billing/invoices/contracts';
 import { CreditCard, Download, Printer, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { usePage } from '../../../app/protocol';
 import { BillToFields, BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
 import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
@@ -19,6 +18,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { MaybeLink } from '../../../components/ui/MaybeLink';
 import { Price } from '../../../components/ui/Price';
 import { SavedNote } from '../../../components/ui/SavedNote';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { toPersianDigits } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
@@ -57,28 +57,22 @@ export default function InvoiceEdit({
   const pending = invoice.status === 'pending';
 
   return (
-    <>
-      <Head title="جزئیات صورت‌حساب" />
-      <PageHeader
-        title="جزئیات صورت‌حساب"
-        description={`${document.title} · ${document.numberLabel}`}
-        actions={
-          <>
-            <a
-              href={route('panel.invoices.pdf', params)}
-              className={buttonClasses('secondary', 'md')}
-              download
-            >
-              <Download aria-hidden="true" className="size-4" />
-              دریافت PDF
-            </a>
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" className="size-4" />
-              چاپ
-            </Button>
-          </>
-        }
-      />
+    <Screen
+      title="جزئیات صورت‌حساب"
+      description={`${document.title} · ${document.numberLabel}`}
+      actions={
+        <>
+          <a href={route('panel.invoices.pdf', params)} className={buttonClasses('secondary', 'md')} download>
+            <Download aria-hidden="true" className="size-4" />
+            دریافت PDF
+          </a>
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" />
+            چاپ
+          </Button>
+        </>
+      }
+    >
       <FormAlert className="mb-6">{errors.action}</FormAlert>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
@@ -182,7 +176,7 @@ export default function InvoiceEdit({
         دهید.
       </ConfirmDialog>
       <InvoicePrint document={document} />
-    </>
+    </Screen>
   );
 }
 

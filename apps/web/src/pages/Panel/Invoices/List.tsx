@@ -1,22 +1,16 @@
-import { router } from '@renderfarm/react';
 import type { InvoiceRow, PanelInvoicesListProps } from '@server/modules/billing/invoices/contracts';
 import { FilePlus2, FileText } from 'lucide-react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
+import { ListPage } from '../../../components/list/ListPage';
+import { useListQuery } from '../../../components/list/use-list-query';
 import { ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { type Column, DataTable } from '../../../components/ui/DataTable';
+import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
-import { Pagination } from '../../../components/ui/Pagination';
 import { Price } from '../../../components/ui/Price';
-import { SelectField } from '../../../components/ui/SelectField';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatNumber } from '../../../lib/digits';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
-
-type Filters = PanelInvoicesListProps['filters'];
 
 /**
  * `panel.invoices.list` «صورت‌حساب‌ها»: the customer's invoices newest first (top-ups, monthly usage
@@ -25,8 +19,7 @@ type Filters = PanelInvoicesListProps['filters'];
 export default function InvoiceList({ items, filters, kinds, statuses }: PanelInvoicesListProps) {
   const route = useRoute();
   const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
-  const url = (over: Partial<Filters & { page: string }> = {}) =>
-    listUrl(route('panel.invoices.list'), { ...filters, ...over });
+  const { visit, pageHref } = useListQuery(route('panel.invoices.list'), filters);
   const filtered = filters.kind !== '' || filters.status !== '';
 
   const columns: Column<InvoiceRow>[] = [
@@ -49,68 +42,49 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
   ];
 
   return (
-    <>
-      <Head title="صورت‌حساب‌ها" />
-      <PageHeader
-        title="صورت‌حساب‌ها"
-        description="صورت‌حساب افزایش اعتبارها، صورت‌حساب ماهانهٔ کارکرد سرورها و پیش‌فاکتورهایتان."
-        actions={
-          <ButtonLink href={route('panel.invoices.make')} variant="secondary">
-            <FilePlus2 aria-hidden="true" className="size-4" />
-            درخواست صورت‌حساب
-          </ButtonLink>
-        }
-      />
-      <Card className="p-2 sm:p-4">
-        <div className="mb-3 grid gap-3 px-2 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField
-            label="نوع"
-            value={filters.kind}
-            placeholder="همه"
-            options={kinds}
-            onChange={(kind) => router.visit(url({ kind, page: '' }), { preserveScroll: true })}
-          />
-          <SelectField
-            label="وضعیت"
-            value={filters.status}
-            placeholder="همه"
-            options={statuses}
-            onChange={(status) => router.visit(url({ status, page: '' }), { preserveScroll: true })}
-          />
-        </div>
-        <p className="mb-2 px-2 text-sm text-gray-600">{formatNumber(items.meta.total)} صورت‌حساب</p>
-        <DataTable
-          caption="صورت‌حساب‌ها"
-          columns={columns}
-          rows={items.data}
-          rowKey={(row) => row.uuid}
-          empty={
-            filtered
-              ? {
-                  icon: FileText,
-                  title: 'صورت‌حسابی با این فیلترها نیست',
-                  description: 'فیلترها را بردارید تا همهٔ صورت‌حساب‌ها را ببینید.',
-                }
-              : {
-                  icon: FileText,
-                  title: 'هنوز صورت‌حسابی ندارید',
-                  description:
-                    'با هر افزایش اعتبار صورت‌حسابی صادر می‌شود و پایان هر ماه، صورت‌حساب کارکرد سرورها. برای واریز بانکی یا صورت‌حساب رسمی، پیش‌فاکتور بگیرید.',
-                  action: (
-                    <ButtonLink href={route('panel.invoices.make')}>
-                      <FilePlus2 aria-hidden="true" className="size-4" />
-                      درخواست صورت‌حساب
-                    </ButtonLink>
-                  ),
-                }
-          }
-        />
-      </Card>
-      <Pagination
-        page={items.meta.current_page}
-        lastPage={items.meta.last_page}
-        hrefFor={(page) => url({ page: page > 1 ? String(page) : '' })}
-      />
-    </>
+    <ListPage
+      title="صورت‌حساب‌ها"
+      description="صورت‌حساب افزایش اعتبارها، صورت‌حساب ماهانهٔ کارکرد سرورها و پیش‌فاکتورهایتان."
+      actions={
+        <ButtonLink href={route('panel.invoices.make')} variant="secondary">
+          <FilePlus2 aria-hidden="true" className="size-4" />
+          درخواست صورت‌حساب
+        </ButtonLink>
+      }
+      filters={{
+        fields: [
+          { select: 'kind', label: 'نوع', options: kinds },
+          { select: 'status', label: 'وضعیت', options: statuses },
+        ],
+        values: filters,
+        onChange: visit,
+        className: 'sm:grid-cols-2 lg:grid-cols-4',
+      }}
+      above={<p className="mb-2 px-2 text-sm text-gray-600">{formatNumber(items.meta.total)} صورت‌حساب</p>}
+      table={{
+        columns,
+        rows: items.data,
+        rowKey: (row) => row.uuid,
+        empty: filtered
+          ? {
+              icon: FileText,
+              title: 'صورت‌حسابی با این فیلترها نیست',
+              description: 'فیلترها را بردارید تا همهٔ صورت‌حساب‌ها را ببینید.',
+            }
+          : {
+              icon: FileText,
+              title: 'هنوز صورت‌حسابی ندارید',
+              description:
+                'با هر افزایش اعتبار صورت‌حسابی صادر می‌شود و پایان هر ماه، صورت‌حساب کارکرد سرورها. برای واریز بانکی یا صورت‌حساب رسمی، پیش‌فاکتور بگیرید.',
+              action: (
+                <ButtonLink href={route('panel.invoices.make')}>
+                  <FilePlus2 aria-hidden="true" className="size-4" />
+                  درخواست صورت‌حساب
+                </ButtonLink>
+              ),
+            },
+      }}
+      pages={{ meta: items.meta, href: pageHref }}
+    />
   );
 }

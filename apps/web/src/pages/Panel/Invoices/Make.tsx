@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { BillToValues, PanelInvoicesMakeProps } from '@server/modules/billing/invoices/contracts';
 import { FileText, ShieldAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { BillToFields } from '../../../components/invoices/BillToFields';
 import { TotalRow } from '../../../components/invoices/TotalRow';
 import { withTax } from '../../../components/invoices/with-tax';
@@ -13,6 +12,7 @@ import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -43,12 +43,10 @@ export default function InvoiceMake({
   };
 
   return (
-    <>
-      <Head title="درخواست صورت‌حساب" />
-      <PageHeader
-        title="درخواست صورت‌حساب"
-        description="پیش‌فاکتور افزایش اعتبار، برای واریز بانکی یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
-      />
+    <Screen
+      title="درخواست صورت‌حساب"
+      description="پیش‌فاکتور افزایش اعتبار، برای واریز بانکی یا وقتی صورت‌حساب رسمی به نام خود یا شرکتتان می‌خواهید."
+    >
       <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <Card className="grid gap-4 p-4 sm:p-6">
@@ -107,6 +105,6 @@ export default function InvoiceMake({
           </p>
         </Card>
       </form>
-    </>
+    </Screen>
   );
 }

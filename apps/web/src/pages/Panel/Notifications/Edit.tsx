@@ -2,10 +2,9 @@ import { useForm } from '@renderfarm/react';
 import type { PanelNotificationsEditProps } from '@server/modules/notifications/contracts';
 import { ArrowRight, Lock } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Screen } from '../../../components/ui/Screen';
 import { useRoute } from '../../../lib/route';
 
 type Event = PanelNotificationsEditProps['events'][number];
@@ -39,18 +38,16 @@ export default function NotificationsEdit({ events, sms_ready, email_ready }: Pa
   };
 
   return (
-    <>
-      <Head title="تنظیمات اعلان‌ها" />
-      <PageHeader
-        title="تنظیمات اعلان‌ها"
-        description="برای هر رویداد انتخاب کنید از کدام راه خبردار شوید."
-        actions={
-          <ButtonLink href={route('panel.notifications.list')} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            اعلان‌ها
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="تنظیمات اعلان‌ها"
+      description="برای هر رویداد انتخاب کنید از کدام راه خبردار شوید."
+      actions={
+        <ButtonLink href={route('panel.notifications.list')} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          اعلان‌ها
+        </ButtonLink>
+      }
+    >
       <form onSubmit={submit}>
         <Card className="overflow-x-auto p-0">
           <table className="w-full text-sm">
@@ -111,6 +108,6 @@ export default function NotificationsEdit({ events, sms_ready, email_ready }: Pa
           ذخیرهٔ تنظیمات
         </Button>
       </form>
-    </>
+    </Screen>
   );
 }

@@ -1,13 +1,13 @@
 import { router } from '@renderfarm/react';
 import type { PanelNotificationsListProps } from '@server/modules/notifications/contracts';
 import { Bell, Check, CheckCheck, Settings, Trash2 } from 'lucide-react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Pagination } from '../../../components/ui/Pagination';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 
@@ -30,35 +30,33 @@ export default function NotificationsList({ notifications, filters, unread }: Pa
   const newest = notifications.data[0]?.id;
 
   return (
-    <>
-      <Head title="اعلان‌ها" />
-      <PageHeader
-        title="اعلان‌ها"
-        description={unread > 0 ? `${formatNumber(unread)} اعلان خوانده‌نشده` : 'همهٔ اعلان‌ها را خوانده‌اید.'}
-        actions={
-          <>
-            {unread > 0 && (
-              <Button
-                variant="secondary"
-                onClick={() =>
-                  router.post(
-                    route('panel.notifications.read-all'),
-                    { up_to: newest ?? '' },
-                    { preserveScroll: true },
-                  )
-                }
-              >
-                <CheckCheck aria-hidden="true" className="size-4" />
-                همه خوانده شد
-              </Button>
-            )}
-            <ButtonLink href={route('panel.notifications.edit')} variant="ghost">
-              <Settings aria-hidden="true" className="size-4" />
-              تنظیمات
-            </ButtonLink>
-          </>
-        }
-      />
+    <Screen
+      title="اعلان‌ها"
+      description={unread > 0 ? `${formatNumber(unread)} اعلان خوانده‌نشده` : 'همهٔ اعلان‌ها را خوانده‌اید.'}
+      actions={
+        <>
+          {unread > 0 && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                router.post(
+                  route('panel.notifications.read-all'),
+                  { up_to: newest ?? '' },
+                  { preserveScroll: true },
+                )
+              }
+            >
+              <CheckCheck aria-hidden="true" className="size-4" />
+              همه خوانده شد
+            </Button>
+          )}
+          <ButtonLink href={route('panel.notifications.edit')} variant="ghost">
+            <Settings aria-hidden="true" className="size-4" />
+            تنظیمات
+          </ButtonLink>
+        </>
+      }
+    >
       <nav aria-label="فیلتر اعلان‌ها" className="mb-4 flex gap-2">
         {[
           { label: 'همه', on: !filters.unread, href: listUrl({ unread: false }) },
@@ -96,7 +94,7 @@ export default function NotificationsList({ notifications, filters, unread }: Pa
         hasMore={notifications.meta.has_more}
         hrefFor={(page) => listUrl({ page })}
       />
-    </>
+    </Screen>
   );
 }
 

@@ -2,14 +2,14 @@ import { useForm } from '@renderfarm/react';
 import type { PanelPaymentsMakeProps } from '@server/modules/billing/contracts';
 import { CreditCard, ShieldAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Head, Link } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { Link } from '../../../app/protocol';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
 import { Price } from '../../../components/ui/Price';
+import { Screen } from '../../../components/ui/Screen';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatTomanAmount, rialToToman } from '../../../lib/money';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
@@ -33,17 +33,15 @@ function withTax(amount: number, rate: number, inclusive: boolean) {
 export default function PaymentMake(props: PanelPaymentsMakeProps) {
   const { gateway, invoice, balance } = props;
   return (
-    <>
-      <Head title="افزایش اعتبار" />
-      <PageHeader
-        title="افزایش اعتبار"
-        description="کیف پول هزینهٔ دقیقه‌به‌دقیقهٔ سرورهای روشن را می‌پردازد. موجودی کنونی:"
-        actions={
-          <span className="text-lg font-bold text-gray-900">
-            <Price rial={balance} />
-          </span>
-        }
-      />
+    <Screen
+      title="افزایش اعتبار"
+      description="کیف پول هزینهٔ دقیقه‌به‌دقیقهٔ سرورهای روشن را می‌پردازد. موجودی کنونی:"
+      actions={
+        <span className="text-lg font-bold text-gray-900">
+          <Price rial={balance} />
+        </span>
+      }
+    >
       {gateway.test && (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           <strong>درگاه آزمایشی:</strong> پرداخت‌ها از درگاه آزمایشی می‌گذرند و پولی جابه‌جا نمی‌شود؛ با تنظیم
@@ -53,7 +51,7 @@ export default function PaymentMake(props: PanelPaymentsMakeProps) {
       <div className="mt-6">
         {invoice ? <PayInvoice {...props} invoice={invoice} /> : <TopUpForm {...props} />}
       </div>
-    </>
+    </Screen>
   );
 }
 

@@ -2,8 +2,6 @@ import { router, useForm } from '@renderfarm/react';
 import type { PanelTicketsEditProps } from '@server/modules/support/contracts';
 import { ArrowRight, Lock, Send, Star } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { TicketThread } from '../../../components/tickets/TicketThread';
 import { AttachmentsField } from '../../../components/ui/AttachmentsField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -11,6 +9,7 @@ import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FieldError } from '../../../components/ui/FieldError';
+import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { formatNumber } from '../../../lib/digits';
@@ -29,31 +28,29 @@ export default function TicketEdit({ ticket }: PanelTicketsEditProps) {
   useLiveReload(['TicketUpdated'], ['ticket']);
   const closed = ticket.status === 'closed';
   return (
-    <>
-      <Head title={ticket.subject} />
-      <PageHeader
-        title={ticket.subject}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <StatusBadge kind="ticket" state={ticket.status} />
-            <span>بخش {ticket.department}</span>
-            <span>· اولویت {PRIORITY_LABELS[ticket.priority]}</span>
-            {ticket.machine_name && <span>· سرور «{ticket.machine_name}»</span>}
-          </span>
-        }
-        actions={
-          <ButtonLink href={route('panel.tickets.list')} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            تیکت‌ها
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title={ticket.subject}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <StatusBadge kind="ticket" state={ticket.status} />
+          <span>بخش {ticket.department}</span>
+          <span>· اولویت {PRIORITY_LABELS[ticket.priority]}</span>
+          {ticket.machine_name && <span>· سرور «{ticket.machine_name}»</span>}
+        </span>
+      }
+      actions={
+        <ButtonLink href={route('panel.tickets.list')} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          تیکت‌ها
+        </ButtonLink>
+      }
+    >
       <TicketThread messages={ticket.messages} viewer="customer" />
       <div className="mt-6 grid gap-6">
         <Reply ticket={ticket} />
         {closed ? <Rating ticket={ticket} /> : <CloseTicket ticket={ticket} />}
       </div>
-    </>
+    </Screen>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { PanelTicketsMakeProps } from '@server/modules/support/contracts';
 import { ArrowRight, Send } from 'lucide-react';
-import { Head } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
 import { AttachmentsField } from '../../../components/ui/AttachmentsField';
@@ -10,6 +8,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
+import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
@@ -41,18 +40,16 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
   });
 
   return (
-    <>
-      <Head title="تیکت جدید" />
-      <PageHeader
-        title="تیکت جدید"
-        description="مشکل را با جزئیات بنویسید: چه کردید، چه دیدید و چه انتظار داشتید."
-        actions={
-          <ButtonLink href={route('panel.tickets.list')} variant="secondary">
-            <ArrowRight aria-hidden="true" className="size-4" />
-            تیکت‌ها
-          </ButtonLink>
-        }
-      />
+    <Screen
+      title="تیکت جدید"
+      description="مشکل را با جزئیات بنویسید: چه کردید، چه دیدید و چه انتظار داشتید."
+      actions={
+        <ButtonLink href={route('panel.tickets.list')} variant="secondary">
+          <ArrowRight aria-hidden="true" className="size-4" />
+          تیکت‌ها
+        </ButtonLink>
+      }
+    >
       <Card className="max-w-2xl p-5">
         <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
           <FormAlert>{botError ?? errors.form}</FormAlert>
@@ -100,6 +97,6 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
           </Button>
         </form>
       </Card>
-    </>
+    </Screen>
   );
 }

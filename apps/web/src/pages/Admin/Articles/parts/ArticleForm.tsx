@@ -3,7 +3,7 @@ import type { AdminArticleFormProps, ArticleKind, ArticleStatus } from '@server/
 import type { FormEvent } from 'react';
 import { BodyField } from '../../../../components/editor/BodyField';
 import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { JalaliDateTimeField } from '../../../../components/ui/JalaliDateTimeField';
@@ -132,9 +132,7 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
         </div>
         <Checkbox
           label="در نتایج موتورهای جستجو نیاید (noindex)"
-          checked={form.data.noindex}
-          onChange={(on) => form.setData('noindex', on)}
-          error={errors.noindex}
+          {...bindCheckbox(form, errors, 'noindex')}
         />
       </Card>
       <Button type="submit" size="lg" disabled={form.processing}>

@@ -1,12 +1,11 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminConfigFormProps, ConfigRow } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/ui/Button';
+import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
-import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
-import { FieldError } from '../../../../components/ui/FieldError';
 import { MoneyInput } from '../../../../components/ui/MoneyInput';
+import { labelOptions, SelectField } from '../../../../components/ui/SelectField';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -51,91 +50,68 @@ export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'confi
   const type = form.data.type;
   const text = (value: string) => form.setData('value', value);
   return (
-    <form onSubmit={submit} noValidate>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <TextField label="کلید" ltr readOnly={Boolean(config)} {...bindField(form, errors, 'key')} />
-        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-          گروه
-          <select
-            value={form.data.group}
-            onChange={(event) => form.setData('group', event.target.value)}
-            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm"
-          >
-            {groups.map((g) => (
-              <option key={g.group} value={g.group}>
-                {g.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1.5 text-sm font-medium text-gray-900">
-          نوع
-          <select
-            value={type}
-            disabled={config?.known}
-            onChange={(event) => {
-              form.setData('type', event.target.value as ConfigRow['type']);
-              form.setData('value', event.target.value === 'boolean' ? false : '');
-            }}
-            className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm disabled:bg-gray-100"
-          >
-            {Object.entries(TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="type-error" error={errors.type} />
-        </label>
-        <div className="sm:col-span-2">
-          {type === 'boolean' ? (
-            <Checkbox
-              label="روشن"
-              checked={form.data.value === true}
-              onChange={(on) => form.setData('value', on)}
-              error={errors.value}
-            />
-          ) : type === 'json' ? (
-            <TextAreaField
-              label="مقدار (JSON)"
-              dir="ltr"
-              rows={5}
-              value={String(form.data.value)}
-              onChange={text}
-              error={errors.value}
-            />
-          ) : type === 'rial' ? (
-            <MoneyInput label="مقدار" value={String(form.data.value)} onChange={text} error={errors.value} />
-          ) : (
-            <TextField
-              label={type === 'percent' ? 'مقدار (درصد، ۰ تا ۱۰۰)' : 'مقدار'}
-              ltr={type !== 'string'}
-              type={type === 'secret' ? 'password' : 'text'}
-              autoComplete="off"
-              inputMode={type === 'number' || type === 'percent' ? 'decimal' : undefined}
-              hint={type === 'secret' && config ? 'ذخیره شده؛ خالی بگذارید تا همان بماند.' : undefined}
-              value={String(form.data.value)}
-              onChange={text}
-              error={errors.value}
-            />
-          )}
-        </div>
-        <div className="sm:col-span-2">
-          <TextAreaField label="توضیح" rows={2} {...bindField(form, errors, 'description')} />
-        </div>
-        {type !== 'secret' && (
+    <CatalogForm onSubmit={submit} submitLabel={config ? 'ذخیرهٔ تنظیم' : 'ساخت تنظیم'} busy={form.processing}>
+      <TextField label="کلید" ltr readOnly={Boolean(config)} {...bindField(form, errors, 'key')} />
+      <SelectField
+        label="گروه"
+        value={form.data.group}
+        onChange={(group) => form.setData('group', group)}
+        options={groups.map((g) => ({ value: g.group, label: g.label }))}
+      />
+      <SelectField
+        label="نوع"
+        value={type}
+        disabled={config?.known}
+        onChange={(value) => {
+          form.setData('type', value as ConfigRow['type']);
+          form.setData('value', value === 'boolean' ? false : '');
+        }}
+        options={labelOptions(TYPE_LABELS)}
+        error={errors.type}
+      />
+      <div className="sm:col-span-2">
+        {type === 'boolean' ? (
           <Checkbox
-            label="عمومی (در همهٔ صفحه‌ها در دسترس)"
-            checked={form.data.is_public}
-            onChange={(on) => form.setData('is_public', on)}
+            label="روشن"
+            checked={form.data.value === true}
+            onChange={(on) => form.setData('value', on)}
+            error={errors.value}
+          />
+        ) : type === 'json' ? (
+          <TextAreaField
+            label="مقدار (JSON)"
+            dir="ltr"
+            rows={5}
+            value={String(form.data.value)}
+            onChange={text}
+            error={errors.value}
+          />
+        ) : type === 'rial' ? (
+          <MoneyInput label="مقدار" value={String(form.data.value)} onChange={text} error={errors.value} />
+        ) : (
+          <TextField
+            label={type === 'percent' ? 'مقدار (درصد، ۰ تا ۱۰۰)' : 'مقدار'}
+            ltr={type !== 'string'}
+            type={type === 'secret' ? 'password' : 'text'}
+            autoComplete="off"
+            inputMode={type === 'number' || type === 'percent' ? 'decimal' : undefined}
+            hint={type === 'secret' && config ? 'ذخیره شده؛ خالی بگذارید تا همان بماند.' : undefined}
+            value={String(form.data.value)}
+            onChange={text}
+            error={errors.value}
           />
         )}
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.processing}>
-            {config ? 'ذخیرهٔ تنظیم' : 'ساخت تنظیم'}
-          </Button>
-        </div>
-      </Card>
-    </form>
+      </div>
+      <div className="sm:col-span-2">
+        <TextAreaField label="توضیح" rows={2} {...bindField(form, errors, 'description')} />
+      </div>
+      {type !== 'secret' && (
+        <Checkbox
+          label="عمومی (در همهٔ صفحه‌ها در دسترس)"
+          checked={form.data.is_public}
+          onChange={(on) => form.setData('is_public', on)}
+        />
+      )}
+    </CatalogForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminFolderFormProps } from '@server/modules/content/contracts';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/ui/Button';
+import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
-import { Card } from '../../../../components/ui/Card';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -29,46 +28,39 @@ export function FolderForm({ folder, options }: AdminFolderFormProps) {
     else void form.post(route('admin.folders.store'));
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <TextField label="نام دسته" maxLength={120} {...bindField(form, errors, 'name')} />
-        <TextField
-          label="نشانی (slug)"
-          maxLength={120}
-          hint="بدون فاصله و /"
-          {...bindField(form, errors, 'slug')}
-        />
-        <SelectField
-          label="نوع"
-          value={form.data.kind}
-          onChange={(value) => form.setData({ ...form.data, kind: value as 'blog' | 'docs', parent_id: '' })}
-          error={errors.kind}
-          options={[
-            { value: 'docs', label: 'آموزش' },
-            { value: 'blog', label: 'وبلاگ' },
-          ]}
-        />
-        <SelectField
-          label="زیرمجموعهٔ"
-          value={form.data.parent_id}
-          onChange={(value) => form.setData('parent_id', value)}
-          error={errors.parent_id}
-          placeholder="دستهٔ اصلی"
-          options={options.folders.filter(
-            (f) => f.kind === (form.data.kind === 'blog' ? 'blog' : 'docs') && f.value !== folder?.id,
-          )}
-        />
-        <div className="sm:col-span-2">
-          <TextAreaField label="توضیح" rows={2} maxLength={500} {...bindField(form, errors, 'description')} />
-        </div>
-        <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
-        <TextField label="توضیح سئو" maxLength={300} {...bindField(form, errors, 'seo_description')} />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.processing}>
-            {folder ? 'ذخیرهٔ دسته' : 'ساخت دسته'}
-          </Button>
-        </div>
-      </Card>
-    </form>
+    <CatalogForm onSubmit={submit} submitLabel={folder ? 'ذخیرهٔ دسته' : 'ساخت دسته'} busy={form.processing}>
+      <TextField label="نام دسته" maxLength={120} {...bindField(form, errors, 'name')} />
+      <TextField
+        label="نشانی (slug)"
+        maxLength={120}
+        hint="بدون فاصله و /"
+        {...bindField(form, errors, 'slug')}
+      />
+      <SelectField
+        label="نوع"
+        value={form.data.kind}
+        onChange={(value) => form.setData({ ...form.data, kind: value as 'blog' | 'docs', parent_id: '' })}
+        error={errors.kind}
+        options={[
+          { value: 'docs', label: 'آموزش' },
+          { value: 'blog', label: 'وبلاگ' },
+        ]}
+      />
+      <SelectField
+        label="زیرمجموعهٔ"
+        value={form.data.parent_id}
+        onChange={(value) => form.setData('parent_id', value)}
+        error={errors.parent_id}
+        placeholder="دستهٔ اصلی"
+        options={options.folders.filter(
+          (f) => f.kind === (form.data.kind === 'blog' ? 'blog' : 'docs') && f.value !== folder?.id,
+        )}
+      />
+      <div className="sm:col-span-2">
+        <TextAreaField label="توضیح" rows={2} maxLength={500} {...bindField(form, errors, 'description')} />
+      </div>
+      <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
+      <TextField label="توضیح سئو" maxLength={300} {...bindField(form, errors, 'seo_description')} />
+    </CatalogForm>
   );
 }

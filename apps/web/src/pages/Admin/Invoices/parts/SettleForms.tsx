@@ -1,10 +1,9 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminInvoicesEditProps } from '@server/modules/billing/invoices/contracts';
-import { type FormEvent, useState } from 'react';
-import { ConfirmsPassword } from '../../../../components/confirm/ConfirmsPassword';
+import type { FormEvent } from 'react';
+import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
 import { Button } from '../../../../components/ui/Button';
 import { Card } from '../../../../components/ui/Card';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
@@ -76,7 +75,6 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
   const route = useRoute();
   const form = useForm({ amount: '', to: 'wallet' as 'wallet' | 'card', reason: '' });
   const errors = form.errors as Record<string, string | undefined>;
-  const [asking, setAsking] = useState(false);
   const rial = parseToman(form.data.amount);
   const send = () =>
     void form.post(route('admin.invoices.refund', { invoice: invoice.id }), {
@@ -84,101 +82,79 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
       onSuccess: () => form.reset(),
     });
   return (
-    <Card as="section" aria-labelledby="refund-title" className="p-4 sm:p-6">
-      <h2 id="refund-title" className="font-bold text-gray-900">
-        بازپرداخت
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        تا <Price rial={invoice.refundable} /> دیگر از این صورت‌حساب بازپرداخت می‌شود.
-      </p>
-      <ConfirmsPassword
-        onConfirmed={send}
-        description="بازپرداخت پول جابه‌جا می‌کند؛ برای ادامه، رمز عبورتان را وارد کنید."
-      >
-        {(start, checking) => (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              setAsking(true);
-            }}
-            noValidate
-            className="mt-4 grid gap-4"
-          >
-            <MoneyInput
-              label="مبلغ"
-              name="amount"
-              value={form.data.amount}
-              onChange={(value) => form.setData('amount', value)}
-              error={errors.amount}
-            />
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium text-gray-900">به کجا؟</legend>
-              <div className="grid gap-2">
-                {(
-                  [
-                    ['wallet', 'کیف پول مشتری', 'همین حالا به موجودی افزوده می‌شود'],
-                    [
-                      'card',
-                      'کارت بانکی مشتری',
-                      invoice.kind === 'topup'
-                        ? 'واریز را در بانک انجام دهید؛ اعتبار همین مبلغ از کیف پول برداشته می‌شود'
-                        : 'واریز را در بانک انجام دهید؛ این‌جا ثبت می‌شود',
-                    ],
-                  ] as const
-                ).map(([value, label, hint]) => (
-                  <label
-                    key={value}
-                    className="flex min-h-11 items-start gap-2 rounded-xl border border-gray-200 px-3 py-2 text-sm"
-                  >
-                    <input
-                      type="radio"
-                      name="to"
-                      value={value}
-                      checked={form.data.to === value}
-                      onChange={() => form.setData('to', value)}
-                      className="mt-1 size-4 accent-brand-600"
-                    />
-                    <span>
-                      <span className="block font-medium text-gray-900">{label}</span>
-                      <span className="block text-xs text-gray-600">{hint}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {errors.to && <p className="mt-1.5 text-sm text-red-700">{errors.to}</p>}
-            </fieldset>
-            <TextAreaField
-              label="دلیل"
-              rows={2}
-              maxLength={500}
-              name="reason"
-              value={form.data.reason}
-              onChange={(value) => form.setData('reason', value)}
-              error={errors.reason}
-            />
-            <div>
-              <Button type="submit" variant="danger" disabled={form.processing || checking}>
-                بازپرداخت
-              </Button>
-            </div>
-            <ConfirmDialog
-              open={asking}
-              danger
-              title="بازپرداخت انجام شود؟"
-              confirmLabel="بله، بازپرداخت شود"
-              onConfirm={() => {
-                setAsking(false);
-                start();
-              }}
-              onCancel={() => setAsking(false)}
+    <PasswordConfirmedForm
+      id="refund-title"
+      title="بازپرداخت"
+      intro={
+        <>
+          تا <Price rial={invoice.refundable} /> دیگر از این صورت‌حساب بازپرداخت می‌شود.
+        </>
+      }
+      passwordNote="بازپرداخت پول جابه‌جا می‌کند؛ برای ادامه، رمز عبورتان را وارد کنید."
+      submit={{ label: 'بازپرداخت', variant: 'danger' }}
+      busy={form.processing}
+      ask={{
+        title: 'بازپرداخت انجام شود؟',
+        confirmLabel: 'بله، بازپرداخت شود',
+        danger: true,
+        text: rial
+          ? `${formatToman(rial)} ${form.data.to === 'wallet' ? 'به کیف پول مشتری برمی‌گردد' : 'به‌عنوان بازپرداخت به کارت ثبت می‌شود'}. این کار برگشت‌پذیر نیست.`
+          : 'مبلغ را بنویسید؛ اگر درست نباشد، سرور زیر همان خانه می‌گوید چرا.',
+      }}
+      onConfirmed={send}
+    >
+      <MoneyInput
+        label="مبلغ"
+        name="amount"
+        value={form.data.amount}
+        onChange={(value) => form.setData('amount', value)}
+        error={errors.amount}
+      />
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-gray-900">به کجا؟</legend>
+        <div className="grid gap-2">
+          {(
+            [
+              ['wallet', 'کیف پول مشتری', 'همین حالا به موجودی افزوده می‌شود'],
+              [
+                'card',
+                'کارت بانکی مشتری',
+                invoice.kind === 'topup'
+                  ? 'واریز را در بانک انجام دهید؛ اعتبار همین مبلغ از کیف پول برداشته می‌شود'
+                  : 'واریز را در بانک انجام دهید؛ این‌جا ثبت می‌شود',
+              ],
+            ] as const
+          ).map(([value, label, hint]) => (
+            <label
+              key={value}
+              className="flex min-h-11 items-start gap-2 rounded-xl border border-gray-200 px-3 py-2 text-sm"
             >
-              {rial
-                ? `${formatToman(rial)} ${form.data.to === 'wallet' ? 'به کیف پول مشتری برمی‌گردد' : 'به‌عنوان بازپرداخت به کارت ثبت می‌شود'}. این کار برگشت‌پذیر نیست.`
-                : 'مبلغ را بنویسید؛ اگر درست نباشد، سرور زیر همان خانه می‌گوید چرا.'}
-            </ConfirmDialog>
-          </form>
-        )}
-      </ConfirmsPassword>
-    </Card>
+              <input
+                type="radio"
+                name="to"
+                value={value}
+                checked={form.data.to === value}
+                onChange={() => form.setData('to', value)}
+                className="mt-1 size-4 accent-brand-600"
+              />
+              <span>
+                <span className="block font-medium text-gray-900">{label}</span>
+                <span className="block text-xs text-gray-600">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.to && <p className="mt-1.5 text-sm text-red-700">{errors.to}</p>}
+      </fieldset>
+      <TextAreaField
+        label="دلیل"
+        rows={2}
+        maxLength={500}
+        name="reason"
+        value={form.data.reason}
+        onChange={(value) => form.setData('reason', value)}
+        error={errors.reason}
+      />
+    </PasswordConfirmedForm>
   );
 }

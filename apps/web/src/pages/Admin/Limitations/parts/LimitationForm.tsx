@@ -1,9 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLimitationFormProps } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/ui/Button';
+import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
-import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FieldError } from '../../../../components/ui/FieldError';
 import { MoneyInput } from '../../../../components/ui/MoneyInput';
@@ -39,68 +38,56 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
     else void form.post(route('admin.limitations.store'));
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <fieldset className="sm:col-span-2">
-          <legend className="mb-2 text-sm font-medium text-gray-900">برای چه کسانی</legend>
-          <div className="flex flex-wrap gap-2">
-            {SCOPES.map((option) => (
-              <label
-                key={option.value}
-                className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
-              >
-                <input
-                  type="radio"
-                  name="scope"
-                  value={option.value}
-                  checked={form.data.scope === option.value}
-                  onChange={() => form.setData('scope', option.value)}
-                  className="size-4 accent-brand-600"
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-          <FieldError id="scope-error" error={errors.scope} />
-        </fieldset>
-        {form.data.scope !== 'global' && (
-          <TextField
-            label="نقش، پلن یا کاربر"
-            ltr
-            hint={scope.hint}
-            {...bindField(form, errors, 'subject')}
-          />
-        )}
-        <SelectField
-          label="محدودیت"
-          name="key"
-          value={form.data.key}
-          onChange={(value) => form.setData('key', value)}
-          options={keys.map((k) => ({ value: k.key, label: k.label }))}
-          error={errors.key}
-        />
-        {form.data.key === TOPUP_CAP ? (
-          <MoneyInput label="سقف شارژ" {...bindField(form, errors, 'value')} />
-        ) : (
-          <TextField
-            label="مقدار"
-            inputMode="numeric"
-            digits
-            hint="شمارش است: سرور، ساعت، گیگابایت یا تیکت."
-            {...bindField(form, errors, 'value')}
-          />
-        )}
-        <Checkbox
-          label="فعال"
-          checked={form.data.is_active}
-          onChange={(on) => form.setData('is_active', on)}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.processing}>
-            {limitation ? 'ذخیرهٔ محدودیت' : 'ساخت محدودیت'}
-          </Button>
+    <CatalogForm
+      onSubmit={submit}
+      submitLabel={limitation ? 'ذخیرهٔ محدودیت' : 'ساخت محدودیت'}
+      busy={form.processing}
+    >
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium text-gray-900">برای چه کسانی</legend>
+        <div className="flex flex-wrap gap-2">
+          {SCOPES.map((option) => (
+            <label
+              key={option.value}
+              className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
+            >
+              <input
+                type="radio"
+                name="scope"
+                value={option.value}
+                checked={form.data.scope === option.value}
+                onChange={() => form.setData('scope', option.value)}
+                className="size-4 accent-brand-600"
+              />
+              {option.label}
+            </label>
+          ))}
         </div>
-      </Card>
-    </form>
+        <FieldError id="scope-error" error={errors.scope} />
+      </fieldset>
+      {form.data.scope !== 'global' && (
+        <TextField label="نقش، پلن یا کاربر" ltr hint={scope.hint} {...bindField(form, errors, 'subject')} />
+      )}
+      <SelectField
+        label="محدودیت"
+        name="key"
+        value={form.data.key}
+        onChange={(value) => form.setData('key', value)}
+        options={keys.map((k) => ({ value: k.key, label: k.label }))}
+        error={errors.key}
+      />
+      {form.data.key === TOPUP_CAP ? (
+        <MoneyInput label="سقف شارژ" {...bindField(form, errors, 'value')} />
+      ) : (
+        <TextField
+          label="مقدار"
+          inputMode="numeric"
+          digits
+          hint="شمارش است: سرور، ساعت، گیگابایت یا تیکت."
+          {...bindField(form, errors, 'value')}
+        />
+      )}
+      <Checkbox label="فعال" checked={form.data.is_active} onChange={(on) => form.setData('is_active', on)} />
+    </CatalogForm>
   );
 }

@@ -1,9 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLinkFormProps } from '@server/modules/content/contracts';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
-import { Card } from '../../../../components/ui/Card';
+import { CatalogForm } from '../../../../components/admin/CatalogForm';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -26,40 +25,23 @@ export function LinkForm({ link }: AdminLinkFormProps) {
     else void form.post(route('admin.links.store'));
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <SelectField
-          label="گروه"
-          value={form.data.group}
-          onChange={(value) => form.setData('group', value as 'footer' | 'social')}
-          error={errors.group}
-          options={[
-            { value: 'footer', label: 'پاصفحه' },
-            { value: 'social', label: 'شبکه‌های اجتماعی' },
-          ]}
-        />
-        <TextField label="عنوان" maxLength={60} {...bindField(form, errors, 'label')} />
-        <TextField label="نشانی" ltr maxLength={500} {...bindField(form, errors, 'url')} />
-        <div className="grid gap-3">
-          <Checkbox
-            label="rel=nofollow (برای پیوندهای تبلیغاتی)"
-            checked={form.data.nofollow}
-            onChange={(on) => form.setData('nofollow', on)}
-            error={errors.nofollow}
-          />
-          <Checkbox
-            label="نمایش در سایت"
-            checked={form.data.is_active}
-            onChange={(on) => form.setData('is_active', on)}
-            error={errors.is_active}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.processing}>
-            {link ? 'ذخیرهٔ پیوند' : 'ساخت پیوند'}
-          </Button>
-        </div>
-      </Card>
-    </form>
+    <CatalogForm onSubmit={submit} submitLabel={link ? 'ذخیرهٔ پیوند' : 'ساخت پیوند'} busy={form.processing}>
+      <SelectField
+        label="گروه"
+        value={form.data.group}
+        onChange={(value) => form.setData('group', value as 'footer' | 'social')}
+        error={errors.group}
+        options={[
+          { value: 'footer', label: 'پاصفحه' },
+          { value: 'social', label: 'شبکه‌های اجتماعی' },
+        ]}
+      />
+      <TextField label="عنوان" maxLength={60} {...bindField(form, errors, 'label')} />
+      <TextField label="نشانی" ltr maxLength={500} {...bindField(form, errors, 'url')} />
+      <div className="grid gap-3">
+        <Checkbox label="rel=nofollow (برای پیوندهای تبلیغاتی)" {...bindCheckbox(form, errors, 'nofollow')} />
+        <Checkbox label="نمایش در سایت" {...bindCheckbox(form, errors, 'is_active')} />
+      </div>
+    </CatalogForm>
   );
 }

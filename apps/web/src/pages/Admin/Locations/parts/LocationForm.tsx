@@ -1,9 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLocationFormProps } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
-import { Card } from '../../../../components/ui/Card';
+import { CatalogForm } from '../../../../components/admin/CatalogForm';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { TextField } from '../../../../components/ui/TextField';
 import { useRoute } from '../../../../lib/route';
@@ -26,31 +25,23 @@ export function LocationForm({ location }: AdminLocationFormProps) {
     else void form.post(route('admin.locations.store'));
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <TextField
-          label="کد (لاتین)"
-          ltr
-          maxLength={20}
-          hint="مثل thr1؛ در نشانی‌ها و گزارش‌ها"
-          {...bindField(form, errors, 'code')}
-        />
-        <TextField label="نام دیتاسنتر" maxLength={120} {...bindField(form, errors, 'name')} />
-        <TextField label="شهر" maxLength={80} {...bindField(form, errors, 'city')} />
-        <TextField label="کشور" maxLength={80} {...bindField(form, errors, 'country')} />
-        <TextField label="ترتیب نمایش" inputMode="numeric" digits {...bindField(form, errors, 'sort')} />
-        <Checkbox
-          label="فعال (در سفارش سرور تازه پیشنهاد شود)"
-          checked={form.data.is_active}
-          onChange={(on) => form.setData('is_active', on)}
-          error={errors.is_active}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.processing}>
-            {location ? 'ذخیرهٔ دیتاسنتر' : 'ساخت دیتاسنتر'}
-          </Button>
-        </div>
-      </Card>
-    </form>
+    <CatalogForm
+      onSubmit={submit}
+      submitLabel={location ? 'ذخیرهٔ دیتاسنتر' : 'ساخت دیتاسنتر'}
+      busy={form.processing}
+    >
+      <TextField
+        label="کد (لاتین)"
+        ltr
+        maxLength={20}
+        hint="مثل thr1؛ در نشانی‌ها و گزارش‌ها"
+        {...bindField(form, errors, 'code')}
+      />
+      <TextField label="نام دیتاسنتر" maxLength={120} {...bindField(form, errors, 'name')} />
+      <TextField label="شهر" maxLength={80} {...bindField(form, errors, 'city')} />
+      <TextField label="کشور" maxLength={80} {...bindField(form, errors, 'country')} />
+      <TextField label="ترتیب نمایش" inputMode="numeric" digits {...bindField(form, errors, 'sort')} />
+      <Checkbox label="فعال (در سفارش سرور تازه پیشنهاد شود)" {...bindCheckbox(form, errors, 'is_active')} />
+    </CatalogForm>
   );
 }

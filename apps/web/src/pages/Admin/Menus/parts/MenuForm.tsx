@@ -1,9 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminMenuFormProps } from '@server/modules/content/contracts';
 import type { FormEvent } from 'react';
-import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
-import { Card } from '../../../../components/ui/Card';
+import { CatalogForm } from '../../../../components/admin/CatalogForm';
+import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
@@ -27,48 +26,36 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
     else void form.post(route('admin.menus.store'));
   };
   return (
-    <form onSubmit={submit} noValidate>
-      <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <SelectField
-          label="منو"
-          value={form.data.location}
-          onChange={(value) =>
-            form.setData({ ...form.data, location: value as 'header' | 'footer', parent_id: '' })
-          }
-          error={errors.location}
-          options={[
-            { value: 'header', label: 'سرصفحه' },
-            { value: 'footer', label: 'پاصفحه' },
-          ]}
-        />
-        <SelectField
-          label="زیرمجموعهٔ"
-          value={form.data.parent_id}
-          onChange={(value) => form.setData('parent_id', value)}
-          error={errors.parent_id}
-          placeholder="سطح اول"
-          options={options.parents.filter((p) => p.location === form.data.location)}
-        />
-        <TextField label="عنوان" maxLength={60} {...bindField(form, errors, 'label')} />
-        <TextField
-          label="نشانی"
-          ltr
-          maxLength={500}
-          hint="مثل /blog یا https://…"
-          {...bindField(form, errors, 'url')}
-        />
-        <Checkbox
-          label="نمایش در سایت"
-          checked={form.data.is_active}
-          onChange={(on) => form.setData('is_active', on)}
-          error={errors.is_active}
-        />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.processing}>
-            {menu ? 'ذخیرهٔ آیتم' : 'افزودن به منو'}
-          </Button>
-        </div>
-      </Card>
-    </form>
+    <CatalogForm onSubmit={submit} submitLabel={menu ? 'ذخیرهٔ آیتم' : 'افزودن به منو'} busy={form.processing}>
+      <SelectField
+        label="منو"
+        value={form.data.location}
+        onChange={(value) =>
+          form.setData({ ...form.data, location: value as 'header' | 'footer', parent_id: '' })
+        }
+        error={errors.location}
+        options={[
+          { value: 'header', label: 'سرصفحه' },
+          { value: 'footer', label: 'پاصفحه' },
+        ]}
+      />
+      <SelectField
+        label="زیرمجموعهٔ"
+        value={form.data.parent_id}
+        onChange={(value) => form.setData('parent_id', value)}
+        error={errors.parent_id}
+        placeholder="سطح اول"
+        options={options.parents.filter((p) => p.location === form.data.location)}
+      />
+      <TextField label="عنوان" maxLength={60} {...bindField(form, errors, 'label')} />
+      <TextField
+        label="نشانی"
+        ltr
+        maxLength={500}
+        hint="مثل /blog یا https://…"
+        {...bindField(form, errors, 'url')}
+      />
+      <Checkbox label="نمایش در سایت" {...bindCheckbox(form, errors, 'is_active')} />
+    </CatalogForm>
   );
 }

@@ -1,16 +1,10 @@
+import type { ContactInfo } from '@server/modules/support/contracts';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../../components/ui/Card';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { normalizeDigits, toPersianDigits } from '../../../../lib/digits';
 import { MapIllustration } from './MapIllustration';
-
-export interface ContactInfo {
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  hours: string | null;
-}
 
 /** Where the office is and how to reach it, under a drawn map; missing settings leave no gap. */
 export function ContactDetails({ contact }: { contact: ContactInfo }) {

@@ -1,10 +1,6 @@
+import type { DepartmentOption } from '@server/modules/support/contracts';
 import { Headset, ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
-
-export interface DepartmentOption {
-  value: string;
-  label: string;
-}
 
 // What each desk answers, so the visitor picks without guessing; unknown values get no line.
 const DESCRIPTIONS: Record<string, { text: string; icon: typeof Headset }> = {

@@ -1,0 +1,98 @@
+import type { LucideIcon } from 'lucide-react';
+import type { FormEvent, ReactNode } from 'react';
+import { ButtonLink } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { DataTable } from '../ui/DataTable';
+import { DownloadLink } from '../ui/DownloadLink';
+import { PageTitle } from '../ui/PageTitle';
+import { Pagination } from '../ui/Pagination';
+import { type FilterField, ListFilters } from './ListFilters';
+import type { QueryPatch } from './use-list-query';
+
+/** What a page of rows knows about the other pages: a count (`last_page`) or only «more» (`has_more`). */
+export interface PageMeta {
+  current_page: number;
+  last_page?: number;
+  has_more?: boolean;
+}
+
+/**
+ * Every list page of the staff areas and the panel, one shape: the title row (with «… جدید» and the
+ * CSV export), what sits between it and the list (tabs, totals, a notice), one card holding the
+ * filters (declared, see `ListFilters`) and the table (cards on a phone, an empty state that says
+ * what to do), and the pages under it. Filters, sort and page live in the URL.
+ */
+export function ListPage<T>({
+  title,
+  description,
+  make,
+  exportHref,
+  actions,
+  header,
+  filters,
+  above,
+  table,
+  pages,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  /** The «… جدید» button at the end of the title row. */
+  make?: { href: string; label: string; icon: LucideIcon };
+  /** The «دریافت CSV» link of the same rows and filters. */
+  exportHref?: string | null;
+  /** Other buttons of the title row. */
+  actions?: ReactNode;
+  /** Between the title and the list: tabs, totals, a refusal from the server. */
+  header?: ReactNode;
+  filters?: {
+    fields: (FilterField | false | null | undefined)[];
+    values: object;
+    onChange: (patch: QueryPatch) => void;
+    layout?: 'grid' | 'wrap';
+    onSubmit?: (event: FormEvent) => void;
+    /** The grid's columns (`sm:grid-cols-2 lg:grid-cols-5`). */
+    className?: string;
+  };
+  /** Inside the card, above the filters (a drag-to-sort panel) or between them and the table. */
+  above?: ReactNode;
+  table: Omit<Parameters<typeof DataTable<T>>[0], 'caption'> & { caption?: string };
+  pages?: { meta: PageMeta; href: (page: number) => string };
+  /** After the list: its dialogs. */
+  children?: ReactNode;
+}) {
+  const Icon = make?.icon;
+  const titleActions =
+    make || exportHref || actions ? (
+      <>
+        {exportHref && <DownloadLink href={exportHref} />}
+        {make && Icon && (
+          <ButtonLink href={make.href}>
+            <Icon aria-hidden="true" className="size-4" />
+            {make.label}
+          </ButtonLink>
+        )}
+        {actions}
+      </>
+    ) : undefined;
+  return (
+    <>
+      <PageTitle title={title} description={description} actions={titleActions} />
+      {header}
+      <Card className="p-2 sm:p-4">
+        {filters && <ListFilters {...filters} className={`mb-3 items-end px-2 ${filters.className ?? ''}`} />}
+        {above}
+        <DataTable {...table} caption={table.caption ?? title} />
+      </Card>
+      {pages && (
+        <Pagination
+          page={pages.meta.current_page}
+          lastPage={pages.meta.last_page}
+          hasMore={pages.meta.has_more}
+          hrefFor={pages.href}
+        />
+      )}
+      {children}
+    </>
+  );
+}
