@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,13 +49,13 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const storageDir = env.STORAGE_DIR ?? mkdtempSync(join(tmpdir(), 'renderfarm-e2e-'));
-  if (!env.STORAGE_DIR && !env.DATABASE_URL) {
+  const dataDir = join(storageDir, 'db');
+  if (!env.DATABASE_URL && !existsSync(dataDir)) {
     // A fresh embedded database starts as a copy of the migrated template (the one database tests
     // use, src/testing/migrated-template.ts): PGlite opens it as an existing cluster, the
     // migrations find nothing to do and the demo seed runs as on any first start. initdb and the
     // migrations on disk cost 10–20 s of a start at a load average of 12; src/server.test.ts
-    // still starts from an empty folder.
-    const dataDir = join(storageDir, 'db');
+    // still starts from an empty folder. A storage folder that has a database keeps it.
     mkdirSync(dataDir);
     execFileSync('tar', ['-xf', await migratedPgliteTemplateFile(), '-C', dataDir], { stdio: 'pipe' });
   }
