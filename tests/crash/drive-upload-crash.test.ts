@@ -44,7 +44,7 @@ describe('a tus drive upload across a kill -9 of the server', () => {
     sha256 = hash.digest('hex');
     // The same storage and APP_KEY (sessions) on both starts; the port is new each time.
     env = { STORAGE_DIR: storageDir, APP_KEY: `base64:${randomBytes(32).toString('base64')}` };
-    server = await startServerProcess(env);
+    server = await startServerProcess(env, { compiled: true });
   });
   afterAll(async () => {
     // A killed server has no exit code (its signal is SIGKILL): nothing to stop then.
@@ -108,7 +108,7 @@ describe('a tus drive upload across a kill -9 of the server', () => {
     expect(killedAt / SIZE).toBeGreaterThanOrEqual(0.4);
 
     // The server again, on the same storage (a new port: the upload's path is what matters).
-    server = await startServerProcess(env);
+    server = await startServerProcess(env, { compiled: true });
     uploadUrl = `${server.url}${new URL(uploadUrl!).pathname}`;
     // A fresh sign-in: the upload is the user's, whichever session carries on with it.
     session = new HttpSession(server.url);

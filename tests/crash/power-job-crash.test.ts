@@ -30,15 +30,18 @@ describe('a power job killed during every try', () => {
   let server: ServerProcess | undefined;
 
   const start = () =>
-    startServerProcess({
-      DATABASE_URL: fixture.url,
-      APP_KEY,
-      JOB_LEASE_MS: '1500',
-      // The machine takes a minute to run (within a try's two-minute timeout), so every try, the
-      // first one's start still under way, is killed in the middle of its wait.
-      INSTANCE_SIMULATED_LATENCY_MS: '60000',
-      LOG_LEVEL: 'warn',
-    });
+    startServerProcess(
+      {
+        DATABASE_URL: fixture.url,
+        APP_KEY,
+        JOB_LEASE_MS: '1500',
+        // The machine takes a minute to run (within a try's two-minute timeout), so every try, the
+        // first one's start still under way, is killed in the middle of its wait.
+        INSTANCE_SIMULATED_LATENCY_MS: '60000',
+        LOG_LEVEL: 'warn',
+      },
+      { compiled: true },
+    );
 
   beforeAll(async () => {
     fixture = await createCrashFixture(SERVER_URL, APP_KEY);

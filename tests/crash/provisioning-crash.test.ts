@@ -43,14 +43,19 @@ describe('provisioning resumes after the server is killed', () => {
   let server: ServerProcess | undefined;
   let proxmox: FakeProxmox | undefined;
 
+  // Compiled (support/server-build.ts): 2 × RUNS starts under tsx spend more time loading code
+  // than provisioning.
   const start = () =>
-    startServerProcess({
-      DATABASE_URL: fixture.url,
-      APP_KEY,
-      JOB_LEASE_MS: '1500',
-      INSTANCE_SIMULATED_LATENCY_MS: '700',
-      LOG_LEVEL: 'warn',
-    });
+    startServerProcess(
+      {
+        DATABASE_URL: fixture.url,
+        APP_KEY,
+        JOB_LEASE_MS: '1500',
+        INSTANCE_SIMULATED_LATENCY_MS: '700',
+        LOG_LEVEL: 'warn',
+      },
+      { compiled: true },
+    );
 
   beforeAll(async () => {
     fixture = await createCrashFixture(SERVER_URL, APP_KEY);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueMinutes } from '../../apps/server/src/modules/billing/usage-minutes';
 import { type CrashFixture, createCrashFixture } from '../../apps/server/src/testing/crash-fixture';
 import { addRunningMachines, usageCensus } from '../../apps/server/src/testing/usage-census';
+import { compiledServerEntry } from '../support/server-build';
 import { ROOT } from '../support/server-process';
 
 /*
@@ -19,17 +20,27 @@ const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:54
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
 const MINUTE = 60_000;
 
-function tickProcess(url: string, at: Date) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/testing/usage-tick-once.ts', url, at.toISOString()],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * A tick as its own process: the compiled file (support/server-build.ts), as 40 starts under tsx
+ * would spend more time loading code than charging. `charging` settles when the tick has begun.
+ */
+async function tickProcess(url: string, at: Date) {
+  const entry = await compiledServerEntry('apps/server/src/testing/usage-tick-once.ts');
+  const child = spawn(process.execPath, ['--enable-source-maps', entry, url, at.toISOString()], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  const charging = new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (/^charging$/m.test(output)) resolve();
+    });
+    exited.then(() => resolve());
+  });
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return { child, exited, charging, output: () => output };
 }
 
 describe('the usage tick charges every machine-minute exactly once across kills', () => {
@@ -54,15 +65,17 @@ describe('the usage tick charges every machine-minute exactly once across kills'
     let killedMidway = 0;
     for (let run = 0; run < RUNS; run++) {
       const at = new Date(start.getTime() + (run + 1) * 10 * MINUTE);
-      const doomed = tickProcess(fixture.url, at);
-      // Random moments over a tick's charging (it takes ~1–3 s here); some land before or after it.
-      await new Promise((resolve) => setTimeout(resolve, 400 + Math.floor(Math.random() * 2500)));
+      const doomed = await tickProcess(fixture.url, at);
+      await doomed.charging;
+      // Random moments over a tick's charging (2,000 machine-minutes take ~1–3 s here); some land
+      // after it, when the tick has finished.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 2500)));
       if (doomed.child.exitCode === null) {
         doomed.child.kill('SIGKILL');
         killedMidway++;
       }
       await doomed.exited;
-      const retry = tickProcess(fixture.url, at);
+      const retry = await tickProcess(fixture.url, at);
       expect(await retry.exited, retry.output()).toBe(0);
 
       const due = dueMinutes({ startedAt: start, endedAt: null }, at);

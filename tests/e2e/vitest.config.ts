@@ -14,5 +14,10 @@ export default defineProject({
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One browser at a time: two cores, and the server is shared.
     fileParallelism: false,
+    // One worker runs every file in turn: a fresh one per file cost ~5 s of start and imports each
+    // at load 14 (docs/development.md, Tests). Each file launches and closes its own Chromium. A
+    // group of its own: vitest refuses a one-worker project beside two-worker ones in a group.
+    isolate: false,
+    sequence: { groupOrder: 1 },
   },
 });

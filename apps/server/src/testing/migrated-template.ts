@@ -30,8 +30,20 @@ export function migratedPgliteTemplate(): Promise<Blob> {
   return inProcess;
 }
 
+/**
+ * The same dump as a file on disk (made first when missing), for a server started as a child
+ * process on a fresh STORAGE_DIR (tests/support/server-process.ts): unpacked into its `db` folder,
+ * PGlite opens it as an existing cluster, so the process skips initdb and the migrations.
+ */
+export async function migratedPgliteTemplateFile(): Promise<string> {
+  await migratedPgliteTemplate();
+  return pgliteTemplatePath();
+}
+
+const pgliteTemplatePath = () => join(tmpdir(), `renderfarm-pglite-${templateKey()}.tar`);
+
 async function loadOrMake(): Promise<Blob> {
-  const path = join(tmpdir(), `renderfarm-pglite-${templateKey()}.tar`);
+  const path = pgliteTemplatePath();
   try {
     return new Blob([readFileSync(path)]);
   } catch {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REDIS_TEST_URL, redisForTests } from '../../../../../tests/support/services';
 import { createSharedCache, type SharedCache } from './shared-cache';
@@ -34,8 +35,19 @@ describe.runIf(haveRedis)('shared cache across processes (Redis)', () => {
   it('a forget in one process drops the value in the other', async () => {
     const a = open();
     const b = open();
-    // Both subscribed before anything is cached (a reconnect starts the cache afresh).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both subscribed before anything is cached (a cache's link coming up starts it afresh, and a
+    // forget sent before b listens would never reach it): Redis counts the channel's subscribers.
+    const probe = new Redis(REDIS_TEST_URL);
+    try {
+      await expect
+        .poll(async () => ((await probe.pubsub('NUMSUB', channel)) as [string, number])[1], {
+          timeout: 10_000,
+          interval: 20,
+        })
+        .toBe(2);
+    } finally {
+      probe.disconnect();
+    }
     let menus = 'قدیم';
     const load = async () => menus;
     expect(await a.remember('menus', load)).toBe('قدیم');
