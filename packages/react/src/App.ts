@@ -1,5 +1,6 @@
 import { type Page, type PageResolution, type ProgressOptions, router } from '@renderfarm/router';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { PageContext } from './context';
 import { PageErrorBoundary, PageNotFound } from './ErrorScreens';
 import { setTitleTemplate } from './Head';
@@ -57,11 +58,15 @@ export function App({
           const keep = preserveState || first;
           first = false;
           rendered.current.push(resolve);
-          setCurrent((previous) => ({
-            page,
-            component: component as PageComponent | undefined,
-            key: keep ? previous.key : previous.key + 1,
-          }));
+          // Rendered now, inside the task that has the page: a plain update would wait for
+          // React's scheduler to run it in a later task, after whatever else is queued.
+          flushSync(() =>
+            setCurrent((previous) => ({
+              page,
+              component: component as PageComponent | undefined,
+              key: keep ? previous.key : previous.key + 1,
+            })),
+          );
         }),
     });
     return () => router.dispose();

@@ -70,6 +70,21 @@ describe('pages, links and head', () => {
     expect(window.location.pathname).toBe('/users');
   });
 
+  it('the next page is rendered in the task that shows it, without waiting for a scheduler task', async () => {
+    await mount(page('Home', { greeting: 'سلام' }), { Home, Users });
+    // A task queued before the swap runs before any task React would schedule for a normal update.
+    let otherTaskRan = false;
+    setImmediate(() => {
+      otherTaskRan = true;
+    });
+    setTimeout(() => {
+      otherTaskRan = true;
+    });
+    await router.setPage(page('Users', { count: 7 }, { url: '/users' }));
+    expect(otherTaskRan).toBe(false);
+    expect(screen.getByText('users: 7')).toBeTruthy();
+  });
+
   it('a non-GET Link renders a button and sends its method', async () => {
     const hit = vi.fn(() => pageResponse(page('Users', { count: 0 }, { url: '/users' })));
     server.use(http.post('/logout', hit));

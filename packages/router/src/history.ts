@@ -1,4 +1,5 @@
 import { generation } from './encryption';
+import { isEqual } from './equal';
 import type { EncryptedPage, HistoryEntry, Page, ScrollPosition } from './types';
 
 /** A fresh id for each history entry the router creates. */
@@ -44,10 +45,18 @@ export function write(entry: HistoryEntry, url: string, mode: 'push' | 'replace'
   }
 }
 
-/** Changes fields of the current entry (scroll, remembered state) without touching the page. */
+/**
+ * Changes fields of the current entry (scroll, remembered state) without touching the page. An
+ * entry that already holds the values is left alone: every write copies the whole page
+ * (structured clone) and, in Chromium, waits on the browser process, and a visit would otherwise
+ * rewrite unchanged scroll positions before and after each page.
+ */
 export function update(change: Partial<HistoryEntry>, onlyEntryId?: string): boolean {
   const entry = currentEntry();
   if (!entry || (onlyEntryId !== undefined && entry.id !== onlyEntryId)) return false;
-  write({ ...entry, ...change }, window.location.href, 'replace');
+  const changed = Object.keys(change).some(
+    (key) => !isEqual(entry[key as keyof HistoryEntry], change[key as keyof HistoryEntry]),
+  );
+  if (changed) write({ ...entry, ...change }, window.location.href, 'replace');
   return true;
 }

@@ -64,6 +64,30 @@ describe('history entries', () => {
     expect(requests).not.toHaveBeenCalled();
   });
 
+  it('a visit writes history once: no rewrite of an entry that already holds the scroll positions', async () => {
+    // Each write copies the whole page (structured clone) and costs Chromium a round trip to the
+    // browser process; the positions of an unscrolled page are already in its entry.
+    const { router } = await startRouter(page('Home', {}, { url: '/' }));
+    pages();
+    const push = vi.spyOn(window.history, 'pushState');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    try {
+      await router.visit('/one');
+      expect(push).toHaveBeenCalledTimes(1);
+      expect(replace).not.toHaveBeenCalled();
+      // A scrolled page still has its positions written before it is left.
+      window.scrollTo(0, 300);
+      await router.visit('/two');
+      expect(replace).toHaveBeenCalledTimes(1);
+      window.history.back();
+      await vi.waitFor(() => expect(state().page.url).toBe('/one'));
+      expect(state().documentScrollPosition).toEqual({ top: 300, left: 0 });
+    } finally {
+      push.mockRestore();
+      replace.mockRestore();
+    }
+  });
+
   it('a restored entry written with another asset version is fetched again', async () => {
     const { router } = await startRouter(page('Home', {}, { url: '/', version: 'v2' }));
     server.use(
