@@ -30,10 +30,8 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
   const { method, url, data, signal, onUploadProgress } = request;
   return new Promise<HttpResponse>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    // The cookie Laravel and our server set for double-submit CSRF protection. Only a change is
-    // checked against it, and reading document.cookie is a synchronous round trip to Chromium's
-    // browser process that would delay every GET visit's request.
-    const token = method === 'get' ? undefined : document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1];
+    // The cookie Laravel and our server set for double-submit CSRF protection.
+    const token = document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1];
     const headers: Record<string, string> = {
       ...(token && { 'X-XSRF-TOKEN': decodeURIComponent(token) }),
       ...request.headers,
