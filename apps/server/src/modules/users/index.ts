@@ -2,6 +2,9 @@
  * The users module's public face: what other modules, the app and the worker may use of it.
  * Everything else in this folder is the module's own (module-boundaries.test.ts).
  */
+
+// The hub, checklist and dashboard pages' props (their routes are the dashboard module's).
+export type { DashboardProps, LandingProps, UsersHomeProps } from './contracts';
 export {
   accountNameOf,
   activeStaffEmails,
