@@ -77,3 +77,20 @@ declare module '../../http/page-contracts' {
     'Panel/Payments/Show': PanelPaymentsShowProps;
   }
 }
+
+/** One running stretch of a machine as billing kept it, with what the ledger charged for it. */
+export interface MachineCharge {
+  start: string;
+  /** null while the session is still open. */
+  stop: string | null;
+  /** Minutes charged so far (every started minute is one ledger line). */
+  minutes: number;
+  /**
+   * The clock time those minutes cover (chargedSpan): the first one's start to the last one's
+   * end, so to − from is exactly `minutes`; what a page shows beside the minutes.
+   */
+  from: string;
+  to: string;
+  /** Rial the ledger took for those minutes. */
+  amount: number;
+}

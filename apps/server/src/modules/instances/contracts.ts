@@ -1,4 +1,5 @@
 import type {} from '../../http/page-contracts';
+import type { MachineCharge } from '../billing/contracts';
 import type { PlanSummary } from '../catalog/contracts';
 /**
  * Wire shapes of the instances module: what its pages and the JSON API send, written once here
@@ -288,14 +289,7 @@ export interface StaffMachineView {
 /** `admin.instances.item` «ریز مصرف سرور»: the machine's running sessions and what they cost. */
 export interface AdminMachineItemsProps {
   machine: { id: number; name: string; uuid: string; price_per_hour: number; owner: string };
-  sessions: {
-    start: string;
-    stop: string | null;
-    minutes: number;
-    from: string;
-    to: string;
-    amount: number;
-  }[];
+  sessions: MachineCharge[];
   totals: { minutes: number; amount: number };
 }
 
