@@ -55,18 +55,21 @@ export function App({
       swapComponent: ({ page, component, preserveState }: PageResolution) =>
         new Promise<void>((resolve) => {
           // The first swap re-shows the page already on screen: keep its state.
-          const keep = preserveState || first;
+          const initial = first;
+          const keep = preserveState || initial;
           first = false;
           rendered.current.push(resolve);
-          // Rendered now, inside the task that has the page: a plain update would wait for
-          // React's scheduler to run it in a later task, after whatever else is queued.
-          flushSync(() =>
+          const swap = () =>
             setCurrent((previous) => ({
               page,
               component: component as PageComponent | undefined,
               key: keep ? previous.key : previous.key + 1,
-            })),
-          );
+            }));
+          // A visit's page is rendered now, inside the task that has it: a plain update would wait
+          // for React's scheduler to run it in a later task, after whatever else is queued. The
+          // first one arrives while the app is still mounting, when React cannot flush: queued.
+          if (initial) swap();
+          else flushSync(swap);
         }),
     });
     return () => router.dispose();
