@@ -134,7 +134,7 @@ export async function seedDemoAudit(db: Database, demo: DemoSeedContext): Promis
   await recordStaffAction(db, {
     event: 'config:changed',
     actor: { actorId: adminId, ...context },
-    subject: { type: 'config', id: 'low_balance_warning_minutes' },
+    subject: { type: 'config', id: 'low_balance_warning_minutes', name: 'هشدار موجودی کم (دقیقه کار مانده)' },
     summary: 'تنظیم «هشدار موجودی کم (دقیقه کار مانده)» تغییر کرد.',
     before: { value: 60 },
     after: { value: 90 },

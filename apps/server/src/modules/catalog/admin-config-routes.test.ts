@@ -44,6 +44,13 @@ describe(`admin: site settings (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect((await admin.page('/admin/configs')).props.settings.vat_rate).toBe(9);
     const history = (await admin.page(edit)).props.history;
     expect(history[0]).toMatchObject({ old_value: 10, new_value: 9, actor: 'مدیر سامانه' });
+    // The staff audit names the setting by its Persian label, its key beside it.
+    const audit = (await admin.page('/admin/audit')).props.items.data[0];
+    expect(audit.subject).toMatchObject({
+      label: 'تنظیم',
+      name: 'نرخ مالیات بر ارزش افزوده (٪)',
+      code: 'vat_rate',
+    });
   });
 
   it('stores a secret encrypted, shows it masked everywhere, keeps it when left empty', async () => {

@@ -220,7 +220,7 @@ export function createConfigAdmin(db: Database, appKey: string, cache: SharedCac
         await recordStaffAction(tx, {
           event: 'config:changed',
           actor: { actorId, ...context },
-          subject: { type: 'config', id: input.key },
+          subject: { type: 'config', id: input.key, ...(known?.label ? { name: known.label } : {}) },
           summary: previous
             ? `تنظیم «${known?.label ?? input.key}» تغییر کرد.`
             : `تنظیم «${known?.label ?? input.key}» ساخته شد.`,
