@@ -1,8 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Migrations are generated from the module tables (`pnpm db:generate`) and applied on start.
+// Migrations are generated from the module and platform tables (`pnpm db:generate`) and applied
+// on start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/modules/*/tables.ts',
+  schema: ['./src/platform/*/tables.ts', './src/modules/*/tables.ts'],
   out: './drizzle',
 });

@@ -3,7 +3,7 @@ import { type RealtimeServer, startRealtimeServer } from '@renderfarm/realtime/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../../apps/server/src/config';
-import { realtimeConfig } from '../../apps/server/src/modules/broadcasting/realtime-config';
+import { realtimeConfig } from '../../apps/server/src/platform/broadcasting/realtime-config';
 
 /**
  * A newcomer's `PORT=8101` with no APP_URL: the page comes from localhost:8101 (or 127.0.0.1:8101)

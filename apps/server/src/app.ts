@@ -18,11 +18,11 @@ import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
 import { modules as appModules } from './modules';
 import type { AppModule } from './modules/app-module';
-import { type Broadcaster, createBroadcaster, defineChannels } from './modules/broadcasting';
-import type { JobRegistry } from './modules/jobs';
-import { pruneFinished } from './modules/jobs';
 import { DatabaseSessionStore, registerCurrentUser } from './modules/sessions';
 import type { User } from './modules/users';
+import { type Broadcaster, createBroadcaster, defineChannels } from './platform/broadcasting';
+import type { JobRegistry } from './platform/jobs';
+import { pruneFinished } from './platform/jobs';
 import { createServices, registerServices } from './services';
 import { createSharedProps } from './shared-props';
 

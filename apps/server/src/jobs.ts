@@ -1,7 +1,7 @@
 import type { Database } from './db/client';
 import { modules as appModules } from './modules';
 import type { AppModule, ModuleContext } from './modules/app-module';
-import { JobRegistry } from './modules/jobs';
+import { JobRegistry } from './platform/jobs';
 
 /**
  * Every job handler of the app, from every module (modules/index.ts), built once per process:

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadEnvironment } from './boot';
 import { assertRedisAnswers, isRedisConnectionError, watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
-import { realtimeConfig } from './modules/broadcasting';
+import { realtimeConfig } from './platform/broadcasting';
 
 // `pnpm realtime`: the websocket server in its own process (set REVERB_IN_PROCESS=false for the app).
 const config = loadEnvironment();

@@ -8,8 +8,8 @@ import type { Database } from './db/client';
 import { POWER_JOB } from './modules/instances/power-job-payload';
 import type { Instance } from './modules/instances/tables';
 import { instances } from './modules/instances/tables';
-import { jobs } from './modules/jobs/tables';
 import { users } from './modules/users/tables';
+import { jobs } from './platform/jobs/tables';
 import { startServer } from './server';
 import { createTestDatabase, type TestDatabase } from './testing/database';
 

@@ -9,9 +9,9 @@ import { runMigrations } from './db/migrate';
 import { seedIfEmpty, storageOf } from './demo-seed';
 import { startModuleJobs } from './jobs';
 import { assertRedisAnswers, isRedisConnectionError } from './lib/redis-ping';
-import { realtimeConfig } from './modules/broadcasting';
-import { createWorker, type Worker } from './modules/jobs';
 import { fromRoot } from './paths';
+import { realtimeConfig } from './platform/broadcasting';
+import { createWorker, type Worker } from './platform/jobs';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -18,10 +18,10 @@ import {
   readAuthSettings,
 } from './modules/auth';
 import { createAltchaProvider, createBotCheck } from './modules/botcheck';
-import type { Broadcaster } from './modules/broadcasting';
-import type { JobLog } from './modules/jobs';
 import { createMailer, createSmsProvider } from './modules/notifications';
 import { fromRoot } from './paths';
+import type { Broadcaster } from './platform/broadcasting';
+import type { JobLog } from './platform/jobs';
 import type { Services } from './service-types';
 
 export type { Services };

@@ -7,9 +7,9 @@ import { runMigrations } from './db/migrate';
 import { createJobHandlers, startModuleJobs } from './jobs';
 import { assertRedisAnswers, watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
-import { createBroadcaster } from './modules/broadcasting';
-import { createWorker } from './modules/jobs';
 import { fromRoot } from './paths';
+import { createBroadcaster } from './platform/broadcasting';
+import { createWorker } from './platform/jobs';
 import { createServices } from './services';
 
 // `pnpm worker`: the job worker in its own process. Run the app with WORKER_IN_PROCESS=false, and

@@ -7,12 +7,14 @@ import { MIGRATIONS_DIR } from '../paths';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { runMigrations } from './migrate';
 
-// Every table the module files declare (each modules/*/tables.ts, as drizzle-kit reads them): a
-// table without a migration fails here.
-const MODULES_DIR = join(import.meta.dirname, '../modules');
-const tableFiles = readdirSync(MODULES_DIR)
-  .map((name) => join(MODULES_DIR, name, 'tables.ts'))
-  .filter((path) => existsSync(path));
+// Every table the module and platform files declare (each modules/*/tables.ts and
+// platform/*/tables.ts, as drizzle-kit reads them): a table without a migration fails here.
+const tableFiles = ['../platform', '../modules'].flatMap((folder) => {
+  const dir = join(import.meta.dirname, folder);
+  return readdirSync(dir)
+    .map((name) => join(dir, name, 'tables.ts'))
+    .filter((path) => existsSync(path));
+});
 const schema = Object.assign({}, ...(await Promise.all(tableFiles.map((path) => import(path)))));
 const EXPECTED_TABLES = Object.values(schema)
   .filter((value) => is(value, PgTable))

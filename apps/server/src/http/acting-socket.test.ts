@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { toOthers } from '../modules/broadcasting/broadcaster';
+import { toOthers } from '../platform/broadcasting/broadcaster';
 import { requestContext } from './route-helpers';
 
 const requestWith = (headers: Record<string, string>) =>

@@ -18,10 +18,10 @@ import {
 } from '../modules/catalog/tables';
 import { articles, folders, links, menus, redirects } from '../modules/content/tables';
 import { instances } from '../modules/instances/tables';
-import { createWorker, type Worker } from '../modules/jobs/worker';
 import { tickets } from '../modules/support/tables';
 import { users } from '../modules/users/tables';
 import { verificationRequests } from '../modules/verification/tables';
+import { createWorker, type Worker } from '../platform/jobs/worker';
 import { makePng, multipartBody } from '../testing/images';
 
 /**

@@ -5,18 +5,18 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { RouteGuard } from '../http/named-route';
 import type { ObjectStorage } from '../lib/storage';
+import type { Broadcaster } from '../platform/broadcasting';
+import type { JobHandler, JobLog } from '../platform/jobs';
 import type { Services } from '../service-types';
 import type { DeleteBlockerCheck } from './accounts';
 import type { ActivitySubjectKind } from './activity';
-import type { Broadcaster } from './broadcasting';
-import type { JobHandler, JobLog } from './jobs';
 import type { User } from './users';
 
 /**
  * What one domain module brings to the app. Each `modules/<name>/module.ts` exports one of these,
  * and `modules/index.ts` lists them: the app, the worker, the channel authoriser, account
  * deletion and the demo seed all loop over that list (docs/development.md "How to add a module").
- * Tables need no entry: drizzle-kit reads every `modules/* /tables.ts`.
+ * Tables need no entry: drizzle-kit reads every `modules/* /tables.ts` (and `platform/* /tables.ts`).
  */
 export interface AppModule {
   name: string;

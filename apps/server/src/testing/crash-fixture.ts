@@ -7,8 +7,8 @@ import { seedDemo } from '../demo-seed';
 import { encryptString } from '../lib/encryption';
 import { hardwares, limitations, locations, ports, resources } from '../modules/catalog/tables';
 import { type Instance, instances, simulatedMachines } from '../modules/instances/tables';
-import { type Job, jobs } from '../modules/jobs/tables';
 import { users } from '../modules/users/tables';
+import { type Job, jobs } from '../platform/jobs/tables';
 
 /**
  * The database side of the crash tests (tests/crash): a fresh PostgreSQL database with the demo

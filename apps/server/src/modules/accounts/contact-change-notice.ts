@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobHandler } from '../jobs';
-import { enqueue } from '../jobs';
+import type { JobHandler } from '../../platform/jobs';
+import { enqueue } from '../../platform/jobs';
 import type { SmsProvider } from '../notifications';
 import { type Mailer, noticeMail } from '../notifications';
 

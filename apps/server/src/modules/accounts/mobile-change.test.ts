@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../platform/jobs/worker';
 import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
-import { createWorker } from '../jobs/worker';
 import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
 

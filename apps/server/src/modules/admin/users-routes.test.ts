@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../platform/jobs/worker';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { walletTransactions } from '../billing/tables';
 import { instances } from '../instances/tables';
-import { createWorker } from '../jobs/worker';
 import { readSmsLog } from '../notifications/sms';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';

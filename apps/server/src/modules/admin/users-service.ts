@@ -3,14 +3,14 @@ import type { Database } from '../../db/client';
 import { DomainError } from '../../lib/domain-error';
 import { hashPassword } from '../../lib/password';
 import { faToman } from '../../lib/persian';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import { enqueue } from '../../platform/jobs';
 import type { RequestContext } from '../activity';
 import { recordStaffAction } from '../activity';
 import { assertPasswordAllowed, revokeRememberTokens } from '../auth';
 import { postLedgerEntry } from '../billing';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import type { InstanceService } from '../instances';
 import { ownedInstanceIds, stopMachines } from '../instances';
-import { enqueue } from '../jobs';
 import { endUserSessions } from '../sessions';
 import {
   emailTakenByAnother,

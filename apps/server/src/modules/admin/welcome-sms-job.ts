@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { JobHandler } from '../jobs';
+import type { JobHandler } from '../../platform/jobs';
 import type { SmsProvider } from '../notifications';
 import { findActiveUserById } from '../users';
 

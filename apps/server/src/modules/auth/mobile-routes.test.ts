@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../platform/jobs/worker';
 import { activityLog } from '../activity/tables';
-import { createWorker } from '../jobs/worker';
 import { readMail } from '../notifications/mail';
 import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';

@@ -1,4 +1,4 @@
-import type { BroadcastEvent } from '../broadcasting';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 
 export const BALANCE_CHANGED = 'BalanceChanged';
 export const PAYMENT_UPDATED = 'PaymentUpdated';

@@ -5,8 +5,12 @@ import { parseMobile } from '../../lib/mobile';
 import { faNumber, faToman } from '../../lib/persian';
 import { tehranDayStart } from '../../lib/tehran-day';
 import { withTax } from '../../lib/vat';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  transactionWithBroadcasts,
+} from '../../platform/broadcasting';
 import { type RequestContext, recordActivity, recordStaffAction } from '../activity';
-import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import {
   findActiveUserByEmail,
   findActiveUserById,

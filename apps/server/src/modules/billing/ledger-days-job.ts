@@ -1,7 +1,7 @@
 import { gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { JobHandler } from '../jobs';
-import { everyMinute } from '../jobs';
+import type { JobHandler } from '../../platform/jobs';
+import { everyMinute } from '../../platform/jobs';
 import { daysNotKept, keepLedgerDays, nextDay, tehranDayOf } from './ledger-days';
 import { ledgerDays } from './tables';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { previousJalaliMonth } from '../../lib/jalali-month';
-import type { JobHandler, JobLog } from '../jobs';
-import { everyMinute } from '../jobs';
+import type { JobHandler, JobLog } from '../../platform/jobs';
+import { everyMinute } from '../../platform/jobs';
 import { issueMonthlyStatements } from './monthly-statements';
 
 /**

@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jalaliMonthOf } from '../../lib/jalali-month';
+import { JobRegistry } from '../../platform/jobs/registry';
+import { jobs } from '../../platform/jobs/tables';
+import { createWorker } from '../../platform/jobs/worker';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import { JobRegistry } from '../jobs/registry';
-import { jobs } from '../jobs/tables';
-import { createWorker } from '../jobs/worker';
 import { type User, users } from '../users/tables';
 import {
   createMonthlyStatementJobHandler,

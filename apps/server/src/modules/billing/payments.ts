@@ -1,10 +1,14 @@
 import { and, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faDigits, faNumber, faToman } from '../../lib/persian';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  transactionWithBroadcasts,
+} from '../../platform/broadcasting';
+import type { JobLog } from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { mayUser } from '../catalog';
-import type { JobLog } from '../jobs';
 import { notify } from '../notifications';
 import type { User } from '../users';
 import { PaymentNotFoundError, PaymentRefusedError } from './errors';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import type { JobHandler } from '../jobs';
-import { everyMinute } from '../jobs';
+import type { JobHandler } from '../../platform/jobs';
+import { everyMinute } from '../../platform/jobs';
 import type { Payments } from './payments';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { BroadcastEvent } from '../broadcasting';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 import { lockUser, updateUser } from '../users';
 import { WalletError } from './errors';
 import { balanceChanged } from './events';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../../platform/jobs/worker';
 import { createAuthTestApp, logIn, newBrowser, type TestBrowser } from '../auth/test-support';
-import { createWorker } from '../jobs/worker';
 import { articles, folders, menus, pageRevisions, pages } from './tables';
 import { XSS_VECTORS } from './xss-vectors';
 

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { Database } from '../../db/client';
 import type { SharedCache } from '../../lib/cache/shared-cache';
 import { tehranDayEnd, tehranDayStart } from '../../lib/tehran-day';
+import { enqueue } from '../../platform/jobs';
 import { type AuditActor, recordStaffAction } from '../activity';
-import { enqueue } from '../jobs';
 import type {
   AdminArticleInput,
   AdminArticleRow,

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import type { JobHandler, JobLog } from '../../platform/jobs';
+import { everyMinute } from '../../platform/jobs';
 import { postLedgerEntry } from '../billing';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
-import type { JobHandler, JobLog } from '../jobs';
-import { everyMinute } from '../jobs';
 import { notify } from '../notifications';
 import { lockUser } from '../users';
 import {

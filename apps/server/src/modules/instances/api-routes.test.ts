@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
+import { jobs } from '../../platform/jobs/tables';
+import { createWorker, type Worker } from '../../platform/jobs/worker';
 import { createTestApp, signedInBrowser, type TestApp } from '../../testing/app';
 import { activityLog } from '../activity/tables';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { limitations } from '../catalog/tables';
-import { jobs } from '../jobs/tables';
-import { createWorker, type Worker } from '../jobs/worker';
 import { users } from '../users/tables';
 import { POWER_JOB } from './power-job-payload';
 import { type Instance, instances } from './tables';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import type { JobHandler, JobLog } from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { findHost, releasePort } from '../catalog';
-import type { JobHandler, JobLog } from '../jobs';
 import type { DriverResolver } from './driver';
 import { failureCodeOf } from './driver-failure';
 import { type DriverWaitOptions, realSleep, waitForStatus } from './driver-wait';

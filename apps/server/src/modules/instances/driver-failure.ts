@@ -1,4 +1,4 @@
-import { JobAbandonedError } from '../jobs';
+import { JobAbandonedError } from '../../platform/jobs';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import type { DriverFailureCode } from './failure-codes';
 

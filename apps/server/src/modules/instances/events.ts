@@ -1,4 +1,4 @@
-import type { BroadcastEvent } from '../broadcasting';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 import type { Instance } from './tables';
 
 export const INSTANCE_UPDATED = 'InstanceUpdated';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JobAbandonedError } from '../jobs/worker';
+import { JobAbandonedError } from '../../platform/jobs/worker';
 import { failureCodeOf } from './driver-failure';
 import { InstanceDriverError, InstanceDriverTimeoutError } from './errors';
 import { DRIVER_FAILURE_CODES, DRIVER_FAILURE_TEXT, driverFailureText } from './failure-codes';

@@ -1,13 +1,13 @@
 import { and, eq, gt, like, max } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo-seed';
+import type { BroadcastEvent, Broadcaster } from '../../platform/broadcasting/broadcaster';
+import { JobRegistry } from '../../platform/jobs/registry';
+import { jobs } from '../../platform/jobs/tables';
+import { createWorker, type Worker } from '../../platform/jobs/worker';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { activityLog } from '../activity/tables';
-import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster';
 import { resources } from '../catalog/tables';
-import { JobRegistry } from '../jobs/registry';
-import { jobs } from '../jobs/tables';
-import { createWorker, type Worker } from '../jobs/worker';
 import type { Mailer, MailMessage } from '../notifications/mail';
 import { createNoticeMailJobHandler, NOTICE_MAIL_JOB } from '../notifications/user-notice';
 import { users } from '../users/tables';

@@ -1,8 +1,9 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber, faToman } from '../../lib/persian';
+import type { BroadcastEvent } from '../../platform/broadcasting';
+import { enqueue } from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import type { BroadcastEvent } from '../broadcasting';
 import {
   findImage,
   findLocation,
@@ -15,7 +16,6 @@ import {
   type Plan,
   reserveHostAndPort,
 } from '../catalog';
-import { enqueue } from '../jobs';
 import { lockUser, type User } from '../users';
 import type { MakeReview } from './contracts';
 import { InstanceMakeRefusedError } from './errors';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { BroadcastEvent } from '../broadcasting';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 import { notify } from '../notifications';
 
 /** A word to a machine's owner about something the farm did to it on its own (links to the machine). */

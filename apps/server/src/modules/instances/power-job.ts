@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import type { Job } from '../../platform/jobs';
+import {
+  JobAbandonedError,
+  type JobContext,
+  type JobHandler,
+  type JobLog,
+  withFailedStep,
+} from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { findHost } from '../catalog';
-import type { Job } from '../jobs';
-import { JobAbandonedError, type JobContext, type JobHandler, type JobLog, withFailedStep } from '../jobs';
 import type { DriverResolver, DriverStatus, InstanceDriver } from './driver';
 import { failureCodeOf } from './driver-failure';
 import { realSleep, waitForStatus } from './driver-wait';

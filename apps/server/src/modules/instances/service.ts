@@ -1,11 +1,15 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { decryptString } from '../../lib/encryption';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  transactionWithBroadcasts,
+} from '../../platform/broadcasting';
+import type { Job } from '../../platform/jobs';
+import { enqueue, notifyJobsEnqueued } from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { findHost, imagesForPlan, resolveLimit, withinLimit } from '../catalog';
-import type { Job } from '../jobs';
-import { enqueue, notifyJobsEnqueued } from '../jobs';
 import type { User } from '../users';
 import { lockUser } from '../users';
 import { newMachinePassword } from './connection';

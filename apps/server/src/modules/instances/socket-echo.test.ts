@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { users } from '../users/tables';
 import { type Instance, instances } from './tables';
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker, type Worker } from '../../platform/jobs/worker';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, TestBrowser } from '../auth/test-support';
 import { walletTransactions } from '../billing/tables';
 import { ports, resources } from '../catalog/tables';
-import { createWorker, type Worker } from '../jobs/worker';
 import { users } from '../users/tables';
 import { type Instance, instances, simulatedMachines } from './tables';
 

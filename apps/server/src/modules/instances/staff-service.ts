@@ -1,8 +1,13 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MobileViewer, mobileAsSeenBy } from '../../lib/mobile';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  transactionWithBroadcasts,
+} from '../../platform/broadcasting';
+import { enqueue, jobsForInstance, notifyJobsEnqueued } from '../../platform/jobs';
 import { activityLabel, findActivityForSubject, findSubjectEvents, type RequestContext } from '../activity';
-import { type BroadcastEvent, type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import {
   findHost,
   findPort,
@@ -13,7 +18,6 @@ import {
   reserveHostAndPort,
   reserveOnHost,
 } from '../catalog';
-import { enqueue, jobsForInstance, notifyJobsEnqueued } from '../jobs';
 import { searchUserIds, userCards, userNames } from '../users';
 import type { StaffMachineRow, StaffMachineView } from './contracts';
 import { InstanceActionNotAllowedError, InstanceMoveRefusedError, InstanceNotFoundError } from './errors';

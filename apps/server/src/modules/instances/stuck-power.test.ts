@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo-seed';
+import type { BroadcastEvent, Broadcaster } from '../../platform/broadcasting/broadcaster';
+import { enqueue } from '../../platform/jobs/queue';
+import { jobs } from '../../platform/jobs/tables';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { activityLog } from '../activity/tables';
-import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster';
-import { enqueue } from '../jobs/queue';
-import { jobs } from '../jobs/tables';
 import { users } from '../users/tables';
 import { createDriverResolver } from './drivers';
 import { POWER_JOB } from './power-job-payload';

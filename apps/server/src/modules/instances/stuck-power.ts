@@ -1,10 +1,10 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import type { JobLog } from '../../platform/jobs';
+import { liveSingletonKeys } from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { findHost } from '../catalog';
-import type { JobLog } from '../jobs';
-import { liveSingletonKeys } from '../jobs';
 import type { DriverResolver, DriverStatus } from './driver';
 import { instanceUpdated } from './events';
 import { lockMachineAndOwner } from './machine-lock';

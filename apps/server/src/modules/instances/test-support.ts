@@ -1,7 +1,7 @@
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { jobs } from '../../platform/jobs/tables';
 import { activityLog } from '../activity/tables';
-import { jobs } from '../jobs/tables';
 import { POWER_JOB } from './power-job-payload';
 import { type Instance, instances } from './tables';
 

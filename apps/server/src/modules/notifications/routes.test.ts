@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
+import { jobs } from '../../platform/jobs/tables';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { jobs } from '../jobs/tables';
 import { users } from '../users/tables';
 import { notifications } from './tables';
 import { NOTICE_MAIL_JOB, NOTICE_SMS_JOB, notify } from './user-notice';

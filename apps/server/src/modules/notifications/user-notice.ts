@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { BroadcastEvent } from '../broadcasting';
-import type { JobHandler, JobLog } from '../jobs';
-import { enqueue } from '../jobs';
+import type { BroadcastEvent } from '../../platform/broadcasting';
+import type { JobHandler, JobLog } from '../../platform/jobs';
+import { enqueue } from '../../platform/jobs';
 import { findActiveUserById } from '../users';
 import { type Mailer, noticeMail } from './mail';
 import { channelsFor, type NotificationEvent } from './notification-events';

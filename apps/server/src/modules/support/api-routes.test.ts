@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { activityLog } from '../activity/tables';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { hardwares, images, limitations, locations } from '../catalog/tables';
 import { instances } from '../instances/tables';
 import { users } from '../users/tables';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo-seed';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
+import { JobRegistry } from '../../platform/jobs/registry';
+import { jobs } from '../../platform/jobs/tables';
+import { createWorker } from '../../platform/jobs/worker';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
 import { configs } from '../catalog/tables';
-import { JobRegistry } from '../jobs/registry';
-import { jobs } from '../jobs/tables';
-import { createWorker } from '../jobs/worker';
 import { notifications } from '../notifications/tables';
 import { users } from '../users/tables';
 import { AUTO_CLOSE_JOB, autoCloseTickets, createAutoCloseJobHandler, ensureAutoClose } from './auto-close';

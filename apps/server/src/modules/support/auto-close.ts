@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faNumber } from '../../lib/persian';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import type { JobHandler, JobLog } from '../../platform/jobs';
+import { everyMinute } from '../../platform/jobs';
 import { recordActivity } from '../activity';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { readConfig } from '../catalog';
-import type { JobHandler, JobLog } from '../jobs';
-import { everyMinute } from '../jobs';
 import { notify } from '../notifications';
 import { queueChanged, ticketUpdated } from './events';
 import { countOpen } from './service';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
+import { createWorker } from '../../platform/jobs/worker';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { createWorker } from '../jobs/worker';
 import { readMail } from '../notifications/mail';
 import { notifications } from '../notifications/tables';
 import { users } from '../users/tables';

@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
 import type { RequestContext } from '../activity';
 import { recordStaffAction } from '../activity';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { machineLabels, ownInstanceId } from '../instances';
 import type { Mailer } from '../notifications';
 import { notify } from '../notifications';

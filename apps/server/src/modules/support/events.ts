@@ -1,4 +1,4 @@
-import { type BroadcastEvent, toOthers } from '../broadcasting';
+import { type BroadcastEvent, toOthers } from '../../platform/broadcasting';
 import type { Ticket } from './tables';
 
 /** The realtime event every ticket change sends (docs/screens.md §7). Never carries a message. */

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
 import type { RequestContext } from '../activity';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
 import { type NewAttachment, recordAttachments, withStoredAttachments } from './attachments';
 import { SupportError } from './errors';
 import { type Ticket, ticketMessages, tickets } from './tables';

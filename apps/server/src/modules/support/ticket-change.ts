@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 import { type RequestContext, recordActivity, recordStaffAction } from '../activity';
-import type { BroadcastEvent } from '../broadcasting';
 import { queueChanged, ticketUpdated } from './events';
 import { countOpen } from './service';
 import { type Ticket, tickets } from './tables';

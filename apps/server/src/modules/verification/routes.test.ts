@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../lib/password';
+import type { BroadcastEvent } from '../../platform/broadcasting/broadcaster';
+import { createWorker } from '../../platform/jobs/worker';
 import { makeJpeg, makePng, makeWebp, multipartBody } from '../../testing/images';
 import { activityLog } from '../activity/tables';
 import { smsCodes } from '../auth/tables';
 import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
-import type { BroadcastEvent } from '../broadcasting/broadcaster';
-import { createWorker } from '../jobs/worker';
 import { readMail } from '../notifications/mail';
 import { readSmsLog } from '../notifications/sms';
 import { notifications } from '../notifications/tables';

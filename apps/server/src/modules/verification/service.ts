@@ -5,8 +5,13 @@ import type { Database } from '../../db/client';
 import { isNationalCode } from '../../lib/national-code';
 import { faDigits } from '../../lib/persian';
 import type { ObjectStorage } from '../../lib/storage';
+import {
+  type BroadcastEvent,
+  type Broadcaster,
+  toOthers,
+  transactionWithBroadcasts,
+} from '../../platform/broadcasting';
 import { type ActivityInput, type RequestContext, recordActivity, recordStaffAction } from '../activity';
-import { type BroadcastEvent, type Broadcaster, toOthers, transactionWithBroadcasts } from '../broadcasting';
 import { notify } from '../notifications';
 import { findUser, lockUser, type User, updateUser, userCards, userNames } from '../users';
 import { personOf, STAFF_SUMMARIES } from './audit-summary';

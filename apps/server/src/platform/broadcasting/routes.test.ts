@@ -1,9 +1,9 @@
 import { signChannelAuth } from '@renderfarm/realtime/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instances } from '../../modules/instances/tables';
+import { users } from '../../modules/users/tables';
 import { createTestApp, guestBrowser, signedInBrowser, type TestApp } from '../../testing/app';
-import { instances } from '../instances/tables';
-import { users } from '../users/tables';
 
 describe('/broadcasting/auth and /broadcasting/user-auth', () => {
   let t: TestApp;

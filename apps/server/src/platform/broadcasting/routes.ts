@@ -1,7 +1,9 @@
 import { createBroadcastAuth, HttpApiError } from '@renderfarm/realtime/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { User } from '../users';
+
+// The signed-in person as the session put them on the request: platform names no module's types.
+type User = NonNullable<FastifyRequest['user']>;
 
 const channelAuthBody = z.object({
   socket_id: z.string().min(1).max(64),

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../modules/users/tables';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { JobRegistry } from '../jobs/registry';
 import { jobs } from '../jobs/tables';
 import { createWorker } from '../jobs/worker';
-import { users } from '../users/tables';
 import {
   BROADCAST_JOB,
   type BroadcastEvent,

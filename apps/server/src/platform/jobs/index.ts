@@ -1,6 +1,7 @@
 /**
- * The jobs module's public face: what other modules, the app and the worker may use of it.
- * Everything else in this folder is the module's own (module-boundaries.test.ts).
+ * The jobs queue's public face (platform: infrastructure every module uses, knowing no business):
+ * what the modules, the app and the worker may use of it. Everything else in this folder is its
+ * own (module-boundaries.test.ts).
  */
 export { everyMinute } from './every-minute';
 export { discardQueued, enqueue, type Job, jobsForInstance, liveSingletonKeys, pruneFinished } from './queue';
