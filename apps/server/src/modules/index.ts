@@ -14,6 +14,7 @@ import { drivesModule } from './drives/module';
 import { instancesModule } from './instances/module';
 import { jobsModule } from './jobs/module';
 import { notificationsModule } from './notifications/module';
+import { renderModule } from './render/module';
 import { sessionsModule } from './sessions/module';
 import { supportModule } from './support/module';
 import { usersModule } from './users/module';
@@ -51,6 +52,8 @@ export const modules: readonly AppModule[] = [
   supportModule,
   contentModule,
   drivesModule,
+  // Render jobs on the farm's nodes: the wallet, the drives and the jobs queue above.
+  renderModule,
   // The staff's screens over all of the above, then the homes that gather it.
   adminModule,
   dashboardModule,
