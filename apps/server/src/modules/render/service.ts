@@ -13,7 +13,7 @@ import { notifyTasksQueued } from './claim-signal';
 import type { RenderQuote, SceneFindings } from './contracts';
 import { jobNotFound, RenderError } from './errors';
 import { chunkFrames, parseFrames } from './frames';
-import { cancelOpenTasks, moveJob, type Publish, requeueActiveTasks } from './job-ops';
+import { cancelOpenTasks, moveJob, type Publish, publishJob, requeueActiveTasks } from './job-ops';
 import { taskEstimate } from './manager';
 import { estimateCost, scaledFrameSeconds } from './pricing';
 import { looksLikeBlend, MAGIC_BYTES } from './scene-magic';
@@ -234,11 +234,7 @@ export function createRenderService(options: RenderServiceOptions) {
           })
           .returning();
         await tx.insert(renderTasks).values({ jobId: job!.id, kind: 'check' });
-        publish({
-          channels: [`private-users.${owner.id}`],
-          event: 'JobUpdated',
-          data: { uuid, status: 'checking', done: 0, total: 0, failed: 0, cost: 0 },
-        });
+        await publishJob(tx, publish, job!);
         return job!;
       });
       notifyTasksQueued();
