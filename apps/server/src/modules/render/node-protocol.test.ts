@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { walletTransactions } from '../billing/tables';
+import type { BroadcastEvent } from '../broadcasting';
 import { driveEntries } from '../drives/tables';
 import { notifications } from '../notifications/tables';
 import { users } from '../users/tables';
@@ -45,11 +46,15 @@ describe(`render node protocol (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
   let driveUuid: string;
   let otherDriveUuid: string;
   const db = () => t.database.db;
+  const published: BroadcastEvent[] = [];
 
   beforeAll(async () => {
     storageDir = await mkdtemp(join(tmpdir(), 'rf-render-'));
     t = await createTestApp({
       env: { STORAGE_DIR: storageDir, RENDER_LEASE_SECONDS: String(LEASE_SECONDS) },
+    });
+    vi.spyOn(t.app.broadcaster, 'publish').mockImplementation(async (event) => {
+      published.push(event);
     });
     customerId = await userIdOf(t, 'customer@renderfarm.test');
     ({ id: otherId, driveUuid: otherDriveUuid } = await makeCustomer(t, 'second@example.com'));
@@ -183,6 +188,20 @@ describe(`render node protocol (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(told).toHaveLength(1);
     // The next claim finds nothing.
     expect(await n.claim()).toBeNull();
+
+    // The pages heard each step on the job's channel: ids and state only.
+    const onJob = published.filter((e) => [e.channels].flat().includes(`private-render-jobs.${job.uuid}`));
+    expect(onJob.filter((e) => e.event === 'TaskUpdated').map((e) => e.data)).toEqual(
+      expect.arrayContaining([
+        { task: task.uuid, status: 'active' },
+        { task: task.uuid, status: 'active', frame: 1 },
+        { task: task.uuid, status: 'completed' },
+      ]),
+    );
+    expect(onJob.filter((e) => e.event === 'JobUpdated').at(-1)).toMatchObject({
+      channels: [`private-render-jobs.${job.uuid}`, `private-users.${customerId}`],
+      data: { uuid: job.uuid, status: 'completed', done: 6, total: 6, failed: 0, cost: 178 },
+    });
   });
 
   it('refuses calls without a good token, and a disabled node', async () => {
