@@ -121,6 +121,9 @@ export const configSchema = z
     // How long a claimed job is held by its worker between heartbeats: after a crash, another
     // worker takes the job over once this has passed (tests of crash recovery shorten it).
     JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+    // How long a render node holds a claimed task without a word (progress extends it); after
+    // that the task returns to the queue (docs/decisions/0014-render-node-protocol.md).
+    RENDER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     STORAGE_DIR: z.string().min(1).default('storage'),
     // Stored files in an S3-compatible bucket (lib/storage/s3.ts) when S3_BUCKET is set; otherwise
     // local disk under STORAGE_DIR/objects. Uploads in flight always stage under STORAGE_DIR.

@@ -13,7 +13,13 @@ export function appKeyBytes(appKey: string): Buffer {
   return Buffer.from(match[1]!, 'base64');
 }
 
-export type KeyPurpose = 'signed-links' | 'encryption' | 'altcha' | 'one-time-codes' | 'drive-downloads';
+export type KeyPurpose =
+  | 'signed-links'
+  | 'encryption'
+  | 'altcha'
+  | 'one-time-codes'
+  | 'drive-downloads'
+  | 'render-node-files';
 
 export function deriveKey(appKey: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', appKeyBytes(appKey), Buffer.alloc(0), `renderfarm:${purpose}`, 32));

@@ -13,6 +13,7 @@ import { dashboardModule } from './dashboard/module';
 import { drivesModule } from './drives/module';
 import { instancesModule } from './instances/module';
 import { notificationsModule } from './notifications/module';
+import { renderModule } from './render/module';
 import { sessionsModule } from './sessions/module';
 import { supportModule } from './support/module';
 import { usersModule } from './users/module';
@@ -51,6 +52,8 @@ export const modules: readonly AppModule[] = [
   supportModule,
   contentModule,
   drivesModule,
+  // Render jobs on the farm's nodes: the wallet, the drives and the jobs queue above.
+  renderModule,
   // The staff's screens over all of the above, then the homes that gather it.
   adminModule,
   dashboardModule,

@@ -16,4 +16,5 @@ export {
   paymentsInReview,
   usageMinutesByMachine,
 } from './revenue';
+export { DEFAULT_RENDER_PRICES, type RenderPrices, readRenderPrices } from './settings';
 export { postLedgerEntry } from './wallet';

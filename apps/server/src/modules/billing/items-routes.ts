@@ -50,6 +50,7 @@ const LEDGER_TYPE_LABELS: Record<(typeof WALLET_TRANSACTION_TYPES)[number], stri
   topup: 'افزایش اعتبار',
   usage: 'مصرف سرور',
   drive: 'فضای ذخیره‌سازی',
+  render: 'رندر',
   refund: 'بازپرداخت',
   adjustment: 'اصلاح مدیر',
   bonus: 'هدیه',

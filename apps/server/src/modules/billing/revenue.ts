@@ -43,7 +43,7 @@ export async function dailyMoney(
   const refs = sql`string_to_array(${(usageReferences ?? []).join(',')}, ',')`;
   const liveUsage =
     usageReferences === null
-      ? sql`${walletTransactions.type} in ('usage', 'drive')`
+      ? sql`${walletTransactions.type} in ('usage', 'drive', 'render')`
       : usageReferences.length === 0
         ? sql`false`
         : sql`${walletTransactions.type} = 'usage' and ${walletTransactions.reference} = any(${refs})`;
@@ -61,7 +61,7 @@ export async function dailyMoney(
   if (span) {
     const keptUsage =
       usageReferences === null
-        ? sql`t.type in ('usage', 'drive') and t.reference = ''`
+        ? sql`t.type in ('usage', 'drive', 'render') and t.reference = ''`
         : usageReferences.length === 0
           ? sql`false`
           : sql`t.type = 'usage' and t.reference = any(${refs})`;

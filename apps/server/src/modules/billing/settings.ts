@@ -38,3 +38,23 @@ export async function readBillingSettings(db: Database): Promise<BillingSettings
     verifyDeadlineMinutes: numberOr(deadline, 30),
   };
 }
+
+/** The render tiers' prices per node-minute (Rial), from Admin/Configs; shown on Public/Prices. */
+export interface RenderPrices {
+  standard: number;
+  express: number;
+}
+
+/** The demo's prices, also used while an admin has not set one (a render is never free by mistake). */
+export const DEFAULT_RENDER_PRICES: RenderPrices = { standard: 1_500, express: 3_000 };
+
+export async function readRenderPrices(db: Database): Promise<RenderPrices> {
+  const price = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : fallback;
+  const standard = await readConfig(db, 'render_price_per_minute_standard');
+  const express = await readConfig(db, 'render_price_per_minute_express');
+  return {
+    standard: price(standard, DEFAULT_RENDER_PRICES.standard),
+    express: price(express, DEFAULT_RENDER_PRICES.express),
+  };
+}

@@ -18,7 +18,15 @@ import { sqlList } from '../../db/sql-list';
 import { instances } from '../instances/tables';
 import { ownerColumn } from '../users/tables';
 
-export const WALLET_TRANSACTION_TYPES = ['topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus'] as const;
+export const WALLET_TRANSACTION_TYPES = [
+  'topup',
+  'usage',
+  'drive',
+  'render',
+  'refund',
+  'adjustment',
+  'bonus',
+] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
 /** The wallet ledger: append-only; the balance is the last `balance_after` (docs/domain.md). */
@@ -36,10 +44,7 @@ export const walletTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'wallet_transactions_type_check',
-      sql`${t.type} in ('topup', 'usage', 'drive', 'refund', 'adjustment', 'bonus')`,
-    ),
+    check('wallet_transactions_type_check', sql`${t.type} in (${sqlList(WALLET_TRANSACTION_TYPES)})`),
     index('wallet_transactions_user_idx').on(t.userId, t.id),
     // Today's lines for the admin figures (closed days come from ledger_day_totals).
     index('wallet_transactions_created_idx').on(t.createdAt),

@@ -92,6 +92,18 @@ export const KNOWN_CONFIGS: Record<string, ConfigRule> = {
   vat_rate: { type: 'percent', min: 0, max: 100, label: 'نرخ مالیات بر ارزش افزوده (٪)' },
   tax_inclusive: { type: 'boolean', label: 'قیمت‌ها با مالیات' },
   drive_price_per_gb_month: { type: 'rial', min: 0, max: 100_000_000, label: 'قیمت هر گیگابایت فضا در ماه' },
+  render_price_per_minute_standard: {
+    type: 'rial',
+    min: 1,
+    max: 100_000_000,
+    label: 'قیمت هر دقیقهٔ نود رندر، صف عادی',
+  },
+  render_price_per_minute_express: {
+    type: 'rial',
+    min: 1,
+    max: 100_000_000,
+    label: 'قیمت هر دقیقهٔ نود رندر، صف فوری',
+  },
   drive_grace_days: count(1, 365, 'مهلت فضای معلق پیش از زمان‌بندی حذف (روز)'),
   drive_retention_days: count(1, 365, 'نگهداری فضای زمان‌بندی‌شده پیش از حذف (روز)'),
   low_balance_warning_minutes: count(0, 1440, 'هشدار موجودی کم (دقیقه کار مانده)'),

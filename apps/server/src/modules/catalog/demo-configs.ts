@@ -53,6 +53,9 @@ export const DEMO_CONFIGS: {
   { key: 'vat_rate', value: 10, type: 'percent', group: 'billing', isPublic: true },
   { key: 'tax_inclusive', value: false, type: 'boolean', group: 'billing', isPublic: false },
   { key: 'drive_price_per_gb_month', value: 30_000, type: 'rial', group: 'billing', isPublic: true },
+  // A render node's minute at each tier (billing/settings.ts); express jumps the standard queue.
+  { key: 'render_price_per_minute_standard', value: 1_500, type: 'rial', group: 'billing', isPublic: true },
+  { key: 'render_price_per_minute_express', value: 3_000, type: 'rial', group: 'billing', isPublic: true },
   { key: 'min_balance_hours', value: 1, type: 'number', group: 'billing', isPublic: false },
   { key: 'low_balance_warning_minutes', value: 60, type: 'number', group: 'billing', isPublic: false },
   { key: 'topup_min', value: 500_000, type: 'rial', group: 'payments', isPublic: true },

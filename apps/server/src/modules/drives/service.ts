@@ -559,14 +559,52 @@ export function createDriveService(options: DriveServiceOptions) {
       return row ?? null;
     },
 
+    /** A live drive of the user by its id (another module keeps the id): a 404 for anyone else's. */
+    async findDriveById(userId: number, id: number): Promise<Drive> {
+      const [drive] = await db
+        .select()
+        .from(drives)
+        .where(and(eq(drives.id, id), eq(drives.userId, userId), ne(drives.status, 'deleted')));
+      if (!drive) throw driveNotFound();
+      return drive;
+    },
+
+    /**
+     * Makes the folder `path` and every folder above it that is missing (`renders/<job>` for a
+     * render's frames); a file in the way is refused.
+     */
+    async ensureFolders(userId: number, uuid: string, path: string): Promise<void> {
+      const names = splitPath(checkFolder(path));
+      if (names === null || names.length === 0) return;
+      await db.transaction(async (tx) => {
+        const drive = await lockDrive(tx, userId, uuid);
+        requireActive(drive);
+        let parent = '';
+        for (const name of names) {
+          const here = joinPath(parent, name);
+          const entry = await entryAt(tx, drive.id, here);
+          if (entry?.kind === 'file') {
+            throw new DriveError('RF_DRIVE_EXISTS', 'فایلی هم‌نام این پوشه همین‌جا هست.', 'path');
+          }
+          if (!entry)
+            await tx
+              .insert(driveEntries)
+              .values({ driveId: drive.id, kind: 'folder', parent, name, path: here });
+          parent = here;
+        }
+      });
+    },
+
     /**
      * Reserves `length` bytes for a new upload (tus creation): the drive is the user's and active,
      * the folder exists, the name is good and free, and used + reserved + length fits the size.
+     * With `replace` a file of that name may be there already: the finished upload takes its
+     * place (a frame rendered again after its node went quiet).
      */
     async reserveUpload(
       userId: number,
       uuid: string,
-      input: { id: string; parent: string; name: string; length: number },
+      input: { id: string; parent: string; name: string; length: number; replace?: boolean },
       now = new Date(),
     ): Promise<{ drive: Drive; objectKey: string }> {
       checkFolder(input.parent);
@@ -577,7 +615,8 @@ export function createDriveService(options: DriveServiceOptions) {
         if (!(await folderExists(tx, drive.id, input.parent))) throw fileNotFound();
         const path = joinPath(input.parent, input.name);
         if (splitPath(path) === null) throw new DriveError('RF_DRIVE_PATH', 'مسیر فایل درست نیست.', 'name');
-        if (await entryAt(tx, drive.id, path)) {
+        const existing = await entryAt(tx, drive.id, path);
+        if (existing && !(input.replace && existing.kind === 'file')) {
           throw new DriveError('RF_DRIVE_EXISTS', 'فایل یا پوشه‌ای با این نام همین‌جا هست.', 'name');
         }
         const reserved = (await reservedBytes(tx, [drive.id])).get(drive.id) ?? 0;

@@ -25,6 +25,12 @@ export const NOTIFICATION_EVENTS = {
     defaults: { in_app: true, email: true, sms: false },
     mandatory: { in_app: true },
   },
+  render_job: {
+    label: 'پایان، شکست یا توقف رندرها',
+    defaults: { in_app: true, email: true, sms: false },
+    // A render paused for balance waits on the customer: the bell always says so.
+    mandatory: { in_app: true },
+  },
   ticket_answered: {
     label: 'پاسخ به تیکت',
     defaults: { in_app: true, email: true, sms: false },

@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppModule } from '../app-module';
+import { createRenderManager, type RenderManager } from './manager';
+import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
+import { renderNodeRoutes } from './node-routes';
+import { createRenderService, type RenderService } from './service';
+import { renderJobs } from './tables';
+
+declare module '../../service-types' {
+  interface Services {
+    /** The customer's and staff's side: check, submit, pause, resume, cancel, requeue. */
+    render: RenderService;
+    /** The node protocol's side: enrol, claim, progress, files, complete, fail, release. */
+    renderManager: RenderManager;
+  }
+}
+
+/** Render jobs: a customer's Blender scene rendered on the farm's render nodes (docs/render-jobs.md). */
+export const renderModule: AppModule = {
+  name: 'render',
+  routes: [renderNodeRoutes],
+  services: ({ config, db, broadcaster, services, log }) => {
+    const onPublishError = (err: unknown) => log.warn({ err }, 'render event not published');
+    return {
+      render: createRenderService({
+        db,
+        broadcaster,
+        storage: services.storage,
+        drives: services.drives,
+        onPublishError,
+      }),
+      renderManager: createRenderManager({
+        db,
+        broadcaster,
+        storage: services.storage,
+        drives: services.drives,
+        appKey: config.APP_KEY,
+        leaseSeconds: config.RENDER_LEASE_SECONDS,
+        onPublishError,
+      }),
+    };
+  },
+  jobs: ({ db, broadcaster, services, log }) => ({
+    [RENDER_MINUTE_JOB]: renderMinute({
+      db,
+      broadcaster,
+      manager: () => services.renderManager,
+      log,
+    }).handler(db),
+  }),
+  // Leases that ran out and jobs paused for balance are looked at every minute from then on.
+  onWorkerStart: ensureRenderMinute,
+  channels: [
+    {
+      pattern: 'render-jobs.{uuid}',
+      // The job's owner, and staff (care and admin) who look after it.
+      authorize: async (db, user, uuid) => {
+        if (user.role === 'care' || user.role === 'admin') return true;
+        if (!/^[0-9a-f-]{36}$/i.test(uuid)) return false;
+        const [job] = await db
+          .select({ id: renderJobs.id })
+          .from(renderJobs)
+          .where(and(eq(renderJobs.uuid, uuid), eq(renderJobs.userId, user.id)));
+        return Boolean(job);
+      },
+    },
+  ],
+};
