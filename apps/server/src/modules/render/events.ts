@@ -1,4 +1,4 @@
-import type { BroadcastEvent } from '../broadcasting';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 import type { RenderJobStatus, RenderTaskStatus } from './tables';
 
 export const JOB_UPDATED = 'JobUpdated';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { faToman } from '../../lib/persian';
-import type { BroadcastEvent } from '../broadcasting';
+import type { BroadcastEvent } from '../../platform/broadcasting';
 import { notify } from '../notifications';
 import { type JobProgress, jobUpdated, taskUpdated } from './events';
 import { canChangeJob } from './state-machine';

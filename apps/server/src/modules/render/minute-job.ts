@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
-import { everyMinute, type JobLog } from '../jobs';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import { everyMinute, type JobLog } from '../../platform/jobs';
 import { findUser } from '../users';
 import { notifyTasksQueued } from './claim-signal';
 import { moveJob } from './job-ops';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type Broadcaster, transactionWithBroadcasts } from '../broadcasting';
+import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
 import { notifyTasksQueued } from './claim-signal';
 import { taskUpdated } from './events';
 import { type RenderNode, renderJobs, renderNodeBlocklist, renderNodes, renderTasks } from './tables';
