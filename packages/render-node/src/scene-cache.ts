@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, truncate, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -124,7 +125,19 @@ export class SceneCache {
       }
       append = true;
     }
-    await pipeline(response, createWriteStream(part, { flags: append ? 'a' : 'w' }), { signal });
+    // Every byte that arrived reaches the file even when the connection drops mid-body (a
+    // pipeline would discard the write stream's buffer): the resume asks for the rest.
+    const file = createWriteStream(part, { flags: append ? 'a' : 'w' });
+    try {
+      for await (const chunk of response) {
+        if (!file.write(chunk)) await once(file, 'drain');
+      }
+    } finally {
+      await new Promise<void>((resolve, reject) => {
+        file.on('error', reject);
+        file.end(resolve);
+      });
+    }
   }
 
   /** Keeps the cache under its size, oldest use first; the scene just stored always stays. */

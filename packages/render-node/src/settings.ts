@@ -14,7 +14,7 @@ const managerUrl = z
     (value) => {
       const url = new URL(value);
       // The node token travels in every request: plain HTTP only on this machine.
-      return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+      return url.protocol !== 'http:' || LOOPBACK_HOSTS.has(url.hostname);
     },
     { message: 'must use https:// unless the manager runs on this machine (localhost)' },
   );
