@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NodeLogger, type RenderNode, startRenderNode } from '../src/index';
-import { BLENDER, isRunning, makeTestScenes, pngSize, type TestScenes } from './blender-scenes';
+import {
+  BLENDER,
+  hasBlender,
+  isRunning,
+  makeTestScenes,
+  pngSize,
+  skipWithoutBlender,
+  type TestScenes,
+} from './blender-scenes';
 import { FakeManager } from './fake-manager';
 
 // Real Blender against a test double of the manager: every render here is a 64×48 frame at 4
@@ -24,6 +32,8 @@ const logger: NodeLogger = {
 const savedUserConfig = process.env.BLENDER_USER_CONFIG;
 
 beforeAll(async () => {
+  if (skipWithoutBlender) return;
+  expect(hasBlender, "Blender is required in CI (.ci/run installs Debian's blender)").toBe(true);
   dir = await mkdtemp(join(tmpdir(), 'rf-render-node-'));
   scenes = await makeTestScenes(join(dir, 'scenes'));
   // Blender on this node reads preferences that allow scene scripts: only the command line stops them.
@@ -47,10 +57,10 @@ afterAll(async () => {
   await manager?.close();
   if (savedUserConfig === undefined) delete process.env.BLENDER_USER_CONFIG;
   else process.env.BLENDER_USER_CONFIG = savedUserConfig;
-  await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('a render node with real Blender', () => {
+describe.skipIf(skipWithoutBlender)('a render node with real Blender', () => {
   it('checks a scene: its findings are the test scene, after a download cut in half and resumed', async () => {
     manager.cutSceneAfter = 100_000;
     const task = manager.addTask({ kind: 'check', scene: scenes.scene });

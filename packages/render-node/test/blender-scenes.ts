@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,6 +6,15 @@ import { promisify } from 'node:util';
 import { scriptPath } from '../src/blender-command';
 
 export const BLENDER = process.env.BLENDER_PATH ?? 'blender';
+
+/** Blender answers here. Without it these tests skip with a note, except in CI (.ci/run installs it). */
+export const hasBlender = spawnSync(BLENDER, ['--version']).error === undefined;
+export const skipWithoutBlender = !hasBlender && !process.env.CI;
+if (skipWithoutBlender) {
+  console.warn(
+    `render-node tests: Blender not found (${BLENDER}), so the tests that render are skipped; install Debian's blender package or set BLENDER_PATH to run them.`,
+  );
+}
 
 export interface TestScenes {
   dir: string;

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFile } from '../src/token';
-import { BLENDER, isRunning, makeTestScenes, type TestScenes } from './blender-scenes';
+import {
+  BLENDER,
+  hasBlender,
+  isRunning,
+  makeTestScenes,
+  skipWithoutBlender,
+  type TestScenes,
+} from './blender-scenes';
 import { FakeManager } from './fake-manager';
 
 // The node as a render machine runs it: its own process, set by the environment, enrolled with a
@@ -18,6 +25,8 @@ let child: ChildProcess | undefined;
 let output = '';
 
 beforeAll(async () => {
+  if (skipWithoutBlender) return;
+  expect(hasBlender, "Blender is required in CI (.ci/run installs Debian's blender)").toBe(true);
   dir = await mkdtemp(join(tmpdir(), 'rf-render-node-process-'));
   scenes = await makeTestScenes(join(dir, 'scenes'));
   manager = await new FakeManager().start();
@@ -26,10 +35,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (child?.exitCode === null) child.kill('SIGKILL');
   await manager?.close();
-  await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('pnpm render-node as a process', () => {
+describe.skipIf(skipWithoutBlender)('pnpm render-node as a process', () => {
   it('enrols once, keeps its token to itself, and on SIGTERM kills Blender and releases the task', async () => {
     const workDir = join(dir, 'work');
     // pnpm passes SIGTERM on to the node process (the root script execs it, no shell between).
