@@ -47,6 +47,8 @@ export class TaskRun {
   #reporting = false;
   #stopping = false;
   #canceled = false;
+  /** complete or fail is on its way: a progress answer after it says nothing about this run. */
+  #ending = false;
 
   constructor(
     readonly task: Task,
@@ -151,6 +153,7 @@ export class TaskRun {
 
   /** The work is done and paid for only once complete arrives: a lost answer is asked again. */
   async #complete(report: CompleteReport): Promise<void> {
+    this.#ending = true;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.context.client.complete(this.task.uuid, report);
@@ -228,7 +231,7 @@ export class TaskRun {
 
   /** One progress call at a time; `cancel: true` (or 409: no longer ours) ends the task here. */
   async #report(): Promise<void> {
-    if (this.#reporting || this.#stopping || this.#canceled) return;
+    if (this.#reporting || this.#stopping || this.#canceled || this.#ending) return;
     this.#reporting = true;
     try {
       const output = this.#output;
@@ -237,7 +240,7 @@ export class TaskRun {
         ...(output.frame !== null ? { frame: output.frame } : {}),
         ...(output.sample ? { sample: output.sample } : {}),
       });
-      if (answer.cancel && !this.#stopping) {
+      if (answer.cancel && !this.#stopping && !this.#ending) {
         this.#canceled = true;
         this.context.logger.info('the manager cancelled the task: killing Blender', { task: this.task.uuid });
         this.#halt();
@@ -284,6 +287,7 @@ export class TaskRun {
   }
 
   async #fail(reason: string): Promise<TaskEnd> {
+    this.#ending = true;
     try {
       await this.context.client.fail(this.task.uuid, { reason, log: this.log.lines(LOG_LINES) });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ManagerClient } from './manager-client';
+import { type ManagerClient, ManagerError } from './manager-client';
 import { NodeSettingsError } from './settings';
 
 /** Where a node keeps the token its enrolment gave it (readable by its own user only). */
@@ -36,12 +36,24 @@ export async function resolveNodeToken(args: {
       },
     ]);
   }
-  const enrolled = await args.client.enrol({
-    enrolment_token: args.enrolmentToken,
-    name: args.name,
-    blender_version: args.blenderVersion,
-    cores: args.cores,
-  });
+  const enrolled = await args.client
+    .enrol({
+      enrolment_token: args.enrolmentToken,
+      name: args.name,
+      blender_version: args.blenderVersion,
+      cores: args.cores,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ManagerError && error.status >= 400 && error.status < 500) {
+        throw new NodeSettingsError([
+          {
+            variable: 'RENDER_ENROLMENT_TOKEN',
+            message: `the manager refused it (${error.status}): it was used or has expired; issue a new one in Admin › Nodes`,
+          },
+        ]);
+      }
+      throw error;
+    });
   const file = tokenFile(args.workDir);
   const record: SavedToken = { uuid: enrolled.node.uuid, name: enrolled.node.name, token: enrolled.token };
   await writeFile(`${file}.tmp`, `${JSON.stringify(record)}\n`, { mode: 0o600 });
