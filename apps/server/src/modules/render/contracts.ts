@@ -21,19 +21,27 @@ export type RenderJobActionName = 'pause' | 'resume' | 'cancel' | 'requeue';
  */
 export interface SceneFindings {
   blender_version?: string;
+  scene?: string;
   engine?: string;
   frame_start?: number;
   frame_end?: number;
+  frame_step?: number;
   resolution_x?: number;
   resolution_y?: number;
   resolution_percentage?: number;
   cameras?: string[];
-  format?: string;
+  active_camera?: string | null;
+  output_format?: string;
   samples?: number | null;
-  denoiser?: string | null;
-  missing_files?: string[];
-  /** Seconds the sample frame took at the scene's own settings. */
-  sample_frame_seconds?: number;
+  /** Whether the scene asks for denoising, with which denoiser, and whether the node's Blender has it. */
+  denoise?: { enabled: boolean; kind: string | null; available: boolean };
+  /** External files the scene needs and the node could not find (images, libraries, caches, …). */
+  missing_files?: { type: string; name: string; path: string }[];
+  sample_frame?: number;
+  /** Seconds the sample frame took at the scene's own settings (rendering alone, no start-up). */
+  sample_seconds?: number;
+  /** Blender's error when the sample frame could not be rendered. */
+  sample_error?: string | null;
   [key: string]: unknown;
 }
 

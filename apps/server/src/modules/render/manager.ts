@@ -64,6 +64,8 @@ export interface NodeTask {
     resolution_percentage: number;
     samples: number | null;
     denoise: boolean;
+    /** Stop before the first frame when the scene needs a file that is not there (else Blender renders it pink). */
+    fail_on_missing: boolean;
   };
   outputs?: { frame: number; name: string; upload_url: string }[];
 }
@@ -247,6 +249,7 @@ export function createRenderManager(options: RenderManagerOptions) {
         resolution_percentage: job.resolutionPercent ?? 100,
         samples: job.samples,
         denoise: job.denoise,
+        fail_on_missing: true,
       },
     };
     if (task.kind === 'check') return base;
@@ -473,9 +476,7 @@ export function createRenderManager(options: RenderManagerOptions) {
           .update(renderTasks)
           .set({
             leaseUntil,
-            ...(lines.length > 0
-              ? { logTail: logTail([...(task.logTail ? [task.logTail] : []), ...lines]) }
-              : {}),
+            ...(lines.length > 0 ? { logTail: logTail(lines) } : {}),
             ...(frame !== null ? { lastFrame: frame } : {}),
           })
           .where(eq(renderTasks.id, task.id));
@@ -659,7 +660,7 @@ export function createRenderManager(options: RenderManagerOptions) {
           }
         }
         if (task.kind === 'check') {
-          const measured = Number(input.findings?.sample_frame_seconds);
+          const measured = Number(input.findings?.sample_seconds);
           const [checked] = await tx
             .update(renderJobs)
             .set({

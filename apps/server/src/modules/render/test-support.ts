@@ -129,11 +129,12 @@ export const CHECK_FINDINGS = {
   resolution_y: 48,
   resolution_percentage: 100,
   cameras: ['Camera'],
-  format: 'PNG',
+  output_format: 'PNG',
   samples: 4,
-  denoiser: null,
+  denoise: { enabled: false, kind: null, available: false },
   missing_files: [],
-  sample_frame_seconds: 0.5,
+  sample_frame: 1,
+  sample_seconds: 0.5,
 };
 
 /** Bytes standing for a rendered frame: a PNG signature and the frame number. */
