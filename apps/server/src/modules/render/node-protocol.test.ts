@@ -7,7 +7,7 @@ import type { BroadcastEvent } from '../../platform/broadcasting';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { walletTransactions } from '../billing/tables';
 import { driveEntries } from '../drives/tables';
-import { createWorker } from '../jobs';
+import { createWorker } from '../../platform/jobs';
 import { notifications } from '../notifications/tables';
 import { users } from '../users/tables';
 import { ensureRenderMinute, resumeFundedJobs } from './minute-job';
