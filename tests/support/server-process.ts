@@ -89,7 +89,7 @@ export async function startServerProcess(
   });
   const url = `http://127.0.0.1:${port}`;
   // A busy shared machine may need longer to migrate and seed: E2E_START_TIMEOUT_MS says how long.
-  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000);
+  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {

@@ -57,7 +57,7 @@ describe('demo seed', () => {
 
     expect((await database.db.select().from(hardwares)).length).toBeGreaterThanOrEqual(3);
     expect((await database.db.select().from(ports)).length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('gives the demo customer machines on real hosts, each holding its own port', async () => {
     const [customer] = await database.db
@@ -95,7 +95,7 @@ describe('demo seed', () => {
     // Ports not taken by a machine stay in the pool.
     const held = (await database.db.select().from(ports)).filter((p) => p.instanceId !== null);
     expect(held).toHaveLength(machines.length);
-  });
+  }, 120_000);
 
   it('keeps last month’s machines as deleted rows whose minutes billing charged from their sessions', async () => {
     const deleted = await database.db
@@ -129,5 +129,5 @@ describe('demo seed', () => {
         Math.floor((instance.pricePerHour * DEMO_PAST_INSTANCES[i]!.minutes) / 60),
       );
     }
-  });
+  }, 120_000);
 });

@@ -161,7 +161,7 @@ describe('authorisation walk over the whole route list', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 360_000);
 
   it("answers another account's record with 404, never the record", async () => {
     // The walk above ran the owner's own DELETE: a token of its own for this check.

@@ -122,5 +122,5 @@ describe(`ledger invariant under concurrent money movements (${process.env.DATAB
       ),
       { numRuns: 20 },
     );
-  });
+  }, 180_000);
 });

@@ -405,7 +405,7 @@ describe(`money: the ledger and every view of it agree (${engine})`, () => {
         machine.name,
       ).toBe(true);
     }
-  });
+  }, 180_000);
 
   it('the demo: every money view agrees with the ledger (random periods, whole months, Dash, each machine)', async () => {
     const lastMonth = previousJalaliMonth(new Date());
@@ -417,7 +417,7 @@ describe(`money: the ledger and every view of it agree (${engine})`, () => {
     await checkStatement(customerId, lastMonth);
     await checkDash();
     await checkMachineCharges();
-  });
+  }, 180_000);
 
   it('after the real charging code runs on, every minute is one line and every view still agrees', async () => {
     // The usage tick an hour and a half past the seed: the running machine's minutes since.
@@ -511,5 +511,5 @@ describe(`money: the ledger and every view of it agree (${engine})`, () => {
       .where(inArray(usageSessions.instanceId, [machine!.id]));
     // 22:21:40 Tehran to 02:23:40 the next day: the minutes it touched, 22:21 … 02:23.
     expect(sessions.map((s) => s.billedMinutes)).toEqual([242]);
-  });
+  }, 180_000);
 });
