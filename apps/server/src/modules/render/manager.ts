@@ -9,6 +9,7 @@ import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broa
 import { postLedgerEntry } from '../billing';
 import { DriveError, type DriveService } from '../drives';
 import { findUser } from '../users';
+import { pickTask } from './claim';
 import { notifyTasksQueued, waitForTasks } from './claim-signal';
 import { NodeProtocolError, notHeld } from './errors';
 import { taskUpdated } from './events';
@@ -36,7 +37,6 @@ import {
   renderNodes,
   renderTaskAttempts,
   renderTasks,
-  renderTurns,
 } from './tables';
 
 /** A node failing one job this many times is kept off it; a task failing on this many nodes fails its job. */
@@ -264,66 +264,60 @@ export function createRenderManager(options: RenderManagerOptions) {
   };
 
   /**
-   * One claim: the statement picks and takes the next task for this node (scene checks first,
-   * then express, then the customer served least recently, then age), skipping rows other claims
-   * hold, blocklisted jobs and tasks of jobs that cannot run; it also marks the customer served.
-   * A render task the owner's balance cannot cover is handed back and its job paused.
+   * One claim: picks and takes the next task for this node (claim.ts: scene checks first, then
+   * express, then the customer served least recently, then age), skipping tasks other claims hold,
+   * blocklisted jobs and jobs that cannot run. A render task the owner's balance cannot cover is
+   * handed back, and its job paused after the claim ('again': the next job gets the turn). A job's
+   * first claimed task makes it active, also after the claim: the claim locks no job row.
    */
-  const claimOnce = async (node: RenderNode): Promise<NodeTask | null | 'again'> =>
-    inTransaction(async (tx, publish) => {
-      const now = clock();
-      const at = now.toISOString();
-      const lease = new Date(now.getTime() + leaseMs).toISOString();
-      const result = await tx.execute<{ id: number }>(sql`
-        with picked as (
-          select t.id, j.user_id
-          from ${renderTasks} t
-          join ${renderJobs} j on j.id = t.job_id
-          left join ${renderTurns} r on r.user_id = j.user_id
-          where t.status = 'queued'
-            and ((t.kind = 'check' and j.status = 'checking')
-              or (t.kind = 'render' and j.status in ('queued', 'active')))
-            and not exists (
-              select 1 from ${renderNodeBlocklist} b where b.job_id = t.job_id and b.node_id = ${node.id})
-          order by (t.kind = 'check') desc, (j.priority = 'express') desc, r.served_at asc nulls first, t.id asc
-          limit 1
-          for update of t, j skip locked
-        ),
-        claimed as (
-          update ${renderTasks} t
-          set status = 'active', node_id = ${node.id}, lease_until = ${lease}::timestamptz,
-            claimed_at = ${at}::timestamptz, started_at = coalesce(t.started_at, ${at}::timestamptz),
-            attempts = t.attempts + 1, outputs = '[]'::jsonb, last_frame = null
-          from picked where t.id = picked.id
-          returning t.id
-        ),
-        served as (
-          insert into ${renderTurns} (user_id, served_at) select user_id, ${at}::timestamptz from picked
-          on conflict (user_id) do update set served_at = excluded.served_at
-        )
-        select id from claimed`);
-      const id = result.rows[0]?.id;
-      if (id === undefined) return null;
-      const [task] = await tx.select().from(renderTasks).where(eq(renderTasks.id, id));
-      const [job] = await tx.select().from(renderJobs).where(eq(renderJobs.id, task!.jobId));
-      if (task!.kind === 'render') {
-        const need = taskEstimate(task!, job!);
-        const owner = await findUser(tx, job!.userId);
-        if (!owner || owner.balance < need) {
-          await tx
-            .update(renderTasks)
-            .set({ status: 'queued', nodeId: null, leaseUntil: null, attempts: task!.attempts - 1 })
-            .where(eq(renderTasks.id, id));
-          await pauseForBalance(tx, publish, job!, need, now);
-          return 'again' as const;
+  const claimOnce = async (node: RenderNode): Promise<NodeTask | null | 'again'> => {
+    const now = clock();
+    let claimedTask: NodeTask | null = null;
+    const after: { job: RenderJob; move: 'active' | { pauseFor: number } } | null = await inTransaction(
+      async (tx) => {
+        const picked = await pickTask(tx, {
+          nodeId: node.id,
+          now,
+          leaseUntil: new Date(now.getTime() + leaseMs),
+        });
+        if (!picked) return null;
+        const [task] = await tx.select().from(renderTasks).where(eq(renderTasks.id, picked.taskId));
+        const [job] = await tx.select().from(renderJobs).where(eq(renderJobs.id, picked.jobId));
+        if (task!.kind === 'render') {
+          const need = taskEstimate(task!, job!);
+          const owner = await findUser(tx, job!.userId);
+          if (!owner || owner.balance < need) {
+            await tx
+              .update(renderTasks)
+              .set({ status: 'queued', nodeId: null, leaseUntil: null, attempts: task!.attempts - 1 })
+              .where(eq(renderTasks.id, task!.id));
+            return { job: job!, move: { pauseFor: need } };
+          }
         }
-        if (job!.status === 'queued')
-          await moveJob(tx, publish, job!, 'active', { startedAt: job!.startedAt ?? now }, now);
-      }
-      await setNodeStatus(tx, node, 'busy');
-      publish(taskUpdated(job!, task!));
-      return payloadOf(task!, job!, now);
-    });
+        if (node.status !== 'busy') await setNodeStatus(tx, node, 'busy');
+        // No TaskUpdated here: the node's first progress report, seconds later, announces the task
+        // as active, and a claim (the hot path of many nodes) stays free of an outbox row.
+        claimedTask = payloadOf(task!, job!, now);
+        return job!.status === 'queued' && task!.kind === 'render'
+          ? { job: job!, move: 'active' as const }
+          : null;
+      },
+    );
+    if (after) {
+      await inTransaction(async (tx, publish) => {
+        const [job] = await tx.select().from(renderJobs).where(eq(renderJobs.id, after.job.id)).for('update');
+        if (!job) return;
+        if (after.move === 'active') {
+          if (job.status === 'queued')
+            await moveJob(tx, publish, job, 'active', { startedAt: job.startedAt ?? now }, now);
+        } else if (job.status === 'queued' || job.status === 'active') {
+          await pauseForBalance(tx, publish, job, after.move.pauseFor, now);
+        }
+      });
+      if (after.move !== 'active') return 'again';
+    }
+    return claimedTask;
+  };
 
   let lastSweep = 0;
 

@@ -190,11 +190,11 @@ describe(`render node protocol (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     // The next claim finds nothing.
     expect(await n.claim()).toBeNull();
 
-    // The pages heard each step on the job's channel: ids and state only.
+    // The pages heard each step on the job's channel: ids and state only (the claim itself sends
+    // nothing; the node's first progress report says the task is active).
     const onJob = published.filter((e) => [e.channels].flat().includes(`private-render-jobs.${job.uuid}`));
     expect(onJob.filter((e) => e.event === 'TaskUpdated').map((e) => e.data)).toEqual(
       expect.arrayContaining([
-        { task: task.uuid, status: 'active' },
         { task: task.uuid, status: 'active', frame: 1 },
         { task: task.uuid, status: 'completed' },
       ]),

@@ -194,6 +194,8 @@ export const renderTasks = pgTable(
     check('render_tasks_status_check', sql`${t.status} in (${sqlList(RENDER_TASK_STATUSES)})`),
     check('render_tasks_kind_check', sql`${t.kind} in (${sqlList(RENDER_TASK_KINDS)})`),
     index('render_tasks_job_idx').on(t.jobId, t.id),
+    // A claim takes a job's oldest queued task: found without walking the tasks already done.
+    index('render_tasks_job_queued_idx').on(t.jobId, t.id).where(sql`${t.status} = 'queued'`),
     // The claim's scan: queued work, and leases that may have run out.
     index('render_tasks_queued_idx').on(t.status, t.id),
     index('render_tasks_node_idx').on(t.nodeId),

@@ -1,0 +1,1 @@
+CREATE INDEX "render_tasks_job_queued_idx" ON "render_tasks" USING btree ("job_id","id") WHERE "render_tasks"."status" = 'queued';
