@@ -81,7 +81,7 @@ export async function run(): Promise<string> {
       );
     }
     const manager = t.app.services.renderManager;
-    const nodes = [];
+    const nodes: Awaited<ReturnType<typeof manager.authenticate>>[] = [];
     for (let n = 0; n < NODES; n++) {
       const { token } = await manager.issueEnrolmentToken();
       const { token: nodeToken } = await manager.enrol({ enrolmentToken: token, name: `node-${n}` });
