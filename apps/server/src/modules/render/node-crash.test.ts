@@ -195,6 +195,10 @@ describe.skipIf(skipWithoutBlender)(
       expect(attempts.every((a) => a.outcome === 'failed' || a.outcome === 'expired')).toBe(true);
       expect(attempts.some((a) => a.outcome === 'failed')).toBe(true);
       expect(new Set(attempts.map((a) => a.nodeId)).size).toBe(2);
+      // Blender's words name the customer's file, not where a node cached it.
+      const told = attempts.find((a) => a.outcome === 'failed')!.reason!;
+      expect(told).toContain("'corrupt.blend'");
+      expect(told).not.toMatch(/scenes\/|\/tmp\//);
       console.log(
         `corrupt scene: check failed after ${attempts.length} attempts in ${((Date.now() - started) / 1000).toFixed(1)} s; reason: ${attempts[0]!.reason}`,
       );
