@@ -205,7 +205,7 @@ describe.skipIf(skipWithoutBlender)('a render node with real Blender', () => {
     const task = manager.addTask({ kind: 'check', scene: corrupt });
     await manager.waitFor(() => task.end);
     expect(task.end?.kind).toBe('fail');
-    const { reason } = task.end?.body as { reason: string };
+    const { reason } = task.end!.body as { reason: string };
     expect(reason).toMatch(/^بلندر صحنه را رندر نکرد: /);
     expect(reason).toContain("Failed to read blend file 'corrupt.blend'");
     expect(reason).not.toContain(dir);
