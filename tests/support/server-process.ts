@@ -77,6 +77,8 @@ export async function startServerProcess(
       STORAGE_DIR: storageDir,
       DATABASE_URL: '',
       VITE_DEV_SERVER: '',
+      // No Blender inside the app unless a test asks: render nodes are the tests' own processes.
+      RENDER_NODE_IN_PROCESS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,20 @@ describe('loadConfig', () => {
     expect(config.REVERB_IN_PROCESS).toBe(false);
   });
 
+  it('runs a render node in process outside production unless told, and never by default in production', () => {
+    expect(loadConfig({}).RENDER_NODE_IN_PROCESS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).RENDER_NODE_IN_PROCESS).toBe(true);
+    expect(loadConfig({ RENDER_NODE_IN_PROCESS: 'false' }).RENDER_NODE_IN_PROCESS).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      REVERB_APP_KEY: 'a-production-key',
+      REVERB_APP_SECRET: 'x'.repeat(40),
+    };
+    expect(loadConfig(production).RENDER_NODE_IN_PROCESS).toBe(false);
+    expect(loadConfig({ ...production, RENDER_NODE_IN_PROCESS: 'true' }).RENDER_NODE_IN_PROCESS).toBe(true);
+    expect(loadConfig({ BLENDER_PATH: '' }).BLENDER_PATH).toBeUndefined();
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8000);
   });

@@ -124,6 +124,11 @@ export const configSchema = z
     // How long a render node holds a claimed task without a word (progress extends it); after
     // that the task returns to the queue (docs/decisions/0014-render-node-protocol.md).
     RENDER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // One render node inside the app process when Blender is found, so a fresh checkout renders
+    // out of the box; unset means on outside production (production runs `pnpm render-node`).
+    RENDER_NODE_IN_PROCESS: flag.optional(),
+    // Blender's program for the in-process render node; `blender` on PATH when not set.
+    BLENDER_PATH: z.string().trim().min(1).optional(),
     STORAGE_DIR: z.string().min(1).default('storage'),
     // Stored files in an S3-compatible bucket (lib/storage/s3.ts) when S3_BUCKET is set; otherwise
     // local disk under STORAGE_DIR/objects. Uploads in flight always stage under STORAGE_DIR.
@@ -203,8 +208,11 @@ export const configSchema = z
     }
   });
 
-/** The settings, APP_URL always filled in (loadConfig). */
-export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string };
+/** The settings, APP_URL and RENDER_NODE_IN_PROCESS always filled in (loadConfig). */
+export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL' | 'RENDER_NODE_IN_PROCESS'> & {
+  APP_URL: string;
+  RENDER_NODE_IN_PROCESS: boolean;
+};
 
 /** A bad setting: boot stops with this message, which names every offending variable. */
 export class ConfigError extends Error {
@@ -224,7 +232,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(cleaned);
   // PORT alone must not leave links, the gateway's return and the socket's origin at port 8000.
   if (result.success)
-    return { ...result.data, APP_URL: result.data.APP_URL ?? `http://localhost:${result.data.PORT}` };
+    return {
+      ...result.data,
+      APP_URL: result.data.APP_URL ?? `http://localhost:${result.data.PORT}`,
+      RENDER_NODE_IN_PROCESS: result.data.RENDER_NODE_IN_PROCESS ?? result.data.NODE_ENV !== 'production',
+    };
   throw new ConfigError(
     result.error.issues.map((issue) => ({
       variable: String(issue.path[0] ?? 'environment'),

@@ -13,9 +13,12 @@ if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
 
 async function serve() {
   const index = clusterIndex();
-  // In a cluster only the first process runs the job worker (main.ts of N share one queue anyway).
+  // In a cluster only the first process runs the job worker (main.ts of N share one queue anyway)
+  // and the in-process render node (Blender takes every core for one frame).
   const server = await startServer(
-    index > 1 ? { ...config, WORKER_IN_PROCESS: false, SEED_DEMO: false } : config,
+    index > 1
+      ? { ...config, WORKER_IN_PROCESS: false, RENDER_NODE_IN_PROCESS: false, SEED_DEMO: false }
+      : config,
   ).catch((error: Error & { code?: string }) => {
     // Our own refusals (Redis not answering, the database locked) are sentences, not stacks.
     if (typeof error.code === 'string' && error.code.startsWith('RF_')) {

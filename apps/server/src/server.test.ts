@@ -29,6 +29,7 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
     REVERB_PORT: '0',
     STORAGE_DIR: storage,
     DATABASE_URL: pgDatabase?.url,
+    RENDER_NODE_IN_PROCESS: 'false',
   });
 
   beforeAll(async () => {

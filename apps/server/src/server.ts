@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty, storageOf } from './demo-seed';
+import { type InProcessNode, ownUrl, startInProcessNode } from './in-process-node';
 import { startModuleJobs } from './jobs';
 import { assertRedisAnswers, isRedisConnectionError } from './lib/redis-ping';
 import { fromRoot } from './paths';
@@ -20,11 +21,13 @@ export interface RunningServer {
   realtime: RealtimeServer | undefined;
   /** The job worker when it runs in this process (WORKER_IN_PROCESS). */
   worker: Worker | undefined;
+  /** The render node when it runs in this process (RENDER_NODE_IN_PROCESS and Blender found). */
+  renderNode: InProcessNode | undefined;
   url: string;
   seeded: boolean;
   /**
-   * Stops accepting connections and claiming jobs, lets in-flight requests and jobs finish, then
-   * closes the database.
+   * Stops the in-process render node (its task handed back), stops accepting connections and
+   * claiming jobs, lets in-flight requests and jobs finish, then closes the database.
    */
   stop(): Promise<void>;
 }
@@ -78,16 +81,30 @@ export async function startServer(
     const running = app;
     const runningRealtime = realtime;
     const runningWorker = worker;
+    // Last, once the app answers: the node talks to it over HTTP like any render node.
+    const renderNode =
+      config.RENDER_NODE_IN_PROCESS && typeof address === 'object' && address
+        ? startInProcessNode({
+            manager: app.services.renderManager,
+            url: ownUrl(address),
+            blenderPath: config.BLENDER_PATH,
+            workDir: join(storageDir, 'render-node'),
+            log: app.log.child({ area: 'render-node' }),
+          })
+        : undefined;
     let stopping: Promise<void> | undefined;
     return {
       app: running,
       database,
       realtime,
       worker,
+      renderNode,
       seeded,
       url: `http://${config.HOST}:${port}`,
       stop: () => {
         stopping ??= (async () => {
+          // The node first: it hands its task back through the app, which must still answer.
+          await renderNode?.stop();
           // Jobs finish while requests drain; both may still publish, so realtime closes after.
           await Promise.all([runningWorker?.stop(), closeDraining(running)]);
           await runningRealtime?.close();

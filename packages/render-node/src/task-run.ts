@@ -44,6 +44,8 @@ export class TaskRun {
   #blender: BlenderProcess | undefined;
   #uploads: Promise<void> = Promise.resolve();
   #uploadFailure: TaskFailure | undefined;
+  /** The scene's cached path and the task folder here: never part of a reason the customer reads. */
+  #localPaths: string[] = [];
   #reporting = false;
   #stopping = false;
   #canceled = false;
@@ -90,6 +92,7 @@ export class TaskRun {
     const { task, context } = this;
     this.#note(`downloading the scene ${task.scene.filename} (${task.scene.size} bytes)`);
     const scene = await this.#scene();
+    this.#localPaths = [scene, `${dir}/`];
     this.#check();
 
     const outputs = task.outputs ?? [];
@@ -306,10 +309,22 @@ export class TaskRun {
       );
     if (errors.some((message) => message.includes('OpenImageDenoise'))) return failReasons.noDenoiser();
     const told = errors.find((message) => !/^Python: Traceback|^script failed/.test(message));
-    if (told) return failReasons.blenderError(told);
+    if (told) return failReasons.blenderError(this.#customerWords(told));
     if (exit.code === null && exit.signal === null) return failReasons.blenderDidNotStart();
     if (exit.signal) return failReasons.blenderSignal(exit.signal);
     return failReasons.blenderExit(exit.code ?? -1);
+  }
+
+  /**
+   * Blender's words as the customer reads them: the cached scene's path on this node
+   * (`…/scenes/<sha256>.blend`) becomes the scene's own file name, and the task folder goes.
+   */
+  #customerWords(message: string): string {
+    const [scene, dir] = this.#localPaths;
+    let words = message;
+    if (dir) words = words.replaceAll(dir, '');
+    if (scene) words = words.replaceAll(scene, this.task.scene.filename);
+    return words;
   }
 
   #unexpected(error: unknown): string {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -196,6 +197,18 @@ describe.skipIf(skipWithoutBlender)('a render node with real Blender', () => {
     expect(body.reason).toMatch(/پیدا نشد/);
     expect(body.log.join('\n')).toContain('RENDERFARM_MISSING_FILES');
     expect(task.uploads.size).toBe(0);
+  });
+
+  it('fails a corrupt scene with Blender’s words, naming the scene’s own file, not the node’s cache', async () => {
+    const corrupt = join(dir, 'corrupt.blend');
+    await writeFile(corrupt, Buffer.concat([Buffer.from('BLENDER-v304'), randomBytes(20_000)]));
+    const task = manager.addTask({ kind: 'check', scene: corrupt });
+    await manager.waitFor(() => task.end);
+    expect(task.end?.kind).toBe('fail');
+    const { reason } = task.end!.body as { reason: string };
+    expect(reason).toMatch(/^بلندر صحنه را رندر نکرد: /);
+    expect(reason).toContain("Failed to read blend file 'corrupt.blend'");
+    expect(reason).not.toContain(dir);
   });
 
   it('never writes the node token into its log', () => {

@@ -392,6 +392,48 @@ export function createRenderManager(options: RenderManagerOptions) {
     },
 
     /**
+     * The app's own render node (RENDER_NODE_IN_PROCESS), enrolled by the app itself: found again
+     * by the uuid an earlier start kept (else made), with a new token on every start, which lives
+     * only in the process's memory. A task the node held when the app last stopped without a word
+     * (a crash) goes back to the queue unfailed: that run of the node is gone, and its Blender was
+     * the app's child. An admin's disable stays as it is.
+     */
+    async inProcessNode(input: {
+      uuid: string | null;
+      name: string;
+      cores?: number | null | undefined;
+    }): Promise<{ node: RenderNode; token: string }> {
+      const token = newNodeToken();
+      const now = clock();
+      const [known] =
+        input.uuid && UUID.test(input.uuid)
+          ? await db
+              .update(renderNodes)
+              .set({ tokenHash: tokenHash(token), cores: input.cores ?? null, lastSeenAt: now })
+              .where(eq(renderNodes.uuid, input.uuid))
+              .returning()
+          : [];
+      if (known) {
+        const held = await db
+          .select({ uuid: renderTasks.uuid })
+          .from(renderTasks)
+          .where(and(eq(renderTasks.nodeId, known.id), eq(renderTasks.status, 'active')));
+        for (const task of held) await manager.release(known, task.uuid).catch(() => {});
+        return { node: known, token };
+      }
+      const [node] = await db
+        .insert(renderNodes)
+        .values({
+          name: input.name,
+          tokenHash: tokenHash(token),
+          cores: input.cores ?? null,
+          lastSeenAt: now,
+        })
+        .returning();
+      return { node: node!, token };
+    },
+
+    /**
      * Long poll: the next task for this node, or null when none came within `waitSeconds` (≤ 30).
      * Leases that ran out are swept first (at most once a second per process), so their tasks are
      * claimable again.
