@@ -15,7 +15,8 @@ import type {
   SmsCodeService,
 } from './modules/auth';
 import type { BotCheckProvider, createAltchaProvider } from './modules/botcheck';
-import type { Mailer, SmsProvider } from './modules/notifications';
+import type { Mailer } from './platform/mail';
+import type { SmsProvider } from './platform/sms';
 
 /**
  * The services of the app, built once per app after APP_KEY is known (services.ts) and handed to

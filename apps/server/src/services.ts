@@ -18,10 +18,11 @@ import {
   readAuthSettings,
 } from './modules/auth';
 import { createAltchaProvider, createBotCheck } from './modules/botcheck';
-import { createMailer, createSmsProvider } from './modules/notifications';
 import { fromRoot } from './paths';
 import type { Broadcaster } from './platform/broadcasting';
 import type { JobLog } from './platform/jobs';
+import { createMailer } from './platform/mail';
+import { createSmsProvider } from './platform/sms';
 import type { Services } from './service-types';
 
 export type { Services };

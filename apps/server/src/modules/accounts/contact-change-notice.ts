@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { JobHandler } from '../../platform/jobs';
 import { enqueue } from '../../platform/jobs';
-import type { SmsProvider } from '../notifications';
-import { type Mailer, noticeMail } from '../notifications';
+import type { Mailer } from '../../platform/mail';
+import type { SmsProvider } from '../../platform/sms';
+import { noticeMail } from '../notifications';
 
 /**
  * A word to the old e-mail or mobile of an account whose contact just changed: if it was not the

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../platform/jobs/worker';
+import { readSmsLog } from '../../platform/sms';
 import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
-import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
 
 /** Profile: an account sees its mobile number and changes it with an SMS code sent to the new one. */

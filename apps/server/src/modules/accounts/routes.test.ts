@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password';
 import { createWorker } from '../../platform/jobs/worker';
+import { readMail } from '../../platform/mail';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, newBrowser, TestBrowser } from '../auth/test-support';
-import { readMail } from '../notifications/mail';
 import { users } from '../users/tables';
 import { ACCOUNT_DELETED } from './routes';
 

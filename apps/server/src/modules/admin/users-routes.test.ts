@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../platform/jobs/worker';
+import { readSmsLog } from '../../platform/sms';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, type TestBrowser } from '../auth/test-support';
 import { walletTransactions } from '../billing/tables';
 import { instances } from '../instances/tables';
-import { readSmsLog } from '../notifications/sms';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { verificationRequests } from '../verification/tables';

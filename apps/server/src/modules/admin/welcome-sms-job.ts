@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { JobHandler } from '../../platform/jobs';
-import type { SmsProvider } from '../notifications';
+import type { SmsProvider } from '../../platform/sms';
 import { findActiveUserById } from '../users';
 
 export const WELCOME_SMS_JOB = 'admin.user.welcome_sms';

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import type { Mailer } from '../../platform/mail';
 import { recordActivity } from '../activity';
-import { emailVerificationMail, type Mailer } from '../notifications';
+import { emailVerificationMail } from '../notifications';
 import { findActiveUserById, type User, updateUser } from '../users';
 import { AuthError } from './errors';
 import type { SignedLinks } from './signed-links';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../platform/jobs/worker';
+import { readMail } from '../../platform/mail';
+import { readSmsLog } from '../../platform/sms';
 import { activityLog } from '../activity/tables';
-import { readMail } from '../notifications/mail';
-import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
 import { REMEMBER_COOKIE } from './remember-cookie';
 import { rememberTokens } from './tables';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../../platform/jobs/worker';
+import { readMail } from '../../platform/mail';
 import { activityLog } from '../activity/tables';
-import { readMail } from '../notifications/mail';
 import { sessions } from '../sessions/tables';
 import { users } from '../users/tables';
 import { createAuthTestApp, logIn, newBrowser, TestBrowser } from './test-support';

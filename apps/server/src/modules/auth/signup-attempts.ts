@@ -4,9 +4,10 @@ import { normalizeEmail } from '../../lib/email-address';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { JobHandler } from '../../platform/jobs';
 import { enqueue } from '../../platform/jobs';
+import type { Mailer } from '../../platform/mail';
 import type { createAccountService } from '../accounts';
 import type { RequestContext } from '../activity';
-import { type Mailer, signupAttemptMail } from '../notifications';
+import { signupAttemptMail } from '../notifications';
 import { findActiveUserByEmail } from '../users';
 import { AuthError } from './errors';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../lib/rate-limit';
+import type { SmsMessage, SmsProvider } from '../../platform/sms';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
-import type { SmsMessage, SmsProvider } from '../notifications/sms';
 import { codeText, createSmsCodeService, SMS_CODE_RULES } from './sms-codes';
 import { smsCodes } from './tables';
 

@@ -7,7 +7,7 @@ import { deriveKey, hmacHex } from '../../lib/key-derivation';
 import { maskedMobileInText, maskMobile } from '../../lib/mobile';
 import { faDuration, faNumber } from '../../lib/persian';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { SmsProvider } from '../notifications';
+import type { SmsProvider } from '../../platform/sms';
 import { type SmsCodePurpose, smsCodes } from './tables';
 
 export const SMS_CODE_RULES = {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMail } from '../../platform/mail';
 import { multipartBody } from '../../testing/images';
 import { createAuthTestApp, logIn, newBrowser, type TestBrowser } from '../auth/test-support';
-import { readMail } from '../notifications/mail';
 import { ATTACHMENT_PREFIX } from '../support/attachments';
 import { ticketAttachments, ticketMessages, tickets } from '../support/tables';
 

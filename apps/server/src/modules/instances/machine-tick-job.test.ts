@@ -5,10 +5,10 @@ import type { BroadcastEvent, Broadcaster } from '../../platform/broadcasting/br
 import { JobRegistry } from '../../platform/jobs/registry';
 import { jobs } from '../../platform/jobs/tables';
 import { createWorker, type Worker } from '../../platform/jobs/worker';
+import type { Mailer, MailMessage } from '../../platform/mail';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { activityLog } from '../activity/tables';
 import { resources } from '../catalog/tables';
-import type { Mailer, MailMessage } from '../notifications/mail';
 import { createNoticeMailJobHandler, NOTICE_MAIL_JOB } from '../notifications/user-notice';
 import { users } from '../users/tables';
 import { createDriverResolver } from './drivers';

@@ -5,15 +5,7 @@
 
 export type { PanelNotificationsEditProps, PanelNotificationsListProps } from './contracts';
 export { unreadCount } from './inbox';
-export {
-  createMailer,
-  emailVerificationMail,
-  type Mailer,
-  noticeMail,
-  passwordResetMail,
-  signupAttemptMail,
-} from './mail/index';
+export { emailVerificationMail, noticeMail, passwordResetMail, signupAttemptMail } from './mail/index';
 export { escapeHtml, layout, SITE_NAME } from './mail/layout';
 export type { MailContent } from './mail/templates';
-export { createSmsProvider, type SmsProvider } from './sms/index';
 export { notify } from './user-notice';

@@ -9,7 +9,7 @@ import {
   NOTICE_SMS_JOB,
 } from './user-notice';
 
-/** Mail and SMS carriers (SMTP or files, Kavenegar or a log), and notices to users. */
+/** Notices to users: the in-app bell, and the mails and texts sent through platform/mail and platform/sms. */
 export const notificationsModule: AppModule = {
   name: 'notifications',
   routes: [notificationRoutes],

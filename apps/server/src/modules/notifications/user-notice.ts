@@ -4,10 +4,11 @@ import type { Database } from '../../db/client';
 import type { BroadcastEvent } from '../../platform/broadcasting';
 import type { JobHandler, JobLog } from '../../platform/jobs';
 import { enqueue } from '../../platform/jobs';
+import type { Mailer } from '../../platform/mail';
+import type { SmsProvider } from '../../platform/sms';
 import { findActiveUserById } from '../users';
-import { type Mailer, noticeMail } from './mail';
+import { noticeMail } from './mail';
 import { channelsFor, type NotificationEvent } from './notification-events';
-import type { SmsProvider } from './sms';
 import { notificationPreferences, notifications } from './tables';
 
 /**

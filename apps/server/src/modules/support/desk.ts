@@ -17,10 +17,10 @@ import {
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
 import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
+import type { Mailer } from '../../platform/mail';
 import type { RequestContext } from '../activity';
 import { recordStaffAction } from '../activity';
 import { machineLabels, ownInstanceId } from '../instances';
-import type { Mailer } from '../notifications';
 import { notify } from '../notifications';
 import { findUser, idsWithRoles, searchUserIds, userCards, userNames } from '../users';
 import { type NewAttachment, recordAttachments, withStoredAttachments } from './attachments';

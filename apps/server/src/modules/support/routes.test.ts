@@ -1,9 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMail } from '../../platform/mail';
 import { activityLog } from '../activity/tables';
 import { createAuthTestApp, logIn, newBrowser } from '../auth/test-support';
 import { solveAltcha } from '../botcheck/service';
-import { readMail } from '../notifications/mail';
 import { users } from '../users/tables';
 import { ticketMessages, tickets } from './tables';
 

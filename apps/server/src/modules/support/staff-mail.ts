@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
-import type { MailContent, Mailer } from '../notifications';
+import type { Mailer } from '../../platform/mail';
+import type { MailContent } from '../notifications';
 import { escapeHtml, layout, SITE_NAME } from '../notifications';
 import { activeStaffEmails } from '../users';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSmsLog } from '../../platform/sms';
 import { makePng, multipartBody } from '../../testing/images';
 import { createAuthTestApp, logIn, newBrowser, type TestBrowser } from '../auth/test-support';
-import { readSmsLog } from '../notifications/sms';
 import { users } from '../users/tables';
 import { verificationDocuments, verificationRequests } from './tables';
 

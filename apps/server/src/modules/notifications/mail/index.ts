@@ -1,4 +1,3 @@
-export { createMailer, type Mailer, type MailMessage, mailDir, readMail, type StoredMail } from './mailer';
 export {
   emailVerificationMail,
   type MailContent,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NotificationError } from '../errors';
+import { SmsError } from './errors';
 import { createSmsProvider, readSmsLog } from './index';
 
 const dirs: string[] = [];
@@ -97,7 +97,7 @@ describe('Kavenegar SMS provider', () => {
         throw new TypeError('fetch failed');
       },
     });
-    await expect(offline.send({ to: '09120000000', text: 'x' })).rejects.toBeInstanceOf(NotificationError);
+    await expect(offline.send({ to: '09120000000', text: 'x' })).rejects.toBeInstanceOf(SmsError);
   });
 
   it('needs an API key', () => {

@@ -18,4 +18,4 @@ export interface SmsProvider {
   send(message: SmsMessage): Promise<SmsReceipt>;
 }
 
-export type { FetchLike } from '../../../lib/fetch-like';
+export type { FetchLike } from '../../lib/fetch-like';

@@ -2,10 +2,6 @@ import { createKavenegarSmsProvider } from './kavenegar';
 import { createLogSmsProvider } from './log';
 import type { FetchLike, SmsProvider } from './provider';
 
-export { createKavenegarSmsProvider } from './kavenegar';
-export { createLogSmsProvider, readSmsLog, type SmsLogEntry } from './log';
-export type { FetchLike, SmsMessage, SmsProvider, SmsReceipt } from './provider';
-
 /** The provider named by SMS_PROVIDER. */
 export function createSmsProvider(options: {
   provider: 'log' | 'kavenegar';

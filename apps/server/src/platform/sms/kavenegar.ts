@@ -1,4 +1,4 @@
-import { NotificationError } from '../errors';
+import { SmsError } from './errors';
 import type { FetchLike, SmsProvider } from './provider';
 
 export interface KavenegarOptions {
@@ -47,22 +47,14 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
         });
         answer = (await response.json()) as KavenegarAnswer;
       } catch (cause) {
-        throw new NotificationError(
-          'RF_NOTIFY_SMS_FAILED',
-          'ارسال پیامک ممکن نشد؛ کمی بعد دوباره تلاش کنید.',
-          {
-            cause,
-          },
-        );
+        throw new SmsError('ارسال پیامک ممکن نشد؛ کمی بعد دوباره تلاش کنید.', {
+          cause,
+        });
       }
       if (answer.return?.status !== 200) {
-        throw new NotificationError(
-          'RF_NOTIFY_SMS_FAILED',
-          'ارسال پیامک ممکن نشد؛ کمی بعد دوباره تلاش کنید.',
-          {
-            cause: new Error(`kavenegar status ${answer.return?.status}: ${answer.return?.message}`),
-          },
-        );
+        throw new SmsError('ارسال پیامک ممکن نشد؛ کمی بعد دوباره تلاش کنید.', {
+          cause: new Error(`kavenegar status ${answer.return?.status}: ${answer.return?.message}`),
+        });
       }
       return { id: String(answer.entries?.[0]?.messageid ?? ''), text: message.text };
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { NotificationError } from '../errors';
+import { MailError } from './errors';
 
 export interface MailMessage {
   to: string;
@@ -53,13 +53,9 @@ export function createMailer(options: {
           const info = await transport.sendMail({ from: options.from, ...message });
           return { id: String(info.messageId) };
         } catch (cause) {
-          throw new NotificationError(
-            'RF_NOTIFY_MAIL_FAILED',
-            'ارسال ایمیل ممکن نشد؛ کمی بعد دوباره تلاش کنید.',
-            {
-              cause,
-            },
-          );
+          throw new MailError('ارسال ایمیل ممکن نشد؛ کمی بعد دوباره تلاش کنید.', {
+            cause,
+          });
         }
       },
       close: () => transport.close(),
