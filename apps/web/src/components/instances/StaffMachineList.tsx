@@ -1,8 +1,8 @@
 import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/instances/contracts';
 import { Server } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '../../app/protocol';
 import { useRoute } from '../../lib/route';
+import { linkColumn } from '../list/columns';
 import { ListPage } from '../list/ListPage';
 import { useListQuery } from '../list/use-list-query';
 import type { Column } from '../ui/DataTable';
@@ -49,18 +49,12 @@ export function StaffMachineList({
           },
         ]
       : []),
-    {
-      key: 'name',
-      label: 'سرور',
-      render: (row) => (
-        <Link
-          href={route(`${area}.instances.view`, { instance: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'سرور',
+      (row) => route(`${area}.instances.view`, { instance: row.id }),
+      (row) => row.name,
+    ),
     { key: 'owner', label: 'مشتری', render: (row) => row.owner.name },
     { key: 'plan', label: 'پلن' },
     { key: 'location', label: 'دیتاسنتر' },

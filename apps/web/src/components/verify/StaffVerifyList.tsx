@@ -1,8 +1,8 @@
 import type { KycQueueRow, StaffVerifyListProps } from '@server/modules/verification/contracts';
 import { IdCard } from 'lucide-react';
-import { Link } from '../../app/protocol';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
+import { linkColumn } from '../list/columns';
 import { ListPage } from '../list/ListPage';
 import { useListQuery } from '../list/use-list-query';
 import type { Column } from '../ui/DataTable';
@@ -32,22 +32,20 @@ export function StaffVerifyList({
   useLiveReload(QUEUE_EVENTS, QUEUE_PROPS, 'care');
   const { visit, pageHref } = useListQuery(route(`${area}.verify.list`), filters);
   const columns: Column<KycQueueRow>[] = [
-    {
-      key: 'name',
-      label: 'درخواست',
-      render: (row) => (
-        <Link
-          href={route(`${area}.verify.edit`, { verification: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.type === 'legal' && row.company_name ? row.company_name : row.name}
-          <span className="block text-xs font-normal text-gray-500">
+    linkColumn(
+      'name',
+      'درخواست',
+      (row) => route(`${area}.verify.edit`, { verification: row.id }),
+      (row) => (row.type === 'legal' && row.company_name ? row.company_name : row.name),
+      {
+        note: (row) => (
+          <>
             {TYPE_LABELS[row.type]}
             {row.owner && row.owner.name !== row.name ? ` · ${row.owner.name}` : ''}
-          </span>
-        </Link>
-      ),
-    },
+          </>
+        ),
+      },
+    ),
     {
       key: 'submitted',
       label: 'ارسال',

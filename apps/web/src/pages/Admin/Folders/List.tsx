@@ -1,10 +1,9 @@
 import type { AdminFolderListProps, AdminFolderRow } from '@server/modules/content/contracts';
 import { Folder } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
-import { orderColumn } from '../../../components/list/columns';
+import { linkColumn, orderColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -50,20 +49,13 @@ export default function FolderList({ folders }: AdminFolderListProps) {
   const sortUrl = route('admin.folders.sort');
   const groups = useMemo(() => sortGroups(folders), [folders]);
   const columns: Column<AdminFolderRow & { depth: number }>[] = [
-    {
-      key: 'name',
-      label: 'نام',
-      render: (row) => (
-        <Link
-          href={route('admin.folders.edit', { folder: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-          style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}
-        >
-          {row.depth > 0 ? '↳ ' : ''}
-          {row.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'نام',
+      (row) => route('admin.folders.edit', { folder: row.id }),
+      (row) => `${row.depth > 0 ? '↳ ' : ''}${row.name}`,
+      { style: (row) => ({ paddingInlineStart: `${row.depth * 1.25}rem` }) },
+    ),
     { key: 'kind', label: 'نوع', render: (row) => (row.kind === 'blog' ? 'وبلاگ' : 'آموزش') },
     { key: 'articles', label: 'مطالب', numeric: true, render: (row) => formatNumber(row.articles) },
     orderColumn(

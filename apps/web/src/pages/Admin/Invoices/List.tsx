@@ -1,7 +1,7 @@
 import type { AdminInvoiceRow, AdminInvoicesListProps } from '@server/modules/billing/invoices/contracts';
 import { FilePlus2, FileText } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { Totals } from '../../../components/list/Totals';
 import { useListQuery } from '../../../components/list/use-list-query';
@@ -29,19 +29,13 @@ export default function AdminInvoiceList({
   const { visit, pageHref } = useListQuery(route('admin.invoices.list'), filters);
 
   const columns: Column<AdminInvoiceRow>[] = [
-    {
-      key: 'invoice',
-      label: 'صورت‌حساب',
-      render: (row) => (
-        <Link
-          href={route('admin.invoices.edit', { invoice: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
-          <span className="block text-xs font-normal text-gray-500">{invoiceNumber(row)}</span>
-        </Link>
-      ),
-    },
+    linkColumn(
+      'invoice',
+      'صورت‌حساب',
+      (row) => route('admin.invoices.edit', { invoice: row.id }),
+      (row) => invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind),
+      { note: (row) => invoiceNumber(row) },
+    ),
     { key: 'user', label: 'مشتری', render: (row) => row.user.name },
     {
       key: 'date',

@@ -1,7 +1,7 @@
 import type { AdminUserRow, AdminUsersListProps } from '@server/modules/admin/contracts';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from '../../../app/protocol';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import { Badge } from '../../../components/ui/Badge';
@@ -36,21 +36,15 @@ export default function AdminUsersList({
   };
 
   const columns: Column<AdminUserRow>[] = [
-    {
-      key: 'name',
-      label: 'کاربر',
-      render: (row) => (
-        <Link
-          href={route('admin.users.edit', { user: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.name}
-          <span className="block text-xs font-normal text-gray-500">
-            {row.mobile ? <Ltr>{toPersianDigits(row.mobile)}</Ltr> : <Ltr>{row.email ?? ''}</Ltr>}
-          </span>
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'کاربر',
+      (row) => route('admin.users.edit', { user: row.id }),
+      (row) => row.name,
+      {
+        note: (row) => (row.mobile ? <Ltr>{toPersianDigits(row.mobile)}</Ltr> : <Ltr>{row.email ?? ''}</Ltr>),
+      },
+    ),
     {
       key: 'role',
       label: 'نقش',

@@ -1,7 +1,7 @@
 import type { InvoiceRow, PanelInvoicesListProps } from '@server/modules/billing/invoices/contracts';
 import { FilePlus2, FileText } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -23,19 +23,13 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
   const filtered = filters.kind !== '' || filters.status !== '';
 
   const columns: Column<InvoiceRow>[] = [
-    {
-      key: 'number',
-      label: 'صورت‌حساب',
-      render: (row) => (
-        <Link
-          href={route('panel.invoices.edit', { invoice: row.uuid })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
-          <span className="block text-xs font-normal text-gray-500">{invoiceNumber(row)}</span>
-        </Link>
-      ),
-    },
+    linkColumn(
+      'number',
+      'صورت‌حساب',
+      (row) => route('panel.invoices.edit', { invoice: row.uuid }),
+      (row) => invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind),
+      { note: (row) => invoiceNumber(row) },
+    ),
     { key: 'date', label: 'تاریخ صدور', render: (row) => <JalaliTime value={row.created_at} /> },
     { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="invoice" state={row.status} /> },
     { key: 'total', label: 'مبلغ کل', numeric: true, render: (row) => <Price rial={row.total} /> },

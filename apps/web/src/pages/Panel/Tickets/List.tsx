@@ -1,6 +1,6 @@
 import type { PanelTicketsListProps } from '@server/modules/support/contracts';
 import { LifeBuoy, Plus } from 'lucide-react';
-import { Link } from '../../../app/protocol';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import type { Column } from '../../../components/ui/DataTable';
@@ -17,18 +17,12 @@ export default function TicketsList({ tickets, filters }: PanelTicketsListProps)
   const route = useRoute();
   const { visit, pageHref } = useListQuery(route('panel.tickets.list'), filters);
   const columns: Column<Row>[] = [
-    {
-      key: 'subject',
-      label: 'موضوع',
-      render: (row) => (
-        <Link
-          href={route('panel.tickets.edit', { ticket: row.uuid })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.subject}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'subject',
+      'موضوع',
+      (row) => route('panel.tickets.edit', { ticket: row.uuid }),
+      (row) => row.subject,
+    ),
     { key: 'department', label: 'بخش', render: (row) => row.department },
     { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="ticket" state={row.status} /> },
     {
