@@ -2,7 +2,8 @@ import { router } from '@renderfarm/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { usePage } from '../../app/protocol';
-import { ListPage } from '../list/ListPage';
+import { ListPage, type ListPageOf } from '../list/ListPage';
+import type { ListQuery } from '../list/use-list-query';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { Column, DataTable } from '../ui/DataTable';
@@ -20,12 +21,13 @@ export function CatalogListPage<T>({
   caption,
   columns,
   rows,
-  rowKey = (row) => (row as { id: number }).id,
+  page,
+  rowKey,
   empty,
   remove,
+  query,
   filters,
   above,
-  pages,
 }: {
   title: string;
   description: ReactNode;
@@ -33,17 +35,20 @@ export function CatalogListPage<T>({
   /** Defaults to the title. */
   caption?: string;
   columns: Column<T>[];
-  rows: readonly T[];
+  rows?: readonly T[];
+  /** One page of a longer list (see `ListPage`). */
+  page?: ListPageOf<T>;
   /** Defaults to the row's `id`. */
   rowKey?: (row: T) => string | number;
   empty: Parameters<typeof DataTable<T>>[0]['empty'];
   /** A «حذف» column, when rows may be deleted: which ones, where to send it and what to ask. */
   remove?: { can?: (row: T) => boolean; url: (row: T) => string; title: (row: T) => string; text: ReactNode };
+  /** The list's address (see `useListQuery`). */
+  query?: ListQuery;
   /** The list's filters, declared (see `ListFilters`). */
   filters?: Parameters<typeof ListPage<T>>[0]['filters'];
   /** A panel above the table, inside its card (drag to sort). */
   above?: ReactNode;
-  pages?: Parameters<typeof ListPage<T>>[0]['pages'];
 }) {
   const { props } = usePage();
   const errors = (props.errors ?? {}) as Record<string, string>;
@@ -82,10 +87,15 @@ export function CatalogListPage<T>({
       description={description}
       make={{ ...make, icon: Plus }}
       header={<FormAlert className="mb-4">{errors.delete}</FormAlert>}
+      query={query}
       filters={filters}
       above={above}
-      table={{ caption, columns: withDelete, rows, rowKey, empty }}
-      pages={pages}
+      caption={caption}
+      columns={withDelete}
+      rows={rows}
+      page={page}
+      rowKey={rowKey}
+      empty={empty}
     >
       {deleting !== null && remove && (
         <ConfirmDialog

@@ -30,7 +30,7 @@ export function StaffMachineList({
   const toggle = (id: number, on: boolean) =>
     setPicked((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
   const base = route(`${area}.instances.list`);
-  const { url: href, visit, pageHref } = useListQuery(base, filters);
+  const query = useListQuery(base, filters);
   const columns: Column<StaffMachineRow>[] = [
     ...(area === 'admin'
       ? [
@@ -77,7 +77,8 @@ export function StaffMachineList({
     <ListPage
       title={title}
       description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور."
-      exportHref={area === 'admin' ? href({}, route('admin.instances.export')) : null}
+      exportHref={area === 'admin' ? query.url({}, route('admin.instances.export')) : null}
+      query={query}
       filters={{
         fields: [
           { search: 'q', placeholder: 'نام، موبایل یا شناسه', className: 'flex-1 basis-64' },
@@ -94,22 +95,16 @@ export function StaffMachineList({
             options: options.plans.map((p) => ({ value: String(p.id), label: p.title })),
           },
         ],
-        values: filters,
-        onChange: visit,
         layout: 'wrap',
       }}
       above={area === 'admin' && <BulkStopBar ids={picked} onDone={() => setPicked([])} />}
-      table={{
-        columns,
-        rows: machines.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: Server,
-          title: 'سروری با این جست‌وجو پیدا نشد',
-          description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
-        },
+      columns={columns}
+      page={machines}
+      empty={{
+        icon: Server,
+        title: 'سروری با این جست‌وجو پیدا نشد',
+        description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
       }}
-      pages={{ meta: machines.meta, href: pageHref }}
     />
   );
 }

@@ -30,7 +30,7 @@ export function StaffVerifyList({
   const route = useRoute();
   // A request sent, claimed or decided elsewhere moves the queue (`QueueChanged` on `care`).
   useLiveReload(QUEUE_EVENTS, QUEUE_PROPS, 'care');
-  const { visit, pageHref } = useListQuery(route(`${area}.verify.list`), filters);
+  const query = useListQuery(route(`${area}.verify.list`), filters);
   const columns: Column<KycQueueRow>[] = [
     linkColumn(
       'name',
@@ -63,6 +63,7 @@ export function StaffVerifyList({
     <ListPage
       title={title}
       description={description}
+      query={query}
       filters={{
         fields: [
           {
@@ -75,21 +76,15 @@ export function StaffVerifyList({
           area === 'admin' && { select: 'type', label: 'نوع', options: labelOptions(TYPE_LABELS) },
           area === 'admin' && { period: true, fromLabel: 'ارسال‌شده از' },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-3',
       }}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: IdCard,
-          title: 'درخواستی با این فیلترها نیست',
-          description: area === 'care' ? 'همهٔ درخواست‌ها بررسی شده‌اند.' : 'جست‌وجو یا فیلترها را تغییر دهید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: IdCard,
+        title: 'درخواستی با این فیلترها نیست',
+        description: area === 'care' ? 'همهٔ درخواست‌ها بررسی شده‌اند.' : 'جست‌وجو یا فیلترها را تغییر دهید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

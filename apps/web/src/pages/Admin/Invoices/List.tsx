@@ -26,7 +26,7 @@ export default function AdminInvoiceList({
 }: AdminInvoicesListProps) {
   const route = useRoute();
   const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
-  const { visit, pageHref } = useListQuery(route('admin.invoices.list'), filters);
+  const query = useListQuery(route('admin.invoices.list'), filters);
 
   const columns: Column<AdminInvoiceRow>[] = [
     linkColumn(
@@ -61,6 +61,7 @@ export default function AdminInvoiceList({
           ]}
         />
       }
+      query={query}
       filters={{
         fields: [
           { search: 'q', placeholder: 'نام، موبایل یا شماره', className: 'sm:col-span-2 lg:col-span-1' },
@@ -68,21 +69,15 @@ export default function AdminInvoiceList({
           { select: 'status', label: 'وضعیت', options: statuses },
           { period: true, fromLabel: 'صادرشده از' },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-5',
       }}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: FileText,
-          title: 'صورت‌حسابی با این فیلترها نیست',
-          description: 'جست‌وجو یا فیلترها را تغییر دهید، یا برای مشتری صورت‌حساب تازه‌ای صادر کنید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: FileText,
+        title: 'صورت‌حسابی با این فیلترها نیست',
+        description: 'جست‌وجو یا فیلترها را تغییر دهید، یا برای مشتری صورت‌حساب تازه‌ای صادر کنید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -29,10 +29,10 @@ export default function AdminUsersList({
   const [q, setQ] = useState(filters.q);
   const [balance, setBalance] = useState({ min: filters.balance_min, max: filters.balance_max });
   const roleLabel = new Map(options.roles.map((r) => [r.value, r.label]));
-  const { visit, pageHref } = useListQuery(route('admin.users.list'), filters);
+  const query = useListQuery(route('admin.users.list'), filters);
   const search = (event: FormEvent) => {
     event.preventDefault();
-    visit({ q, balance_min: balance.min, balance_max: balance.max });
+    query.visit({ q, balance_min: balance.min, balance_max: balance.max });
   };
 
   const columns: Column<AdminUserRow>[] = [
@@ -67,6 +67,7 @@ export default function AdminUsersList({
       title="کاربران"
       description={`${formatNumber(items.meta.total)} حساب؛ جست‌وجو با نام، موبایل یا ایمیل.`}
       make={{ href: route('admin.users.make'), label: 'کاربر جدید', icon: UserPlus }}
+      query={query}
       filters={{
         fields: [
           {
@@ -114,22 +115,16 @@ export default function AdminUsersList({
             ),
           },
         ],
-        values: filters,
-        onChange: visit,
         onSubmit: search,
         className: 'sm:grid-cols-2 lg:grid-cols-4',
       }}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: Users,
-          title: 'کاربری با این جست‌وجو و فیلترها نیست',
-          description: 'نام، شماره یا ایمیل را کوتاه‌تر بنویسید یا فیلترها را بردارید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: Users,
+        title: 'کاربری با این جست‌وجو و فیلترها نیست',
+        description: 'نام، شماره یا ایمیل را کوتاه‌تر بنویسید یا فیلترها را بردارید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

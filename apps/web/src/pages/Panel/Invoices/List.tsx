@@ -19,7 +19,7 @@ import { useRoute } from '../../../lib/route';
 export default function InvoiceList({ items, filters, kinds, statuses }: PanelInvoicesListProps) {
   const route = useRoute();
   const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
-  const { visit, pageHref } = useListQuery(route('panel.invoices.list'), filters);
+  const query = useListQuery(route('panel.invoices.list'), filters);
   const filtered = filters.kind !== '' || filters.status !== '';
 
   const columns: Column<InvoiceRow>[] = [
@@ -45,21 +45,20 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
           درخواست صورت‌حساب
         </ButtonLink>
       }
+      query={query}
       filters={{
         fields: [
           { select: 'kind', label: 'نوع', options: kinds },
           { select: 'status', label: 'وضعیت', options: statuses },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-4',
       }}
       above={<p className="mb-2 px-2 text-sm text-gray-600">{formatNumber(items.meta.total)} صورت‌حساب</p>}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.uuid,
-        empty: filtered
+      columns={columns}
+      page={items}
+      rowKey={(row) => row.uuid}
+      empty={
+        filtered
           ? {
               icon: FileText,
               title: 'صورت‌حسابی با این فیلترها نیست',
@@ -76,9 +75,8 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
                   درخواست صورت‌حساب
                 </ButtonLink>
               ),
-            },
-      }}
-      pages={{ meta: items.meta, href: pageHref }}
+            }
+      }
     />
   );
 }

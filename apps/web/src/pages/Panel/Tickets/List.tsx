@@ -15,7 +15,7 @@ type Row = PanelTicketsListProps['tickets']['data'][number];
 /** `panel.tickets.list` «تیکت‌ها»: the customer's tickets, latest activity first. */
 export default function TicketsList({ tickets, filters }: PanelTicketsListProps) {
   const route = useRoute();
-  const { visit, pageHref } = useListQuery(route('panel.tickets.list'), filters);
+  const query = useListQuery(route('panel.tickets.list'), filters);
   const columns: Column<Row>[] = [
     linkColumn(
       'subject',
@@ -36,23 +36,19 @@ export default function TicketsList({ tickets, filters }: PanelTicketsListProps)
       title="تیکت‌ها"
       description="پرسش‌ها و درخواست‌هایتان از پشتیبانی؛ پاسخ‌ها همین‌جا و در اعلان‌ها می‌آید."
       make={{ href: route('panel.tickets.make'), label: 'تیکت جدید', icon: Plus }}
+      query={query}
       filters={{
         fields: [{ select: 'status', label: 'وضعیت', options: labelOptions(STATUS_LABELS.ticket) }],
-        values: filters,
-        onChange: visit,
         className: 'max-w-xs',
       }}
-      table={{
-        columns,
-        rows: tickets.data,
-        rowKey: (row) => row.uuid,
-        empty: {
-          icon: LifeBuoy,
-          title: filters.status ? 'تیکتی با این وضعیت ندارید' : 'هنوز تیکتی نفرستاده‌اید',
-          description: 'هر سؤالی دربارهٔ سرورها، پرداخت یا نرم‌افزارها دارید، با «تیکت جدید» بپرسید.',
-        },
+      columns={columns}
+      page={tickets}
+      rowKey={(row) => row.uuid}
+      empty={{
+        icon: LifeBuoy,
+        title: filters.status ? 'تیکتی با این وضعیت ندارید' : 'هنوز تیکتی نفرستاده‌اید',
+        description: 'هر سؤالی دربارهٔ سرورها، پرداخت یا نرم‌افزارها دارید، با «تیکت جدید» بپرسید.',
       }}
-      pages={{ meta: tickets.meta, href: pageHref }}
     />
   );
 }
