@@ -2,11 +2,10 @@ import { router } from '@renderfarm/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { usePage } from '../../app/protocol';
-import { ListPage, type ListPageOf } from '../list/ListPage';
-import type { ListQuery } from '../list/use-list-query';
+import { ListPage } from '../list/ListPage';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import type { Column, DataTable } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { FormAlert } from '../ui/FormAlert';
 
 /**
@@ -15,40 +14,15 @@ import { FormAlert } from '../ui/FormAlert';
  * first and says what stops it. Pages give their columns, filters and words.
  */
 export function CatalogListPage<T>({
-  title,
-  description,
   make,
-  caption,
   columns,
-  rows,
-  page,
-  rowKey,
-  empty,
   remove,
-  query,
-  filters,
-  above,
-}: {
-  title: string;
+  ...list
+}: Omit<Parameters<typeof ListPage<T>>[0], 'make' | 'header' | 'children'> & {
   description: ReactNode;
   make: { href: string; label: string };
-  /** Defaults to the title. */
-  caption?: string;
-  columns: Column<T>[];
-  rows?: readonly T[];
-  /** One page of a longer list (see `ListPage`). */
-  page?: ListPageOf<T>;
-  /** Defaults to the row's `id`. */
-  rowKey?: (row: T) => string | number;
-  empty: Parameters<typeof DataTable<T>>[0]['empty'];
   /** A «حذف» column, when rows may be deleted: which ones, where to send it and what to ask. */
   remove?: { can?: (row: T) => boolean; url: (row: T) => string; title: (row: T) => string; text: ReactNode };
-  /** The list's address (see `useListQuery`). */
-  query?: ListQuery;
-  /** The list's filters, declared (see `ListFilters`). */
-  filters?: Parameters<typeof ListPage<T>>[0]['filters'];
-  /** A panel above the table, inside its card (drag to sort). */
-  above?: ReactNode;
 }) {
   const { props } = usePage();
   const errors = (props.errors ?? {}) as Record<string, string>;
@@ -83,19 +57,10 @@ export function CatalogListPage<T>({
   };
   return (
     <ListPage
-      title={title}
-      description={description}
+      {...list}
       make={{ ...make, icon: Plus }}
       header={<FormAlert className="mb-4">{errors.delete}</FormAlert>}
-      query={query}
-      filters={filters}
-      above={above}
-      caption={caption}
       columns={withDelete}
-      rows={rows}
-      page={page}
-      rowKey={rowKey}
-      empty={empty}
     >
       {deleting !== null && remove && (
         <ConfirmDialog

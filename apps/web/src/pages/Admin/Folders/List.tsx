@@ -48,6 +48,7 @@ export default function FolderList({ folders }: AdminFolderListProps) {
   const route = useRoute();
   const sortUrl = route('admin.folders.sort');
   const groups = useMemo(() => sortGroups(folders), [folders]);
+  const rows = ordered(folders);
   const columns: Column<AdminFolderRow & { depth: number }>[] = [
     linkColumn(
       'name',
@@ -71,7 +72,7 @@ export default function FolderList({ folders }: AdminFolderListProps) {
       description="دسته‌های وبلاگ و درخت آموزش‌ها؛ دسته‌ای که مطلب دارد حذف نمی‌شود."
       make={{ href: route('admin.folders.make'), label: 'دستهٔ جدید' }}
       columns={columns}
-      rows={ordered(folders)}
+      rows={rows}
       above={<SortableGroups groups={groups} label={(row) => row.name} sortUrl={sortUrl} />}
       empty={{ icon: Folder, title: 'هنوز دسته‌ای نساخته‌اید' }}
       remove={{
