@@ -197,11 +197,8 @@ function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resou
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
         <SelectField
           label="میزبان"
-          name="resource_id"
-          value={form.data.resource_id}
-          onChange={(value) => form.setData('resource_id', value)}
+          {...bindField(form, errors, 'resource_id')}
           options={hosts.map((host) => ({ value: host.id, label: host.name }))}
-          error={errors.resource_id}
         />
         <TextField label="IP عمومی" ltr {...bindField(form, errors, 'public_ip')} />
         <TextField

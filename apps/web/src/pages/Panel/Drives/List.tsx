@@ -239,11 +239,8 @@ function DriveForm({
         {!drive && (
           <SelectField
             label="دیتاسنتر"
-            name="location_id"
-            value={form.data.location_id}
-            onChange={(value) => form.setData('location_id', value)}
+            {...bindField(form, form.errors, 'location_id')}
             options={props.locations.map((l) => ({ value: l.id, label: l.name }))}
-            error={form.errors.location_id}
             hint="فضا فقط به سرورهای همین دیتاسنتر وصل می‌شود."
           />
         )}
@@ -339,11 +336,8 @@ function AttachDrive({
       ) : (
         <SelectField
           label="سرور"
-          name="instance"
-          value={form.data.instance}
-          onChange={(value) => form.setData('instance', value)}
+          {...bindField(form, form.errors, 'instance')}
           options={here.map((m) => ({ value: m.uuid, label: m.stopped ? m.name : `${m.name} (روشن)` }))}
-          error={form.errors.instance}
         />
       )}
     </Modal>

@@ -48,9 +48,7 @@ export function FolderForm({ folder, options }: AdminFolderFormProps) {
       />
       <SelectField
         label="زیرمجموعهٔ"
-        value={form.data.parent_id}
-        onChange={(value) => form.setData('parent_id', value)}
-        error={errors.parent_id}
+        {...bindField(form, errors, 'parent_id')}
         placeholder="دستهٔ اصلی"
         options={options.folders.filter(
           (f) => f.kind === (form.data.kind === 'blog' ? 'blog' : 'docs') && f.value !== folder?.id,

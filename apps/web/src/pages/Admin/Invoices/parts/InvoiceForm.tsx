@@ -117,14 +117,7 @@ export function InvoiceForm({
             />
           )}
           {showKind && (
-            <SelectField
-              label="نوع صورت‌حساب"
-              name="kind"
-              value={form.data.kind}
-              options={kinds}
-              onChange={(kind) => form.setData('kind', kind)}
-              error={errors.kind}
-            />
+            <SelectField label="نوع صورت‌حساب" {...bindField(form, errors, 'kind')} options={kinds} />
           )}
         </Card>
       )}

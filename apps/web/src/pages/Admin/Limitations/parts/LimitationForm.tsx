@@ -65,11 +65,8 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
       )}
       <SelectField
         label="محدودیت"
-        name="key"
-        value={form.data.key}
-        onChange={(value) => form.setData('key', value)}
+        {...bindField(form, errors, 'key')}
         options={keys.map((k) => ({ value: k.key, label: k.label }))}
-        error={errors.key}
       />
       {form.data.key === TOPUP_CAP ? (
         <MoneyInput label="سقف شارژ" {...bindField(form, errors, 'value')} />

@@ -27,9 +27,7 @@ export function LinkForm({ link }: AdminLinkFormProps) {
     >
       <SelectField
         label="گروه"
-        value={form.data.group}
-        onChange={(value) => form.setData('group', value as 'footer' | 'social')}
-        error={errors.group}
+        {...bindField(form, errors, 'group')}
         options={[
           { value: 'footer', label: 'پاصفحه' },
           { value: 'social', label: 'شبکه‌های اجتماعی' },

@@ -41,9 +41,7 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
       />
       <SelectField
         label="زیرمجموعهٔ"
-        value={form.data.parent_id}
-        onChange={(value) => form.setData('parent_id', value)}
-        error={errors.parent_id}
+        {...bindField(form, errors, 'parent_id')}
         placeholder="سطح اول"
         options={options.parents.filter((p) => p.location === form.data.location)}
       />

@@ -40,9 +40,7 @@ export function RedirectForm({ redirect }: AdminRedirectFormProps) {
       />
       <SelectField
         label="نوع"
-        value={form.data.code}
-        onChange={(value) => form.setData('code', value)}
-        error={errors.code}
+        {...bindField(form, errors, 'code')}
         options={[
           { value: '301', label: '۳۰۱ — دائمی (موتورهای جستجو نشانی تازه را جایگزین می‌کنند)' },
           { value: '302', label: '۳۰۲ — موقت' },
