@@ -54,7 +54,12 @@ export default function FolderList({ folders }: AdminFolderListProps) {
       'name',
       'نام',
       (row) => route('admin.folders.edit', { folder: row.id }),
-      (row) => `${row.depth > 0 ? '↳ ' : ''}${row.name}`,
+      (row) => (
+        <>
+          {row.depth > 0 ? '↳ ' : ''}
+          {row.name}
+        </>
+      ),
       { style: (row) => ({ paddingInlineStart: `${row.depth * 1.25}rem` }) },
     ),
     { key: 'kind', label: 'نوع', render: (row) => (row.kind === 'blog' ? 'وبلاگ' : 'آموزش') },

@@ -50,7 +50,12 @@ export default function MenuList({ menus }: AdminMenuListProps) {
       'label',
       'عنوان',
       (row) => route('admin.menus.edit', { menu: row.id }),
-      (row) => `${row.parent_id ? '↳ ' : ''}${row.label}`,
+      (row) => (
+        <>
+          {row.parent_id ? '↳ ' : ''}
+          {row.label}
+        </>
+      ),
       { className: (row) => `font-medium text-brand-700 hover:underline ${row.parent_id ? 'ps-5' : ''}` },
     ),
     { key: 'location', label: 'منو', render: (row) => LOCATIONS[row.location] },
