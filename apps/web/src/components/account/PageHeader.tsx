@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** The title row of a panel page: its h1, one line about it, and optional actions at the end. */
-export function PageHeader({
-  title,
-  description,
-  actions,
-}: {
+export interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
-}) {
+}
+
+/** The title row of a panel page: its h1, one line about it, and optional actions at the end. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>

@@ -5,7 +5,7 @@ import { usePage } from '../../app/protocol';
 import { ListPage } from '../list/ListPage';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import type { Column, DataTable } from '../ui/DataTable';
+import type { Column } from '../ui/DataTable';
 import { FormAlert } from '../ui/FormAlert';
 
 /**
@@ -14,36 +14,15 @@ import { FormAlert } from '../ui/FormAlert';
  * first and says what stops it. Pages give their columns, filters and words.
  */
 export function CatalogListPage<T>({
-  title,
-  description,
   make,
-  caption,
   columns,
-  rows,
-  rowKey = (row) => (row as { id: number }).id,
-  empty,
   remove,
-  filters,
-  above,
-  pages,
-}: {
-  title: string;
+  ...list
+}: Omit<Parameters<typeof ListPage<T>>[0], 'make' | 'header' | 'children'> & {
   description: ReactNode;
   make: { href: string; label: string };
-  /** Defaults to the title. */
-  caption?: string;
-  columns: Column<T>[];
-  rows: readonly T[];
-  /** Defaults to the row's `id`. */
-  rowKey?: (row: T) => string | number;
-  empty: Parameters<typeof DataTable<T>>[0]['empty'];
   /** A «حذف» column, when rows may be deleted: which ones, where to send it and what to ask. */
   remove?: { can?: (row: T) => boolean; url: (row: T) => string; title: (row: T) => string; text: ReactNode };
-  /** The list's filters, declared (see `ListFilters`). */
-  filters?: Parameters<typeof ListPage<T>>[0]['filters'];
-  /** A panel above the table, inside its card (drag to sort). */
-  above?: ReactNode;
-  pages?: Parameters<typeof ListPage<T>>[0]['pages'];
 }) {
   const { props } = usePage();
   const errors = (props.errors ?? {}) as Record<string, string>;
@@ -78,14 +57,10 @@ export function CatalogListPage<T>({
   };
   return (
     <ListPage
-      title={title}
-      description={description}
+      {...list}
       make={{ ...make, icon: Plus }}
       header={<FormAlert className="mb-4">{errors.delete}</FormAlert>}
-      filters={filters}
-      above={above}
-      table={{ caption, columns: withDelete, rows, rowKey, empty }}
-      pages={pages}
+      columns={withDelete}
     >
       {deleting !== null && remove && (
         <ConfirmDialog

@@ -1,6 +1,7 @@
 import type { InertiaFormProps } from '@renderfarm/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../ui/Button';
+import { bindField } from '../ui/bind-field';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 
@@ -37,9 +38,7 @@ export function PasswordDialog({
         <TextField
           label="رمز عبور"
           type="password"
-          value={form.data.password}
-          onChange={(value) => form.setData('password', value)}
-          error={form.errors.password}
+          {...bindField(form, form.errors, 'password')}
           autoComplete="current-password"
           ltr
           data-autofocus

@@ -3,6 +3,7 @@ import type { StaffMachineView } from '@server/modules/instances/contracts';
 import type { FormEvent } from 'react';
 import { useRoute } from '../../lib/route';
 import { Button } from '../ui/Button';
+import { bindField } from '../ui/bind-field';
 import { FormAlert } from '../ui/FormAlert';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -54,12 +55,9 @@ export function MoveMachineDialog({
         />
         <SelectField
           label="پورت عمومی"
-          name="port_id"
-          value={form.data.port_id}
-          onChange={(value) => form.setData('port_id', value)}
+          {...bindField(form, form.errors, 'port_id')}
           placeholder="کمترین پورت آزاد میزبان"
           options={(host?.ports ?? []).map((p) => ({ value: p.id, label: p.label }))}
-          error={form.errors.port_id}
         />
         <ReasonField
           value={form.data.reason}

@@ -1,8 +1,8 @@
 import type { StaffMachineListProps, StaffMachineRow } from '@server/modules/instances/contracts';
 import { Server } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '../../app/protocol';
 import { useRoute } from '../../lib/route';
+import { linkColumn } from '../list/columns';
 import { ListPage } from '../list/ListPage';
 import { useListQuery } from '../list/use-list-query';
 import type { Column } from '../ui/DataTable';
@@ -30,7 +30,7 @@ export function StaffMachineList({
   const toggle = (id: number, on: boolean) =>
     setPicked((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
   const base = route(`${area}.instances.list`);
-  const { url: href, visit, pageHref } = useListQuery(base, filters);
+  const query = useListQuery(base, filters);
   const columns: Column<StaffMachineRow>[] = [
     ...(area === 'admin'
       ? [
@@ -49,18 +49,12 @@ export function StaffMachineList({
           },
         ]
       : []),
-    {
-      key: 'name',
-      label: 'سرور',
-      render: (row) => (
-        <Link
-          href={route(`${area}.instances.view`, { instance: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'سرور',
+      (row) => route(`${area}.instances.view`, { instance: row.id }),
+      (row) => row.name,
+    ),
     { key: 'owner', label: 'مشتری', render: (row) => row.owner.name },
     { key: 'plan', label: 'پلن' },
     { key: 'location', label: 'دیتاسنتر' },
@@ -83,7 +77,8 @@ export function StaffMachineList({
     <ListPage
       title={title}
       description="جست‌وجو با نام یا موبایل مشتری، یا بخشی از شناسهٔ سرور."
-      exportHref={area === 'admin' ? href({}, route('admin.instances.export')) : null}
+      exportHref={area === 'admin' ? query.url({}, route('admin.instances.export')) : null}
+      query={query}
       filters={{
         fields: [
           { search: 'q', placeholder: 'نام، موبایل یا شناسه', className: 'flex-1 basis-64' },
@@ -100,22 +95,16 @@ export function StaffMachineList({
             options: options.plans.map((p) => ({ value: String(p.id), label: p.title })),
           },
         ],
-        values: filters,
-        onChange: visit,
         layout: 'wrap',
       }}
       above={area === 'admin' && <BulkStopBar ids={picked} onDone={() => setPicked([])} />}
-      table={{
-        columns,
-        rows: machines.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: Server,
-          title: 'سروری با این جست‌وجو پیدا نشد',
-          description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
-        },
+      columns={columns}
+      page={machines}
+      empty={{
+        icon: Server,
+        title: 'سروری با این جست‌وجو پیدا نشد',
+        description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
       }}
-      pages={{ meta: machines.meta, href: pageHref }}
     />
   );
 }

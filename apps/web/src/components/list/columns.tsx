@@ -9,7 +9,10 @@ import type { Column } from '../ui/DataTable';
  * its page, an on/off badge, the arrow buttons that reorder a sorted list.
  */
 
-/** The first column of most lists: the record's name, opening its page. */
+/**
+ * The first column of most lists: the record's name, opening its page; `note` is a small grey line
+ * under the name (a number, a phone), `ltr` for a Latin name (a hostname).
+ */
 export function linkColumn<T>(
   key: string,
   label: string,
@@ -18,9 +21,13 @@ export function linkColumn<T>(
   {
     className = 'font-medium text-brand-700 hover:underline',
     style,
+    note,
+    ltr,
   }: {
     className?: string | ((row: T) => string);
     style?: (row: T) => CSSProperties;
+    note?: (row: T) => ReactNode;
+    ltr?: boolean;
   } = {},
 ): Column<T> {
   return {
@@ -31,8 +38,10 @@ export function linkColumn<T>(
         href={href(row)}
         className={typeof className === 'function' ? className(row) : className}
         style={style?.(row)}
+        dir={ltr ? 'ltr' : undefined}
       >
         {text(row)}
+        {note && <span className="block text-xs font-normal text-gray-500">{note(row)}</span>}
       </Link>
     ),
   };

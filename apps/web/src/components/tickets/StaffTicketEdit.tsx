@@ -203,35 +203,27 @@ function TicketFields({ area, ticket, departments, staff, me }: Props) {
         <h2 className="font-semibold text-gray-900">مشخصات تیکت</h2>
         <SelectField
           label="وضعیت"
-          value={form.data.status}
+          {...bindField(form, form.errors, 'status')}
           options={Object.entries(STATUS_LABELS.ticket).map(([value, s]) => ({ value, label: s.label }))}
-          onChange={(status) => form.setData('status', status)}
-          error={form.errors.status}
         />
         <SelectField
           label="اولویت"
-          value={form.data.priority}
+          {...bindField(form, form.errors, 'priority')}
           options={Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label }))}
-          onChange={(priority) => form.setData('priority', priority)}
-          error={form.errors.priority}
         />
         <SelectField
           label="بخش"
-          value={form.data.department}
+          {...bindField(form, form.errors, 'department')}
           options={departments.map((d) => ({ value: d, label: d }))}
-          onChange={(department) => form.setData('department', department)}
-          error={form.errors.department}
         />
         <SelectField
           label="مسئول"
-          value={form.data.assignee_id}
+          {...bindField(form, form.errors, 'assignee_id')}
           placeholder="بی‌مسئول"
           options={staff.map((s) => ({
             value: String(s.id),
             label: s.id === me.id ? `${s.name} (من)` : s.name,
           }))}
-          onChange={(id) => form.setData('assignee_id', id)}
-          error={form.errors.assignee_id}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={form.processing}>

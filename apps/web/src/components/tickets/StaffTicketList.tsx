@@ -32,7 +32,7 @@ export function StaffTicketList({
   const route = useRoute();
   const refreshing = useLiveReload(['QueueChanged'], ['tickets', 'counts'], 'care');
   const base = route(`${area}.tickets.list`);
-  const { url: href, visit, pageHref } = useListQuery(base, filters);
+  const query = useListQuery(base, filters);
   const take = (row: QueueRow) =>
     router.patch(
       route(`${area}.tickets.update`, { ticket: row.uuid }),
@@ -115,7 +115,7 @@ export function StaffTicketList({
             return (
               <Link
                 key={tab}
-                href={href({ tab })}
+                href={query.url({ tab })}
                 aria-current={active ? 'page' : undefined}
                 className={`-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm ${
                   active
@@ -132,6 +132,7 @@ export function StaffTicketList({
           })}
         </nav>
       }
+      query={query}
       filters={{
         fields: [
           { search: 'q', placeholder: 'موضوع، مشتری یا شماره', className: 'col-span-2' },
@@ -147,24 +148,19 @@ export function StaffTicketList({
             ],
           },
         ],
-        values: filters,
-        onChange: visit,
         className: 'grid-cols-2 lg:grid-cols-6',
       }}
-      table={{
-        columns,
-        rows: tickets.data,
-        rowKey: (row) => row.uuid,
-        empty: {
-          icon: Inbox,
-          title: filters.tab === 'waiting' ? 'تیکتی در انتظار پاسخ نیست' : 'تیکتی با این فیلترها نیست',
-          description:
-            filters.tab === 'waiting'
-              ? 'صف خالی است؛ تیکت‌های تازه خودکار همین‌جا می‌آیند.'
-              : 'فیلترها را تغییر دهید یا زبانهٔ دیگری را ببینید.',
-        },
+      columns={columns}
+      page={tickets}
+      rowKey={(row) => row.uuid}
+      empty={{
+        icon: Inbox,
+        title: filters.tab === 'waiting' ? 'تیکتی در انتظار پاسخ نیست' : 'تیکتی با این فیلترها نیست',
+        description:
+          filters.tab === 'waiting'
+            ? 'صف خالی است؛ تیکت‌های تازه خودکار همین‌جا می‌آیند.'
+            : 'فیلترها را تغییر دهید یا زبانهٔ دیگری را ببینید.',
       }}
-      pages={{ meta: tickets.meta, href: pageHref }}
     />
   );
 }

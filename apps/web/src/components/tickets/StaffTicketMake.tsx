@@ -118,27 +118,21 @@ export function StaffTicketMake({ area, departments, customer, user_options, q }
               <div className="grid gap-4 sm:grid-cols-2">
                 <SelectField
                   label="بخش"
-                  value={form.data.department}
+                  {...bindField(form, form.errors, 'department')}
                   options={departments.map((d) => ({ value: d, label: d }))}
-                  onChange={(department) => form.setData('department', department)}
-                  error={form.errors.department}
                 />
                 <SelectField
                   label="اولویت"
-                  value={form.data.priority}
+                  {...bindField(form, form.errors, 'priority')}
                   options={Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label }))}
-                  onChange={(priority) => form.setData('priority', priority)}
-                  error={form.errors.priority}
                 />
               </div>
               {customer.machines.length > 0 && (
                 <SelectField
                   label="دربارهٔ کدام سرور؟ (اختیاری)"
-                  value={form.data.instance}
+                  {...bindField(form, form.errors, 'instance')}
                   placeholder="هیچ‌کدام"
                   options={customer.machines.map((m) => ({ value: m.uuid, label: m.name }))}
-                  onChange={(uuid) => form.setData('instance', uuid)}
-                  error={form.errors.instance}
                 />
               )}
               <TextField

@@ -1,24 +1,15 @@
-import type { ReactNode } from 'react';
 import { Head } from '../../app/protocol';
-import { PageHeader } from '../account/PageHeader';
+import { PageHeader, type PageHeaderProps } from '../account/PageHeader';
 
 /**
  * A page's title said once: the browser tab (`<Head>`) and the h1 row (`PageHeader`) carry the
  * same words, so they never drift apart.
  */
-export function PageTitle({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-}) {
+export function PageTitle(header: PageHeaderProps) {
   return (
     <>
-      <Head title={title} />
-      <PageHeader title={title} description={description} actions={actions} />
+      <Head title={header.title} />
+      <PageHeader {...header} />
     </>
   );
 }

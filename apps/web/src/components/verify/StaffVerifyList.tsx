@@ -1,8 +1,8 @@
 import type { KycQueueRow, StaffVerifyListProps } from '@server/modules/verification/contracts';
 import { IdCard } from 'lucide-react';
-import { Link } from '../../app/protocol';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
+import { linkColumn } from '../list/columns';
 import { ListPage } from '../list/ListPage';
 import { useListQuery } from '../list/use-list-query';
 import type { Column } from '../ui/DataTable';
@@ -30,24 +30,22 @@ export function StaffVerifyList({
   const route = useRoute();
   // A request sent, claimed or decided elsewhere moves the queue (`QueueChanged` on `care`).
   useLiveReload(QUEUE_EVENTS, QUEUE_PROPS, 'care');
-  const { visit, pageHref } = useListQuery(route(`${area}.verify.list`), filters);
+  const query = useListQuery(route(`${area}.verify.list`), filters);
   const columns: Column<KycQueueRow>[] = [
-    {
-      key: 'name',
-      label: 'درخواست',
-      render: (row) => (
-        <Link
-          href={route(`${area}.verify.edit`, { verification: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.type === 'legal' && row.company_name ? row.company_name : row.name}
-          <span className="block text-xs font-normal text-gray-500">
+    linkColumn(
+      'name',
+      'درخواست',
+      (row) => route(`${area}.verify.edit`, { verification: row.id }),
+      (row) => (row.type === 'legal' && row.company_name ? row.company_name : row.name),
+      {
+        note: (row) => (
+          <>
             {TYPE_LABELS[row.type]}
             {row.owner && row.owner.name !== row.name ? ` · ${row.owner.name}` : ''}
-          </span>
-        </Link>
-      ),
-    },
+          </>
+        ),
+      },
+    ),
     {
       key: 'submitted',
       label: 'ارسال',
@@ -65,6 +63,7 @@ export function StaffVerifyList({
     <ListPage
       title={title}
       description={description}
+      query={query}
       filters={{
         fields: [
           {
@@ -77,21 +76,15 @@ export function StaffVerifyList({
           area === 'admin' && { select: 'type', label: 'نوع', options: labelOptions(TYPE_LABELS) },
           area === 'admin' && { period: true, fromLabel: 'ارسال‌شده از' },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-3',
       }}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: IdCard,
-          title: 'درخواستی با این فیلترها نیست',
-          description: area === 'care' ? 'همهٔ درخواست‌ها بررسی شده‌اند.' : 'جست‌وجو یا فیلترها را تغییر دهید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: IdCard,
+        title: 'درخواستی با این فیلترها نیست',
+        description: area === 'care' ? 'همهٔ درخواست‌ها بررسی شده‌اند.' : 'جست‌وجو یا فیلترها را تغییر دهید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -19,8 +19,8 @@ import { useRoute } from '../../lib/route';
  */
 export default function AdminAudit({ items, filters, options }: AdminAuditProps) {
   const route = useRoute();
-  const { url, visit, pageHref } = useListQuery(route('admin.audit'), filters);
-  const exportHref = url({}, route('admin.audit.export'));
+  const query = useListQuery(route('admin.audit'), filters);
+  const exportHref = query.url({}, route('admin.audit.export'));
 
   const columns: Column<AuditRow>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.at} style="datetime" /> },
@@ -70,6 +70,7 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
       title="گزارش اقدامات کارکنان"
       description={`${formatNumber(items.meta.total)} اقدام؛ این گزارش فقط خواندنی است و هیچ ردیفی ویرایش یا حذف نمی‌شود.`}
       exportHref={exportHref}
+      query={query}
       filters={{
         fields: [
           { select: 'actor', label: 'انجام‌دهنده', options: options.actors },
@@ -77,22 +78,16 @@ export default function AdminAudit({ items, filters, options }: AdminAuditProps)
           { search: 'subject', label: 'دربارهٔ', placeholder: 'نوع و شناسه، مثلاً user:12', ltr: true },
           { period: true },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-5',
       }}
-      table={{
-        caption: 'اقدامات کارکنان',
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: ScrollText,
-          title: 'اقدامی با این فیلترها ثبت نشده است',
-          description: 'بازهٔ زمانی را بزرگ‌تر کنید یا فیلترها را بردارید.',
-        },
+      caption="اقدامات کارکنان"
+      columns={columns}
+      page={items}
+      empty={{
+        icon: ScrollText,
+        title: 'اقدامی با این فیلترها ثبت نشده است',
+        description: 'بازهٔ زمانی را بزرگ‌تر کنید یا فیلترها را بردارید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -35,7 +35,7 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
   const errors = (props.errors ?? {}) as Record<string, string>;
   const [confirm, setConfirm] = useState<{ port: AdminPortRow; action: 'release' | 'delete' } | null>(null);
   const [busy, setBusy] = useState(false);
-  const { visit, pageHref } = useListQuery(route('admin.ports'), {
+  const query = useListQuery(route('admin.ports'), {
     resource: filters.resource,
     status: filters.status,
   });
@@ -128,6 +128,7 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
           <RangeForm hosts={hosts} resource={filters.resource} />
         </div>
       }
+      query={query}
       filters={{
         fields: [
           {
@@ -141,22 +142,16 @@ export default function Ports({ ports, filters, hosts }: AdminPortsProps) {
             node: <span className="text-sm text-gray-600">{formatNumber(ports.meta.total)} پورت</span>,
           },
         ],
-        values: filters,
-        onChange: visit,
         layout: 'wrap',
       }}
       above={<FormAlert className="mb-3">{errors.release ?? errors.delete ?? errors.status}</FormAlert>}
-      table={{
-        columns,
-        rows: ports.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: ArrowLeftRight,
-          title: 'پورتی نیست',
-          description: 'با فرم بالا بازه‌ای از پورت‌ها را به یک میزبان بدهید.',
-        },
+      columns={columns}
+      page={{ data: ports.data, meta: { current_page: ports.meta.current_page, last_page: lastPage } }}
+      empty={{
+        icon: ArrowLeftRight,
+        title: 'پورتی نیست',
+        description: 'با فرم بالا بازه‌ای از پورت‌ها را به یک میزبان بدهید.',
       }}
-      pages={{ meta: { current_page: ports.meta.current_page, last_page: lastPage }, href: pageHref }}
     >
       {confirm && (
         <ConfirmDialog
@@ -202,11 +197,8 @@ function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resou
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
         <SelectField
           label="میزبان"
-          name="resource_id"
-          value={form.data.resource_id}
-          onChange={(value) => form.setData('resource_id', value)}
+          {...bindField(form, errors, 'resource_id')}
           options={hosts.map((host) => ({ value: host.id, label: host.name }))}
-          error={errors.resource_id}
         />
         <TextField label="IP عمومی" ltr {...bindField(form, errors, 'public_ip')} />
         <TextField

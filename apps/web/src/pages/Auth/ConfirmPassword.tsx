@@ -42,10 +42,7 @@ export default function ConfirmPassword({ has_password = true, mobile_masked }: 
         ) : (
           <TextField
             label="کد تأیید"
-            name="code"
-            value={form.data.code}
-            onChange={(value) => form.setData('code', value)}
-            error={errors.code}
+            {...bindField(form, errors, 'code')}
             autoComplete="one-time-code"
             hint={mobile_masked ? <>فرستاده‌شده به {mobile_masked}</> : undefined}
             maxLength={6}

@@ -21,7 +21,7 @@ export default function Items({ items, totals, filters, types, machines, balance
   const route = useRoute();
   const label = new Map(types.map((t) => [t.value, t.label]));
   const machineName = new Map(machines.map((m) => [m.uuid, m.name]));
-  const { url, visit, pageHref } = useListQuery(route('panel.items'), filters);
+  const query = useListQuery(route('panel.items'), filters);
 
   const columns: Column<Line>[] = [
     { key: 'at', label: 'زمان', render: (row) => <JalaliTime value={row.created_at} /> },
@@ -72,7 +72,7 @@ export default function Items({ items, totals, filters, types, machines, balance
     <ListPage
       title="گردش حساب"
       description="هر ریالی که به کیف پول آمد یا از آن رفت، با مانده پس از آن."
-      exportHref={url({}, route('panel.items.export'))}
+      exportHref={query.url({}, route('panel.items.export'))}
       header={
         <Totals
           className="sm:grid-cols-3"
@@ -93,6 +93,7 @@ export default function Items({ items, totals, filters, types, machines, balance
           ]}
         />
       }
+      query={query}
       filters={{
         fields: [
           { select: 'type', label: 'نوع', options: types },
@@ -103,8 +104,6 @@ export default function Items({ items, totals, filters, types, machines, balance
           },
           { period: true, fromLabel: 'از روز', toLabel: 'تا روز' },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-4',
       }}
       above={
@@ -114,23 +113,19 @@ export default function Items({ items, totals, filters, types, machines, balance
           <button
             type="button"
             className="font-medium text-brand-700 underline-offset-4 hover:underline"
-            onClick={() => visit({ view: filters.view === 'minutes' ? '' : 'minutes' })}
+            onClick={() => query.visit({ view: filters.view === 'minutes' ? '' : 'minutes' })}
           >
             {filters.view === 'minutes' ? 'نمایش ساعتی کارکرد سرورها' : 'نمایش دقیقه‌به‌دقیقه'}
           </button>
         </div>
       }
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: ReceiptText,
-          title: 'تراکنشی با این فیلترها نیست',
-          description: 'فیلترها را بردارید یا بازهٔ دیگری انتخاب کنید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: ReceiptText,
+        title: 'تراکنشی با این فیلترها نیست',
+        description: 'فیلترها را بردارید یا بازهٔ دیگری انتخاب کنید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -123,10 +123,7 @@ export default function Contact({
               />
               <TextAreaField
                 label="متن پیام"
-                name="message"
-                value={form.data.message}
-                onChange={(value) => form.setData('message', value)}
-                error={errors.message}
+                {...bindField(form, errors, 'message')}
                 maxLength={limits.message}
                 hint="اگر دربارهٔ سرور مشخصی می‌پرسید، نام یا نشانی IP آن را هم بنویسید."
                 rows={7}

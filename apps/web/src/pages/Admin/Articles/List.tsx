@@ -16,7 +16,7 @@ const TONES = { draft: 'gray', scheduled: 'yellow', published: 'green', unpublis
 /** `admin.articles.list` «مطالب»: posts, docs and pages with folder, kind and status filters. */
 export default function ArticleList({ items, filters, options }: AdminArticleListProps) {
   const route = useRoute();
-  const { visit, pageHref } = useListQuery(route('admin.articles.list'), filters);
+  const query = useListQuery(route('admin.articles.list'), filters);
   const columns: Column<AdminArticleRow>[] = [
     linkColumn(
       'title',
@@ -43,7 +43,8 @@ export default function ArticleList({ items, filters, options }: AdminArticleLis
       description="نوشته‌های وبلاگ، راهنماها و صفحه‌های ساده."
       make={{ href: route('admin.articles.make'), label: 'مطلب جدید' }}
       columns={columns}
-      rows={items.data}
+      page={items}
+      query={query}
       filters={{
         fields: [
           {
@@ -65,8 +66,6 @@ export default function ArticleList({ items, filters, options }: AdminArticleLis
           { select: 'kind', label: 'نوع', options: labelOptions(KIND_LABELS) },
           { select: 'status', label: 'وضعیت', options: labelOptions(STATUS_LABELS) },
         ],
-        values: filters,
-        onChange: visit,
         className: 'py-2 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]',
       }}
       empty={{
@@ -79,7 +78,6 @@ export default function ArticleList({ items, filters, options }: AdminArticleLis
         title: (row) => `حذف «${row.title}»؟`,
         text: 'مطلب برای همیشه حذف می‌شود. برای پنهان کردن، وضعیتش را «برداشته‌شده» کنید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -1,10 +1,9 @@
 import type { AdminFolderListProps, AdminFolderRow } from '@server/modules/content/contracts';
 import { Folder } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
-import { orderColumn } from '../../../components/list/columns';
+import { linkColumn, orderColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { formatNumber } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
@@ -49,21 +48,20 @@ export default function FolderList({ folders }: AdminFolderListProps) {
   const route = useRoute();
   const sortUrl = route('admin.folders.sort');
   const groups = useMemo(() => sortGroups(folders), [folders]);
+  const rows = ordered(folders);
   const columns: Column<AdminFolderRow & { depth: number }>[] = [
-    {
-      key: 'name',
-      label: 'نام',
-      render: (row) => (
-        <Link
-          href={route('admin.folders.edit', { folder: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-          style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}
-        >
+    linkColumn(
+      'name',
+      'نام',
+      (row) => route('admin.folders.edit', { folder: row.id }),
+      (row) => (
+        <>
           {row.depth > 0 ? '↳ ' : ''}
           {row.name}
-        </Link>
+        </>
       ),
-    },
+      { style: (row) => ({ paddingInlineStart: `${row.depth * 1.25}rem` }) },
+    ),
     { key: 'kind', label: 'نوع', render: (row) => (row.kind === 'blog' ? 'وبلاگ' : 'آموزش') },
     { key: 'articles', label: 'مطالب', numeric: true, render: (row) => formatNumber(row.articles) },
     orderColumn(
@@ -79,7 +77,7 @@ export default function FolderList({ folders }: AdminFolderListProps) {
       description="دسته‌های وبلاگ و درخت آموزش‌ها؛ دسته‌ای که مطلب دارد حذف نمی‌شود."
       make={{ href: route('admin.folders.make'), label: 'دستهٔ جدید' }}
       columns={columns}
-      rows={ordered(folders)}
+      rows={rows}
       above={<SortableGroups groups={groups} label={(row) => row.name} sortUrl={sortUrl} />}
       empty={{ icon: Folder, title: 'هنوز دسته‌ای نساخته‌اید' }}
       remove={{

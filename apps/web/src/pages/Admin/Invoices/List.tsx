@@ -1,7 +1,7 @@
 import type { AdminInvoiceRow, AdminInvoicesListProps } from '@server/modules/billing/invoices/contracts';
 import { FilePlus2, FileText } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { Totals } from '../../../components/list/Totals';
 import { useListQuery } from '../../../components/list/use-list-query';
@@ -26,22 +26,16 @@ export default function AdminInvoiceList({
 }: AdminInvoicesListProps) {
   const route = useRoute();
   const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
-  const { visit, pageHref } = useListQuery(route('admin.invoices.list'), filters);
+  const query = useListQuery(route('admin.invoices.list'), filters);
 
   const columns: Column<AdminInvoiceRow>[] = [
-    {
-      key: 'invoice',
-      label: 'صورت‌حساب',
-      render: (row) => (
-        <Link
-          href={route('admin.invoices.edit', { invoice: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
-          <span className="block text-xs font-normal text-gray-500">{invoiceNumber(row)}</span>
-        </Link>
-      ),
-    },
+    linkColumn(
+      'invoice',
+      'صورت‌حساب',
+      (row) => route('admin.invoices.edit', { invoice: row.id }),
+      (row) => invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind),
+      { note: (row) => invoiceNumber(row) },
+    ),
     { key: 'user', label: 'مشتری', render: (row) => row.user.name },
     {
       key: 'date',
@@ -67,6 +61,7 @@ export default function AdminInvoiceList({
           ]}
         />
       }
+      query={query}
       filters={{
         fields: [
           { search: 'q', placeholder: 'نام، موبایل یا شماره', className: 'sm:col-span-2 lg:col-span-1' },
@@ -74,21 +69,15 @@ export default function AdminInvoiceList({
           { select: 'status', label: 'وضعیت', options: statuses },
           { period: true, fromLabel: 'صادرشده از' },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-5',
       }}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: FileText,
-          title: 'صورت‌حسابی با این فیلترها نیست',
-          description: 'جست‌وجو یا فیلترها را تغییر دهید، یا برای مشتری صورت‌حساب تازه‌ای صادر کنید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: FileText,
+        title: 'صورت‌حسابی با این فیلترها نیست',
+        description: 'جست‌وجو یا فیلترها را تغییر دهید، یا برای مشتری صورت‌حساب تازه‌ای صادر کنید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -16,7 +16,7 @@ const SCOPES = [
 /** `admin.limitations.list` «محدودیت‌ها»: every rule, whom it applies to and its value; filters key, scope. */
 export default function LimitationList({ limitations, filters, keys }: AdminLimitationListProps) {
   const route = useRoute();
-  const { visit } = useListQuery(route('admin.limitations.list'), filters);
+  const query = useListQuery(route('admin.limitations.list'), filters);
   const columns: Column<LimitationRow>[] = [
     linkColumn(
       'key',
@@ -40,13 +40,12 @@ export default function LimitationList({ limitations, filters, keys }: AdminLimi
         title: 'قانونی با این فیلتر نیست',
         description: 'فیلتر را بردارید یا محدودیت تازه‌ای بسازید.',
       }}
+      query={query}
       filters={{
         fields: [
           { select: 'key', label: 'محدودیت', options: keys.map((k) => ({ value: k.key, label: k.label })) },
           { select: 'scope', label: 'دامنه', options: SCOPES },
         ],
-        values: filters,
-        onChange: visit,
         layout: 'wrap',
       }}
       remove={{

@@ -1,10 +1,9 @@
 import type { AdminMenuListProps, AdminMenuRow } from '@server/modules/content/contracts';
 import { ListTree } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SortableGroups, type SortGroup } from '../../../components/admin/SortableGroups';
-import { activeColumn, orderColumn } from '../../../components/list/columns';
+import { activeColumn, linkColumn, orderColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { Ltr } from '../../../components/ui/Ltr';
 import { useRoute } from '../../../lib/route';
@@ -45,20 +44,20 @@ export default function MenuList({ menus }: AdminMenuListProps) {
   const route = useRoute();
   const sortUrl = route('admin.menus.sort');
   const groups = useMemo(() => sortGroups(menus), [menus]);
+  const rows = ordered(menus);
   const columns: Column<AdminMenuRow>[] = [
-    {
-      key: 'label',
-      label: 'عنوان',
-      render: (row) => (
-        <Link
-          href={route('admin.menus.edit', { menu: row.id })}
-          className={`font-medium text-brand-700 hover:underline ${row.parent_id ? 'ps-5' : ''}`}
-        >
+    linkColumn(
+      'label',
+      'عنوان',
+      (row) => route('admin.menus.edit', { menu: row.id }),
+      (row) => (
+        <>
           {row.parent_id ? '↳ ' : ''}
           {row.label}
-        </Link>
+        </>
       ),
-    },
+      { className: (row) => `font-medium text-brand-700 hover:underline ${row.parent_id ? 'ps-5' : ''}` },
+    ),
     { key: 'location', label: 'منو', render: (row) => LOCATIONS[row.location] },
     { key: 'url', label: 'نشانی', render: (row) => <Ltr>{row.url}</Ltr> },
     activeColumn(['نمایش', 'پنهان']),
@@ -75,7 +74,7 @@ export default function MenuList({ menus }: AdminMenuListProps) {
       description="منوی بالای سایت و پیوندهای پاصفحه؛ ترتیب را با کشیدن یا دکمه‌های بالا و پایین عوض کنید."
       make={{ href: route('admin.menus.make'), label: 'آیتم جدید منو' }}
       columns={columns}
-      rows={ordered(menus)}
+      rows={rows}
       above={<SortableGroups groups={groups} label={(row) => row.label} sortUrl={sortUrl} />}
       empty={{ icon: ListTree, title: 'منو خالی است', description: 'نخستین آیتم منو را بسازید.' }}
       remove={{

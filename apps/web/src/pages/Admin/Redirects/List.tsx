@@ -4,16 +4,17 @@ import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
 import { SearchBox } from '../../../components/content/SearchBox';
 import { activeColumn } from '../../../components/list/columns';
+import { useListQuery } from '../../../components/list/use-list-query';
 import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { formatNumber } from '../../../lib/digits';
-import { listUrl } from '../../../lib/list-url';
 import { useRoute } from '../../../lib/route';
 
 /** `admin.redirects.list` «ریدایرکت‌ها»: from → to, code, active, hits and the last hit; search. */
 export default function RedirectList({ items, filters }: AdminRedirectListProps) {
   const route = useRoute();
+  const query = useListQuery(route('admin.redirects.list'), filters);
   const columns: Column<AdminRedirectRow>[] = [
     {
       key: 'from',
@@ -43,7 +44,8 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
       description="نشانی‌های قدیمی و جایی که بازدیدکننده به آن فرستاده می‌شود؛ پیش از هر صفحه بررسی می‌شوند."
       make={{ href: route('admin.redirects.make'), label: 'ریدایرکت جدید' }}
       columns={columns}
-      rows={items.data}
+      page={items}
+      query={query}
       filters={{
         fields: [
           {
@@ -58,8 +60,6 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
             ),
           },
         ],
-        values: filters,
-        onChange: () => undefined,
         className: 'py-2',
       }}
       empty={{
@@ -71,10 +71,6 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
         url: (row) => route('admin.redirects.destroy', { redirect: row.id }),
         title: (row) => `حذف ریدایرکت «${row.from}»؟`,
         text: 'بازدیدکنندگان نشانی قدیمی از این پس صفحهٔ «پیدا نشد» می‌بینند.',
-      }}
-      pages={{
-        meta: items.meta,
-        href: (page) => listUrl('/admin/redirects', { q: filters.q, page: page > 1 ? page : null }),
       }}
     />
   );

@@ -1,7 +1,7 @@
 import type { AdminResourceListProps, AdminResourceRow } from '@server/modules/catalog/contracts';
 import { Network } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
+import { linkColumn } from '../../../components/list/columns';
 import type { Column } from '../../../components/ui/DataTable';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -12,19 +12,13 @@ import { useRoute } from '../../../lib/route';
 export default function ResourceList({ resources }: AdminResourceListProps) {
   const route = useRoute();
   const columns: Column<AdminResourceRow>[] = [
-    {
-      key: 'name',
-      label: 'میزبان',
-      render: (row) => (
-        <Link
-          href={route('admin.resources.edit', { resource: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-          dir="ltr"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'میزبان',
+      (row) => route('admin.resources.edit', { resource: row.id }),
+      (row) => row.name,
+      { ltr: true },
+    ),
     { key: 'location', label: 'دیتاسنتر' },
     { key: 'plan', label: 'پلن' },
     {

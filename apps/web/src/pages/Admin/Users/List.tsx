@@ -1,7 +1,7 @@
 import type { AdminUserRow, AdminUsersListProps } from '@server/modules/admin/contracts';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from '../../../app/protocol';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import { Badge } from '../../../components/ui/Badge';
@@ -29,28 +29,22 @@ export default function AdminUsersList({
   const [q, setQ] = useState(filters.q);
   const [balance, setBalance] = useState({ min: filters.balance_min, max: filters.balance_max });
   const roleLabel = new Map(options.roles.map((r) => [r.value, r.label]));
-  const { visit, pageHref } = useListQuery(route('admin.users.list'), filters);
+  const query = useListQuery(route('admin.users.list'), filters);
   const search = (event: FormEvent) => {
     event.preventDefault();
-    visit({ q, balance_min: balance.min, balance_max: balance.max });
+    query.visit({ q, balance_min: balance.min, balance_max: balance.max });
   };
 
   const columns: Column<AdminUserRow>[] = [
-    {
-      key: 'name',
-      label: 'کاربر',
-      render: (row) => (
-        <Link
-          href={route('admin.users.edit', { user: row.id })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.name}
-          <span className="block text-xs font-normal text-gray-500">
-            {row.mobile ? <Ltr>{toPersianDigits(row.mobile)}</Ltr> : <Ltr>{row.email ?? ''}</Ltr>}
-          </span>
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'کاربر',
+      (row) => route('admin.users.edit', { user: row.id }),
+      (row) => row.name,
+      {
+        note: (row) => (row.mobile ? <Ltr>{toPersianDigits(row.mobile)}</Ltr> : <Ltr>{row.email ?? ''}</Ltr>),
+      },
+    ),
     {
       key: 'role',
       label: 'نقش',
@@ -73,6 +67,7 @@ export default function AdminUsersList({
       title="کاربران"
       description={`${formatNumber(items.meta.total)} حساب؛ جست‌وجو با نام، موبایل یا ایمیل.`}
       make={{ href: route('admin.users.make'), label: 'کاربر جدید', icon: UserPlus }}
+      query={query}
       filters={{
         fields: [
           {
@@ -120,22 +115,16 @@ export default function AdminUsersList({
             ),
           },
         ],
-        values: filters,
-        onChange: visit,
         onSubmit: search,
         className: 'sm:grid-cols-2 lg:grid-cols-4',
       }}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.id,
-        empty: {
-          icon: Users,
-          title: 'کاربری با این جست‌وجو و فیلترها نیست',
-          description: 'نام، شماره یا ایمیل را کوتاه‌تر بنویسید یا فیلترها را بردارید.',
-        },
+      columns={columns}
+      page={items}
+      empty={{
+        icon: Users,
+        title: 'کاربری با این جست‌وجو و فیلترها نیست',
+        description: 'نام، شماره یا ایمیل را کوتاه‌تر بنویسید یا فیلترها را بردارید.',
       }}
-      pages={{ meta: items.meta, href: pageHref }}
     />
   );
 }

@@ -3,6 +3,7 @@ import type { AdminUsersMakeProps } from '@server/modules/admin/contracts';
 import type { FormEvent } from 'react';
 import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
 import { Button } from '../../../components/ui/Button';
+import { bindCheckbox, bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { NEW_PASSWORD_INPUT } from '../../../components/ui/input-presets';
@@ -46,19 +47,13 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
               <ProfileFields form={form} roles={options.roles} />
               <TextField
                 label="رمز عبور (اختیاری)"
-                name="password"
-                value={form.data.password}
-                onChange={(value) => form.setData('password', value)}
-                error={errors.password}
+                {...bindField(form, errors, 'password')}
                 hint="خالی بماند تا کاربر با کد پیامکی وارد شود و خودش رمز بگذارد."
                 {...NEW_PASSWORD_INPUT}
               />
               <Checkbox
-                name="welcome_sms"
+                {...bindCheckbox(form, errors, 'welcome_sms')}
                 label="پیامک خوش‌آمد با نشانی ورود فرستاده شود"
-                checked={form.data.welcome_sms}
-                onChange={(checked) => form.setData('welcome_sms', checked)}
-                error={errors.welcome_sms}
               />
               <div>
                 <Button type="submit" disabled={form.processing || checking}>

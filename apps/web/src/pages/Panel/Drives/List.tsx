@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { DriveRow, PanelDrivesListProps } from '@server/modules/drives/contracts';
 import { HardDrive, Link2, Pencil, Plus, Trash2, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from '../../../app/protocol';
+import { linkColumn } from '../../../components/list/columns';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
@@ -44,18 +44,12 @@ export default function DrivesList(props: PanelDrivesListProps) {
   const detach = useForm({});
 
   const columns: Column<DriveRow>[] = [
-    {
-      key: 'name',
-      label: 'نام',
-      render: (row) => (
-        <Link
-          href={route('panel.drives.show', { drive: row.uuid })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      'نام',
+      (row) => route('panel.drives.show', { drive: row.uuid }),
+      (row) => row.name,
+    ),
     {
       key: 'size',
       label: 'اندازه و مصرف',
@@ -245,11 +239,8 @@ function DriveForm({
         {!drive && (
           <SelectField
             label="دیتاسنتر"
-            name="location_id"
-            value={form.data.location_id}
-            onChange={(value) => form.setData('location_id', value)}
+            {...bindField(form, form.errors, 'location_id')}
             options={props.locations.map((l) => ({ value: l.id, label: l.name }))}
-            error={form.errors.location_id}
             hint="فضا فقط به سرورهای همین دیتاسنتر وصل می‌شود."
           />
         )}
@@ -345,11 +336,8 @@ function AttachDrive({
       ) : (
         <SelectField
           label="سرور"
-          name="instance"
-          value={form.data.instance}
-          onChange={(value) => form.setData('instance', value)}
+          {...bindField(form, form.errors, 'instance')}
           options={here.map((m) => ({ value: m.uuid, label: m.stopped ? m.name : `${m.name} (روشن)` }))}
-          error={form.errors.instance}
         />
       )}
     </Modal>

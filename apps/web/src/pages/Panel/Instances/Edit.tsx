@@ -142,11 +142,8 @@ function ReinstallMachine({
       <div className="grid gap-4">
         <SelectField
           label="تصویر نرم‌افزاری تازه"
-          name="image"
-          value={form.data.image}
-          onChange={(value) => form.setData('image', value)}
+          {...bindField(form, form.errors, 'image')}
           options={images.map((image) => ({ value: image.id, label: `${image.name} (${image.os})` }))}
-          error={form.errors.image}
         />
         <div>
           <Button variant="secondary" disabled={!ready} onClick={() => setOpen(true)}>

@@ -1,7 +1,7 @@
 import type { InvoiceRow, PanelInvoicesListProps } from '@server/modules/billing/invoices/contracts';
 import { FilePlus2, FileText } from 'lucide-react';
-import { Link } from '../../../app/protocol';
 import { invoiceNumber, invoiceSubject } from '../../../components/invoices/invoice-labels';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -19,23 +19,17 @@ import { useRoute } from '../../../lib/route';
 export default function InvoiceList({ items, filters, kinds, statuses }: PanelInvoicesListProps) {
   const route = useRoute();
   const kindLabel = new Map(kinds.map((k) => [k.value, k.label]));
-  const { visit, pageHref } = useListQuery(route('panel.invoices.list'), filters);
+  const query = useListQuery(route('panel.invoices.list'), filters);
   const filtered = filters.kind !== '' || filters.status !== '';
 
   const columns: Column<InvoiceRow>[] = [
-    {
-      key: 'number',
-      label: 'صورت‌حساب',
-      render: (row) => (
-        <Link
-          href={route('panel.invoices.edit', { invoice: row.uuid })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind)}
-          <span className="block text-xs font-normal text-gray-500">{invoiceNumber(row)}</span>
-        </Link>
-      ),
-    },
+    linkColumn(
+      'number',
+      'صورت‌حساب',
+      (row) => route('panel.invoices.edit', { invoice: row.uuid }),
+      (row) => invoiceSubject(row, kindLabel.get(row.kind) ?? row.kind),
+      { note: (row) => invoiceNumber(row) },
+    ),
     { key: 'date', label: 'تاریخ صدور', render: (row) => <JalaliTime value={row.created_at} /> },
     { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="invoice" state={row.status} /> },
     { key: 'total', label: 'مبلغ کل', numeric: true, render: (row) => <Price rial={row.total} /> },
@@ -51,21 +45,20 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
           درخواست صورت‌حساب
         </ButtonLink>
       }
+      query={query}
       filters={{
         fields: [
           { select: 'kind', label: 'نوع', options: kinds },
           { select: 'status', label: 'وضعیت', options: statuses },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-4',
       }}
       above={<p className="mb-2 px-2 text-sm text-gray-600">{formatNumber(items.meta.total)} صورت‌حساب</p>}
-      table={{
-        columns,
-        rows: items.data,
-        rowKey: (row) => row.uuid,
-        empty: filtered
+      columns={columns}
+      page={items}
+      rowKey={(row) => row.uuid}
+      empty={
+        filtered
           ? {
               icon: FileText,
               title: 'صورت‌حسابی با این فیلترها نیست',
@@ -82,9 +75,8 @@ export default function InvoiceList({ items, filters, kinds, statuses }: PanelIn
                   درخواست صورت‌حساب
                 </ButtonLink>
               ),
-            },
-      }}
-      pages={{ meta: items.meta, href: pageHref }}
+            }
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { PanelTicketsListProps } from '@server/modules/support/contracts';
 import { LifeBuoy, Plus } from 'lucide-react';
-import { Link } from '../../../app/protocol';
+import { linkColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/ListPage';
 import { useListQuery } from '../../../components/list/use-list-query';
 import type { Column } from '../../../components/ui/DataTable';
@@ -15,20 +15,14 @@ type Row = PanelTicketsListProps['tickets']['data'][number];
 /** `panel.tickets.list` «تیکت‌ها»: the customer's tickets, latest activity first. */
 export default function TicketsList({ tickets, filters }: PanelTicketsListProps) {
   const route = useRoute();
-  const { visit, pageHref } = useListQuery(route('panel.tickets.list'), filters);
+  const query = useListQuery(route('panel.tickets.list'), filters);
   const columns: Column<Row>[] = [
-    {
-      key: 'subject',
-      label: 'موضوع',
-      render: (row) => (
-        <Link
-          href={route('panel.tickets.edit', { ticket: row.uuid })}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {row.subject}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'subject',
+      'موضوع',
+      (row) => route('panel.tickets.edit', { ticket: row.uuid }),
+      (row) => row.subject,
+    ),
     { key: 'department', label: 'بخش', render: (row) => row.department },
     { key: 'status', label: 'وضعیت', render: (row) => <StatusBadge kind="ticket" state={row.status} /> },
     {
@@ -42,23 +36,19 @@ export default function TicketsList({ tickets, filters }: PanelTicketsListProps)
       title="تیکت‌ها"
       description="پرسش‌ها و درخواست‌هایتان از پشتیبانی؛ پاسخ‌ها همین‌جا و در اعلان‌ها می‌آید."
       make={{ href: route('panel.tickets.make'), label: 'تیکت جدید', icon: Plus }}
+      query={query}
       filters={{
         fields: [{ select: 'status', label: 'وضعیت', options: labelOptions(STATUS_LABELS.ticket) }],
-        values: filters,
-        onChange: visit,
         className: 'max-w-xs',
       }}
-      table={{
-        columns,
-        rows: tickets.data,
-        rowKey: (row) => row.uuid,
-        empty: {
-          icon: LifeBuoy,
-          title: filters.status ? 'تیکتی با این وضعیت ندارید' : 'هنوز تیکتی نفرستاده‌اید',
-          description: 'هر سؤالی دربارهٔ سرورها، پرداخت یا نرم‌افزارها دارید، با «تیکت جدید» بپرسید.',
-        },
+      columns={columns}
+      page={tickets}
+      rowKey={(row) => row.uuid}
+      empty={{
+        icon: LifeBuoy,
+        title: filters.status ? 'تیکتی با این وضعیت ندارید' : 'هنوز تیکتی نفرستاده‌اید',
+        description: 'هر سؤالی دربارهٔ سرورها، پرداخت یا نرم‌افزارها دارید، با «تیکت جدید» بپرسید.',
       }}
-      pages={{ meta: tickets.meta, href: pageHref }}
     />
   );
 }

@@ -56,27 +56,21 @@ export default function TicketMake({ departments, machines, instance }: PanelTic
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="بخش"
-              value={form.data.department}
+              {...bindField(form, errors, 'department')}
               options={departments.map((d) => ({ value: d, label: d }))}
-              onChange={(department) => form.setData('department', department)}
-              error={errors.department}
             />
             <SelectField
               label="اولویت"
-              value={form.data.priority}
+              {...bindField(form, errors, 'priority')}
               options={Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label }))}
-              onChange={(priority) => form.setData('priority', priority)}
-              error={errors.priority}
             />
           </div>
           {machines.length > 0 && (
             <SelectField
               label="دربارهٔ کدام سرور؟ (اختیاری)"
-              value={form.data.instance}
+              {...bindField(form, errors, 'instance')}
               placeholder="هیچ‌کدام"
               options={machines.map((m) => ({ value: m.uuid, label: m.name }))}
-              onChange={(uuid) => form.setData('instance', uuid)}
-              error={errors.instance}
             />
           )}
           <TextField

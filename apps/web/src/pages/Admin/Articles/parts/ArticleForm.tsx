@@ -65,17 +65,13 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
         />
         <SelectField
           label="نوع"
-          value={form.data.kind}
-          onChange={(value) => form.setData('kind', value as ArticleKind)}
-          error={errors.kind}
+          {...bindField(form, errors, 'kind')}
           options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
         />
         {form.data.kind !== 'page' && (
           <SelectField
             label="دسته"
-            value={form.data.folder_id}
-            onChange={(value) => form.setData('folder_id', value)}
-            error={errors.folder_id}
+            {...bindField(form, errors, 'folder_id')}
             placeholder="بدون دسته"
             options={options.folders.filter((f) => f.kind === folderKind)}
           />
@@ -100,9 +96,7 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
         />
         <SelectField
           label="وضعیت"
-          value={form.data.status}
-          onChange={(value) => form.setData('status', value as ArticleStatus)}
-          error={errors.status}
+          {...bindField(form, errors, 'status')}
           options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <JalaliDateTimeField

@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminConfigFormProps, ConfigRow } from '@server/modules/catalog/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
@@ -42,15 +41,15 @@ export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'confi
     is_public: config?.is_public ?? false,
   });
   const { errors } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (config) void form.put(route('admin.configs.update', { config: config.key }));
-    else void form.post(route('admin.configs.store'));
-  };
   const type = form.data.type;
   const text = (value: string) => form.setData('value', value);
   return (
-    <CatalogForm onSubmit={submit} submitLabel={config ? 'ذخیرهٔ تنظیم' : 'ساخت تنظیم'} busy={form.processing}>
+    <CatalogForm
+      form={form}
+      update={config && route('admin.configs.update', { config: config.key })}
+      store={route('admin.configs.store')}
+      submitLabel={config ? 'ذخیرهٔ تنظیم' : 'ساخت تنظیم'}
+    >
       <TextField label="کلید" ltr readOnly={Boolean(config)} {...bindField(form, errors, 'key')} />
       <SelectField
         label="گروه"

@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminFolderFormProps } from '@server/modules/content/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
 import { SelectField } from '../../../../components/ui/SelectField';
@@ -21,14 +20,15 @@ export function FolderForm({ folder, options }: AdminFolderFormProps) {
     seo_description: folder?.seo_description ?? '',
   });
   const { errors } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.transform((data) => ({ ...data, parent_id: data.parent_id ? Number(data.parent_id) : null }));
-    if (folder) void form.put(route('admin.folders.update', { folder: folder.id }));
-    else void form.post(route('admin.folders.store'));
-  };
+  // The select holds the parent's id as text; the server wants a number, or null for the top level.
+  form.transform((data) => ({ ...data, parent_id: data.parent_id ? Number(data.parent_id) : null }));
   return (
-    <CatalogForm onSubmit={submit} submitLabel={folder ? 'ذخیرهٔ دسته' : 'ساخت دسته'} busy={form.processing}>
+    <CatalogForm
+      form={form}
+      update={folder && route('admin.folders.update', { folder: folder.id })}
+      store={route('admin.folders.store')}
+      submitLabel={folder ? 'ذخیرهٔ دسته' : 'ساخت دسته'}
+    >
       <TextField label="نام دسته" maxLength={120} {...bindField(form, errors, 'name')} />
       <TextField
         label="نشانی (slug)"
@@ -48,9 +48,7 @@ export function FolderForm({ folder, options }: AdminFolderFormProps) {
       />
       <SelectField
         label="زیرمجموعهٔ"
-        value={form.data.parent_id}
-        onChange={(value) => form.setData('parent_id', value)}
-        error={errors.parent_id}
+        {...bindField(form, errors, 'parent_id')}
         placeholder="دستهٔ اصلی"
         options={options.folders.filter(
           (f) => f.kind === (form.data.kind === 'blog' ? 'blog' : 'docs') && f.value !== folder?.id,

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react';
 import { TotalRow } from '../../../../components/invoices/TotalRow';
 import { withTax } from '../../../../components/invoices/with-tax';
 import { Button } from '../../../../components/ui/Button';
+import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
@@ -112,21 +113,11 @@ export function InvoiceForm({
               autoComplete="off"
               ltr
               className="sm:col-span-2"
-              name="user"
-              value={form.data.user}
-              onChange={(value) => form.setData('user', value)}
-              error={errors.user}
+              {...bindField(form, errors, 'user')}
             />
           )}
           {showKind && (
-            <SelectField
-              label="نوع صورت‌حساب"
-              name="kind"
-              value={form.data.kind}
-              options={kinds}
-              onChange={(kind) => form.setData('kind', kind)}
-              error={errors.kind}
-            />
+            <SelectField label="نوع صورت‌حساب" {...bindField(form, errors, 'kind')} options={kinds} />
           )}
         </Card>
       )}
@@ -212,10 +203,7 @@ export function InvoiceForm({
                 ? 'از تنظیمات سایت؛ برای این صورت‌حساب می‌توانید تغییرش دهید.'
                 : 'نرخ صورت‌حساب صادرشده ثابت است.'
             }
-            name="tax_rate"
-            value={form.data.tax_rate}
-            onChange={(value) => form.setData('tax_rate', value)}
-            error={errors.tax_rate}
+            {...bindField(form, errors, 'tax_rate')}
           />
           <JalaliDatePicker
             label="مهلت پرداخت (اختیاری)"

@@ -3,6 +3,7 @@ import type { AdminInvoicesEditProps } from '@server/modules/billing/invoices/co
 import type { FormEvent } from 'react';
 import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
 import { Button } from '../../../../components/ui/Button';
+import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
@@ -44,10 +45,7 @@ export function OfflinePayForm({ invoice }: { invoice: Invoice }) {
           label="شمارهٔ پیگیری واریز"
           maxLength={100}
           autoComplete="off"
-          name="reference"
-          value={form.data.reference}
-          onChange={(value) => form.setData('reference', value)}
-          error={errors.reference}
+          {...bindField(form, errors, 'reference')}
         />
         <JalaliDatePicker
           label="تاریخ واریز"
@@ -103,13 +101,7 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
       }}
       onConfirmed={send}
     >
-      <MoneyInput
-        label="مبلغ"
-        name="amount"
-        value={form.data.amount}
-        onChange={(value) => form.setData('amount', value)}
-        error={errors.amount}
-      />
+      <MoneyInput label="مبلغ" {...bindField(form, errors, 'amount')} />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-gray-900">به کجا؟</legend>
         <div className="grid gap-2">
@@ -146,15 +138,7 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
         </div>
         {errors.to && <p className="mt-1.5 text-sm text-red-700">{errors.to}</p>}
       </fieldset>
-      <TextAreaField
-        label="دلیل"
-        rows={2}
-        maxLength={500}
-        name="reason"
-        value={form.data.reason}
-        onChange={(value) => form.setData('reason', value)}
-        error={errors.reason}
-      />
+      <TextAreaField label="دلیل" rows={2} maxLength={500} {...bindField(form, errors, 'reason')} />
     </PasswordConfirmedForm>
   );
 }

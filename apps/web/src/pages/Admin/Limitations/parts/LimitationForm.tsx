@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLimitationFormProps } from '@server/modules/catalog/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
@@ -32,16 +31,12 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
   });
   const { errors } = form;
   const scope = SCOPES.find((s) => s.value === form.data.scope)!;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (limitation) void form.put(route('admin.limitations.update', { limitation: limitation.id }));
-    else void form.post(route('admin.limitations.store'));
-  };
   return (
     <CatalogForm
-      onSubmit={submit}
+      form={form}
+      update={limitation && route('admin.limitations.update', { limitation: limitation.id })}
+      store={route('admin.limitations.store')}
       submitLabel={limitation ? 'ذخیرهٔ محدودیت' : 'ساخت محدودیت'}
-      busy={form.processing}
     >
       <fieldset className="sm:col-span-2">
         <legend className="mb-2 text-sm font-medium text-gray-900">برای چه کسانی</legend>
@@ -70,11 +65,8 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
       )}
       <SelectField
         label="محدودیت"
-        name="key"
-        value={form.data.key}
-        onChange={(value) => form.setData('key', value)}
+        {...bindField(form, errors, 'key')}
         options={keys.map((k) => ({ value: k.key, label: k.label }))}
-        error={errors.key}
       />
       {form.data.key === TOPUP_CAP ? (
         <MoneyInput label="سقف شارژ" {...bindField(form, errors, 'value')} />

@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLinkFormProps } from '@server/modules/content/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
@@ -19,18 +18,16 @@ export function LinkForm({ link }: AdminLinkFormProps) {
     is_active: link?.is_active ?? true,
   });
   const { errors } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (link) void form.put(route('admin.links.update', { link: link.id }));
-    else void form.post(route('admin.links.store'));
-  };
   return (
-    <CatalogForm onSubmit={submit} submitLabel={link ? 'ذخیرهٔ پیوند' : 'ساخت پیوند'} busy={form.processing}>
+    <CatalogForm
+      form={form}
+      update={link && route('admin.links.update', { link: link.id })}
+      store={route('admin.links.store')}
+      submitLabel={link ? 'ذخیرهٔ پیوند' : 'ساخت پیوند'}
+    >
       <SelectField
         label="گروه"
-        value={form.data.group}
-        onChange={(value) => form.setData('group', value as 'footer' | 'social')}
-        error={errors.group}
+        {...bindField(form, errors, 'group')}
         options={[
           { value: 'footer', label: 'پاصفحه' },
           { value: 'social', label: 'شبکه‌های اجتماعی' },

@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLocationFormProps } from '@server/modules/catalog/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
@@ -19,16 +18,12 @@ export function LocationForm({ location }: AdminLocationFormProps) {
     sort: String(location?.sort ?? 0),
   });
   const { errors } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (location) void form.put(route('admin.locations.update', { location: location.id }));
-    else void form.post(route('admin.locations.store'));
-  };
   return (
     <CatalogForm
-      onSubmit={submit}
+      form={form}
+      update={location && route('admin.locations.update', { location: location.id })}
+      store={route('admin.locations.store')}
       submitLabel={location ? 'ذخیرهٔ دیتاسنتر' : 'ساخت دیتاسنتر'}
-      busy={form.processing}
     >
       <TextField
         label="کد (لاتین)"

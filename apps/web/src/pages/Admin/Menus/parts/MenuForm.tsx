@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminMenuFormProps } from '@server/modules/content/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
@@ -19,14 +18,15 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
     is_active: menu?.is_active ?? true,
   });
   const { errors } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.transform((data) => ({ ...data, parent_id: data.parent_id ? Number(data.parent_id) : null }));
-    if (menu) void form.put(route('admin.menus.update', { menu: menu.id }));
-    else void form.post(route('admin.menus.store'));
-  };
+  // The select holds the parent's id as text; the server wants a number, or null for the top level.
+  form.transform((data) => ({ ...data, parent_id: data.parent_id ? Number(data.parent_id) : null }));
   return (
-    <CatalogForm onSubmit={submit} submitLabel={menu ? 'ذخیرهٔ آیتم' : 'افزودن به منو'} busy={form.processing}>
+    <CatalogForm
+      form={form}
+      update={menu && route('admin.menus.update', { menu: menu.id })}
+      store={route('admin.menus.store')}
+      submitLabel={menu ? 'ذخیرهٔ آیتم' : 'افزودن به منو'}
+    >
       <SelectField
         label="منو"
         value={form.data.location}
@@ -41,9 +41,7 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
       />
       <SelectField
         label="زیرمجموعهٔ"
-        value={form.data.parent_id}
-        onChange={(value) => form.setData('parent_id', value)}
-        error={errors.parent_id}
+        {...bindField(form, errors, 'parent_id')}
         placeholder="سطح اول"
         options={options.parents.filter((p) => p.location === form.data.location)}
       />

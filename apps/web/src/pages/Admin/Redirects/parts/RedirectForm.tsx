@@ -1,6 +1,5 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminRedirectFormProps } from '@server/modules/content/contracts';
-import type { FormEvent } from 'react';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
 import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
@@ -18,16 +17,12 @@ export function RedirectForm({ redirect }: AdminRedirectFormProps) {
     is_active: redirect?.is_active ?? true,
   });
   const { errors } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (redirect) void form.put(route('admin.redirects.update', { redirect: redirect.id }));
-    else void form.post(route('admin.redirects.store'));
-  };
   return (
     <CatalogForm
-      onSubmit={submit}
+      form={form}
+      update={redirect && route('admin.redirects.update', { redirect: redirect.id })}
+      store={route('admin.redirects.store')}
       submitLabel={redirect ? 'ذخیرهٔ ریدایرکت' : 'ساخت ریدایرکت'}
-      busy={form.processing}
     >
       <TextField
         label="از نشانی"
@@ -45,9 +40,7 @@ export function RedirectForm({ redirect }: AdminRedirectFormProps) {
       />
       <SelectField
         label="نوع"
-        value={form.data.code}
-        onChange={(value) => form.setData('code', value)}
-        error={errors.code}
+        {...bindField(form, errors, 'code')}
         options={[
           { value: '301', label: '۳۰۱ — دائمی (موتورهای جستجو نشانی تازه را جایگزین می‌کنند)' },
           { value: '302', label: '۳۰۲ — موقت' },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmsPassword } from '../../../../components/confirm/ConfirmsPassword';
 import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
 import { Button } from '../../../../components/ui/Button';
+import { bindField } from '../../../../components/ui/bind-field';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
@@ -55,21 +56,15 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
     >
       <MoneyInput
         label="مبلغ"
-        name="amount"
+        {...bindField(form, errors, 'amount')}
         signed
-        value={form.data.amount}
-        onChange={(value) => form.setData('amount', value)}
-        error={errors.amount}
         hint="برای کاهش، یک علامت منفی پیش از عدد بگذارید."
       />
       <TextAreaField
         label="دلیل"
-        name="reason"
+        {...bindField(form, errors, 'reason')}
         rows={2}
         maxLength={500}
-        value={form.data.reason}
-        onChange={(value) => form.setData('reason', value)}
-        error={errors.reason}
         hint="کاربر این دلیل را در گردش حسابش می‌بیند."
       />
     </PasswordConfirmedForm>
@@ -118,15 +113,7 @@ export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean })
       onConfirmed={send}
     >
       {!item.suspended && (
-        <TextAreaField
-          label="دلیل تعلیق"
-          name="reason"
-          rows={2}
-          maxLength={500}
-          value={form.data.reason}
-          onChange={(value) => form.setData('reason', value)}
-          error={errors.reason}
-        />
+        <TextAreaField label="دلیل تعلیق" {...bindField(form, errors, 'reason')} rows={2} maxLength={500} />
       )}
       {item.suspended && errors.reason && <p className="text-sm text-red-700">{errors.reason}</p>}
     </PasswordConfirmedForm>

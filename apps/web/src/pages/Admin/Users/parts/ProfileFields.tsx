@@ -47,15 +47,7 @@ export function ProfileFields<T extends ProfileData>({
           <span className="text-gray-600">{roleLocked}</span>
         </div>
       ) : (
-        <SelectField
-          label="نقش"
-          name="role"
-          value={f.data.role}
-          options={roles}
-          onChange={(role) => f.setData('role', role)}
-          error={errors.role}
-          hint={roleHint}
-        />
+        <SelectField label="نقش" {...bindField(f, errors, 'role')} options={roles} hint={roleHint} />
       )}
     </>
   );
