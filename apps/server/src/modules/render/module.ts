@@ -3,6 +3,7 @@ import type { AppModule } from '../app-module';
 import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
 import { renderNodeRoutes } from './node-routes';
+import { panelJobRoutes } from './panel-routes';
 import { createRenderService, type RenderService } from './service';
 import { renderJobs } from './tables';
 
@@ -18,7 +19,7 @@ declare module '../../service-types' {
 /** Render jobs: a customer's Blender scene rendered on the farm's render nodes (docs/render-jobs.md). */
 export const renderModule: AppModule = {
   name: 'render',
-  routes: [renderNodeRoutes],
+  routes: [renderNodeRoutes, panelJobRoutes],
   services: ({ config, db, broadcaster, services, log }) => {
     const onPublishError = (err: unknown) => log.warn({ err }, 'render event not published');
     return {
