@@ -227,12 +227,12 @@ export interface RenderOwnerCard {
   kyc_status: string;
 }
 
-/** One ledger line of a job (admin.jobs.view). */
+/** One ledger line of a job (admin.jobs.view): a completed task's charge. */
 export interface RenderLedgerLine {
   id: number;
   amount: number;
+  balance_after: number;
   description: string;
-  key: string;
   created_at: string;
 }
 
@@ -253,7 +253,10 @@ export interface AdminNodesListProps {
 
 /** `admin.nodes.make`: the one-time enrolment token, shown once after it is issued. */
 export interface AdminNodesMakeProps {
-  /** Null until «ساخت توکن» issues one (it is not stored readable, so it is shown only then). */
+  /**
+   * Null until «ساخت توکن» issues one: only its hash is kept, so it is shown on the page that
+   * follows the issue and never again.
+   */
   enrolment: { token: string; expires_at: string; command: string } | null;
   manager_url: string;
 }

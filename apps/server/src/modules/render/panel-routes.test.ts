@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
 import { signedInBrowser } from '../../testing/app';
+import { createAuthTestApp, logIn, TestBrowser } from '../auth/test-support';
 import { verificationRequests } from '../verification/tables';
 import { renderJobs, renderTasks } from './tables';
 import {
