@@ -57,6 +57,6 @@ describe('Panel/Jobs/List', () => {
     await screen.findAllByRole('progressbar');
     await act(async () => fire(`users.${CUSTOMER.id}`, 'JobUpdated'));
     await vi.waitFor(() => expect(reload).toHaveBeenCalled());
-    expect(reload.mock.calls[0]![0]).toMatchObject({ only: ['jobs', 'auth'] });
+    expect(reload.mock.calls[0]![0]).toMatchObject({ only: ['jobs', 'auth', 'open_jobs'] });
   });
 });

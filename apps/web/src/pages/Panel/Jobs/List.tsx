@@ -17,7 +17,7 @@ import { useRoute } from '../../../lib/route';
 // Every move of a job (a frame done, a pause for balance) is a JobUpdated on the owner's channel;
 // a charged task also moves the balance in the top bar (`auth`).
 const LIVE_EVENTS = ['JobUpdated'];
-const LIVE_PROPS = ['jobs', 'auth'];
+const LIVE_PROPS = ['jobs', 'auth', 'open_jobs'];
 
 /** `panel.jobs.list` «رندرهای من»: every render job of the customer, its progress kept live. */
 export default function JobList({ jobs, filters }: PanelJobsListProps) {

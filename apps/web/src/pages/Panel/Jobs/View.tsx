@@ -22,7 +22,7 @@ import { useRoute } from '../../../lib/route';
 // JobUpdated (status, frames done, cost) and TaskUpdated (a cell of the grid, a frame saved) on
 // the job's own channel; each brings the props again through the page's route.
 const LIVE_EVENTS = ['JobUpdated', 'TaskUpdated'];
-const LIVE_PROPS = ['job', 'tasks', 'last_frame', 'output_url', 'download_url', 'auth'];
+const LIVE_PROPS = ['job', 'tasks', 'last_frame', 'output_url', 'download_url', 'auth', 'open_jobs'];
 
 /**
  * `panel.jobs.view` «جزئیات رندر»: the frame grid coloured by task status, the last frame
