@@ -233,15 +233,13 @@ async function renderJob(w: Walk, status: 'queued' | 'failed') {
     .where(eq(renderJobs.id, checked.id))
     .returning();
   await w.db.update(renderTasks).set({ status: 'canceled' }).where(eq(renderTasks.jobId, checked.id));
-  await w.db
-    .insert(renderTasks)
-    .values({
-      jobId: checked.id,
-      kind: 'render',
-      frameStart: 1,
-      frameEnd: 2,
-      status: status === 'failed' ? 'failed' : 'queued',
-    });
+  await w.db.insert(renderTasks).values({
+    jobId: checked.id,
+    kind: 'render',
+    frameStart: 1,
+    frameEnd: 2,
+    status: status === 'failed' ? 'failed' : 'queued',
+  });
   return job!;
 }
 

@@ -256,6 +256,15 @@ describe(`panel: render jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       expect(row).toMatchObject({ name: 'shot', progress: { done: 0, total: 6 }, status: 'queued' });
       expect(row.scene.drive.uuid).toBe(driveUuid);
       expect(page.props.jobs.data.some((j: { uuid: string }) => j.uuid === theirs)).toBe(false);
+      // The header and the panel home count the jobs under way.
+      expect(page.props.open_jobs).toBeGreaterThanOrEqual(1);
+      await customer.post(`/panel/jobs/${mine}/cancel`);
+      expect((await customer.page('/panel')).props.open_jobs).toBe(page.props.open_jobs - 1);
+    });
+
+    it('shows the render price per node-minute of each priority on the public prices', async () => {
+      const page = await customer.page('/prices');
+      expect(page.props.render_prices).toEqual({ standard: 1500, express: 3000 });
     });
 
     it('answers another customer’s job as not found on every route', async () => {

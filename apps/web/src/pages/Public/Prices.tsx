@@ -123,8 +123,8 @@ export default function Prices({
               رندر صحنهٔ Blender روی نودهای ما
             </h2>
             <p className="text-sm leading-7 text-gray-700">
-              فایل ‎.blend را از فضای ذخیره‌سازی خود بفرستید؛ هزینه از زمان واقعی کار نودها حساب می‌شود و پیش از ثبت،
-              برآوردش را می‌بینید.
+              فایل ‎.blend را از فضای ذخیره‌سازی خود بفرستید؛ هزینه از زمان واقعی کار نودها حساب می‌شود و پیش از
+              ثبت، برآوردش را می‌بینید.
             </p>
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
               <div className="flex justify-between gap-3 rounded-xl bg-gray-50 p-3">
