@@ -18,6 +18,7 @@ import {
   withoutClosedCampaigns,
 } from './modules/content';
 import { unreadCount } from './modules/notifications';
+import { openJobCount } from './modules/render';
 import type { UserRole } from './modules/users';
 import { toAuthUser } from './modules/users';
 
@@ -97,6 +98,7 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
         } as SharedProps['links'];
       },
       unread_notifications: () => (request.user ? unreadCount(db, request.user.id) : 0),
+      open_jobs: () => (request.user ? openJobCount(db, request.user.id) : 0),
       recaptcha_site_key: recaptchaSiteKey,
       captcha_provider: config.CAPTCHA_PROVIDER,
       // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).

@@ -18,6 +18,8 @@ import {
 } from '../modules/catalog/tables';
 import { articles, folders, links, menus, redirects } from '../modules/content/tables';
 import { instances } from '../modules/instances/tables';
+import { renderJobs, renderNodeBlocklist, renderNodes, renderTasks } from '../modules/render/tables';
+import { blendBytes, driveOf, putFile, SimulatedNode } from '../modules/render/test-support';
 import { tickets } from '../modules/support/tables';
 import { users } from '../modules/users/tables';
 import { verificationRequests } from '../modules/verification/tables';
@@ -205,6 +207,47 @@ async function invoiceIn(w: Walk, status: 'paid' | 'pending' | 'draft') {
     .limit(1);
   if (!row) throw new Error(`the demo data has no ${status} top-up invoice`);
   return row.id;
+}
+
+/** A render job of the demo customer, queued (cancellable) or failed (requeueable). */
+async function renderJob(w: Walk, status: 'queued' | 'failed') {
+  const drive = await driveOf(w.t, w.ids.customer);
+  const name = `${w.unique('scene')}.blend`;
+  await putFile(w.t, w.ids.customer, drive.uuid, name, blendBytes());
+  const checked = await w.t.app.services.render.checkScene(
+    { id: w.ids.customer },
+    { drive: drive.uuid, path: name },
+  );
+  const now = new Date();
+  const [job] = await w.db
+    .update(renderJobs)
+    .set({
+      status,
+      submittedAt: now,
+      frames: '1-2',
+      framesTotal: 2,
+      chunk: 2,
+      format: 'PNG',
+      resolutionPercent: 100,
+    })
+    .where(eq(renderJobs.id, checked.id))
+    .returning();
+  await w.db.update(renderTasks).set({ status: 'canceled' }).where(eq(renderTasks.jobId, checked.id));
+  await w.db.insert(renderTasks).values({
+    jobId: checked.id,
+    kind: 'render',
+    frameStart: 1,
+    frameEnd: 2,
+    status: status === 'failed' ? 'failed' : 'queued',
+  });
+  return job!;
+}
+
+/** A render node, enrolled as a real one is. */
+async function renderNode(w: Walk) {
+  const node = await new SimulatedNode(w.t, w.unique('node')).enrol();
+  const [row] = await w.db.select().from(renderNodes).where(eq(renderNodes.uuid, node.uuid));
+  return row!;
 }
 
 const tehranToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
@@ -676,6 +719,26 @@ const CASES: Record<string, Case> = {
   }),
   'admin.tickets.spam': async (w) => ({ params: { ticket: (await ticketOf(w)).uuid }, body: { spam: true } }),
   'admin.tickets.destroy': async (w) => ({ params: { ticket: (await ticketOf(w)).uuid } }),
+  // ---- render jobs and nodes ----
+  'care.jobs.action': async (w) => ({
+    params: { job: (await renderJob(w, 'queued')).id, action: 'cancel' },
+    body: { reason: 'مشتری تلفنی خواست' },
+  }),
+  'admin.jobs.action': async (w) => ({
+    params: { job: (await renderJob(w, 'failed')).id, action: 'requeue' },
+    body: { reason: 'نود خراب کنار رفت' },
+  }),
+  'admin.nodes.store': async () => ({}),
+  'admin.nodes.update': async (w) => ({
+    params: { node: (await renderNode(w)).uuid },
+    body: { name: 'نود اتاق سرور', enabled: false, location: 'تهران', notes: 'کارت گرافیک تازه' },
+  }),
+  'admin.nodes.blocks.destroy': async (w) => {
+    const node = await renderNode(w);
+    const job = await renderJob(w, 'queued');
+    await w.db.insert(renderNodeBlocklist).values({ jobId: job.id, nodeId: node.id });
+    return { params: { node: node.uuid, job: job.uuid } };
+  },
 };
 
 /**

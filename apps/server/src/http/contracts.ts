@@ -51,6 +51,8 @@ export type SharedProps = {
   menus: { header: MenuItem[]; footer: MenuItem[] };
   links: { footer: LinkItem[]; social: LinkItem[] };
   unread_notifications: number;
+  /** The signed-in person's render jobs still under way (checking, queued, rendering, paused). */
+  open_jobs?: number;
   recaptcha_site_key?: string | null;
   /** When shared: `none` turns the client's bot check off even if a challenge route is listed. */
   captcha_provider?: 'altcha' | 'recaptcha' | 'none' | null;

@@ -52,6 +52,8 @@ export const SUBJECT_NAMING: Record<string, SubjectNaming> = {
   page: { name: field('title', 'key') },
   redirect: { name: field('fromPath'), page: { route: 'admin.redirects.edit', param: 'redirect' } },
   upload: { name: field('url') },
+  render_job: { name: field('name'), page: { route: 'admin.jobs.view', param: 'job' } },
+  render_node: { name: field('name') },
   verification: {
     name: (r) =>
       text(r.companyName) ??

@@ -437,6 +437,33 @@ export const AUDIT_SUBJECTS: Record<string, AuditSubject> = {
       deleted: f('حذف‌شده', 'bool'),
     },
   },
+  render_job: {
+    label: 'رندر',
+    fields: {
+      status: f('وضعیت', 'text', {
+        checking: 'در حال بررسی صحنه',
+        queued: 'در صف رندر',
+        active: 'در حال رندر',
+        paused: 'متوقف',
+        completed: 'تمام شد',
+        failed: 'ناموفق',
+        canceled: 'لغو شد',
+      }),
+      failureReason: f('دلیل ناموفق ماندن'),
+      reason: f('دلیل'),
+    },
+  },
+  render_node: {
+    label: 'نود رندر',
+    fields: {
+      name: f('نام'),
+      enabled: f('فعال', 'bool'),
+      location: f('جا'),
+      notes: f('یادداشت'),
+      expiresAt: f('اعتبار توکن ثبت تا', 'datetime'),
+      blockedJob: f('رندری که نود از آن کنار گذاشته شده بود'),
+    },
+  },
 };
 
 export function auditSubject(type: string): AuditSubject | undefined {

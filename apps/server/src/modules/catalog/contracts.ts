@@ -260,6 +260,8 @@ export interface PublicPricesProps {
   locations: { code: string; name: string; city: string }[];
   /** Rial per GB-month. */
   drive_price_per_gb_month: number;
+  /** Rial per node-minute of a render job at each priority; null while the farm has no price set. */
+  render_prices: { standard: number; express: number } | null;
   vat_rate: number;
   estimate?: PriceEstimate | null;
 }

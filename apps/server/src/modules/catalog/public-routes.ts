@@ -53,6 +53,16 @@ export async function publicCatalogRoutes(app: FastifyInstance, { registry }: { 
         plans,
         locations,
         drive_price_per_gb_month: Number((await readConfig(db, 'drive_price_per_gb_month')) ?? 0),
+        render_prices: async () => {
+          // The same settings billing charges render jobs by (render_price_per_minute_*).
+          const price = async (key: string) => {
+            const value = Number(await readConfig(db, key));
+            return Number.isSafeInteger(value) && value > 0 ? value : null;
+          };
+          const standard = await price('render_price_per_minute_standard');
+          const express = await price('render_price_per_minute_express');
+          return standard && express ? { standard, express } : null;
+        },
         vat_rate: vat,
         // Optional: a full visit never computes it; the calculator asks for it by partial reload.
         estimate: optional(estimate) as unknown as () => Promise<PriceEstimate | null>,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne, or, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ObjectStorage } from '../../lib/storage';
 import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
@@ -539,6 +539,29 @@ export function createDriveService(options: DriveServiceOptions) {
       const entry = await entryAt(db, drive.id, path);
       if (!entry || entry.kind !== 'file') throw fileNotFound();
       return { drive, entry };
+    },
+
+    /**
+     * The user's files whose names end in `suffix` (`.blend` scenes for a render), across their
+     * live drives, newest first; at most `limit`, so a drive of thousands of files stays one query.
+     */
+    async findFilesBySuffix(userId: number, suffix: string, limit = 200) {
+      const pattern = `%${suffix.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+      return db
+        .select({ drive: { uuid: drives.uuid, name: drives.name }, entry: driveEntries })
+        .from(driveEntries)
+        .innerJoin(drives, eq(drives.id, driveEntries.driveId))
+        .where(
+          and(
+            eq(drives.userId, userId),
+            ne(drives.status, 'deleted'),
+            eq(driveEntries.kind, 'file'),
+            isNotNull(driveEntries.objectKey),
+            ilike(driveEntries.name, pattern),
+          ),
+        )
+        .orderBy(desc(driveEntries.createdAt), asc(driveEntries.id))
+        .limit(limit);
     },
 
     /** The file a download link names, while its drive is the same user's and not deleted. */

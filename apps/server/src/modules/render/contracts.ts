@@ -4,6 +4,8 @@
  * (`@server/modules/render/contracts`). Rial on the wire; times ISO-8601 UTC.
  */
 
+import type {} from '../../http/page-contracts';
+
 export type RenderJobStatusName =
   | 'checking'
   | 'queued'
@@ -133,4 +135,160 @@ export interface RenderNodeView {
   /** Failed attempts (own failures and leases that ran out), all time. */
   failures: number;
   blocklist: { job: { uuid: string; name: string }; since: string }[];
+}
+
+// ---- pages (docs/screens.md §4b, care.jobs.*, admin.jobs.*, admin.nodes.*) ----
+
+/** A page of a list: whether there is a next one (the lists count nothing). */
+export interface RenderPageMeta {
+  current_page: number;
+  per_page: number;
+  has_more: boolean;
+}
+
+/** `panel.jobs.list`: the customer's jobs, newest first. */
+export interface PanelJobsListProps {
+  jobs: { data: RenderJobView[]; meta: RenderPageMeta };
+  filters: { status: string };
+}
+
+/** A drive the Make page offers, its `.blend` scenes, and where to upload one into it. */
+export interface RenderSceneDrive {
+  uuid: string;
+  name: string;
+  /** Uploads only while the drive is active. */
+  can_write: boolean;
+  /** The drive's tus endpoint (panel.drives.files.store). */
+  upload_url: string;
+  scenes: { path: string; name: string; size: number; created_at: string }[];
+}
+
+/** `panel.jobs.make`: pick a scene, check it, then the settings, the estimate and the balance after it. */
+export interface PanelJobsMakeProps {
+  drives: RenderSceneDrive[];
+  selected: { drive: string; path: string };
+  /** The scene check this page is about (`?check=`): running, done (findings) or failed. */
+  check: RenderJobView | null;
+  /** The form's values: those in the query (`?frames=&chunk=…`), else the scene's own. */
+  settings: {
+    frames: string;
+    chunk: string;
+    format: string;
+    resolution: string;
+    samples: string;
+    priority: string;
+  };
+  /** The estimate of `settings`, once the check is done. */
+  quote: RenderQuote | null;
+  /** Why the settings in the query cannot be quoted, by field. */
+  quote_errors: Record<string, string>;
+  /** Rial per node-minute for each priority. */
+  prices: { standard: number; express: number };
+  balance: number;
+  kyc_status: string;
+  limits: { max_frames: number; max_chunk: number; max_samples: number };
+  /** Sent back with the submission: a double click queues one job. */
+  idempotency_key: string;
+}
+
+/** `panel.jobs.view`: the job, its frame grid (one cell per task), and its last frame. */
+export interface PanelJobsViewProps {
+  job: RenderJobView;
+  tasks: RenderTaskView[];
+  /** The last rendered frame: its name and where its picture is served (PNG and JPEG only). */
+  last_frame: { name: string; url: string | null } | null;
+  /** The output folder in the drive (panel.drives.show), while the drive is there. */
+  output_url: string | null;
+  download_url: string | null;
+}
+
+/** A job in the staff lists: the owner and node-minutes beside it. */
+export interface StaffJobRow extends RenderJobView {
+  id: number;
+  owner: { id: number; name: string };
+  /** Node seconds charged so far (completed tasks). */
+  render_seconds: number;
+}
+
+/** `care.jobs.list` / `admin.jobs.list`: stuck and failed first. */
+export interface StaffJobsListProps {
+  jobs: { data: StaffJobRow[]; meta: RenderPageMeta };
+  filters: { q: string; status: string; priority: string; node: string; from: string; to: string };
+  options: { nodes: { value: string; label: string }[] };
+}
+
+/** The owner card on staff job pages. */
+export interface RenderOwnerCard {
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  balance: number;
+  kyc_status: string;
+}
+
+/** One ledger line of a job (admin.jobs.view): a completed task's charge. */
+export interface RenderLedgerLine {
+  id: number;
+  amount: number;
+  balance_after: number;
+  description: string;
+  created_at: string;
+}
+
+/** `care.jobs.view` / `admin.jobs.view`: the customer's view plus nodes, attempts and the owner. */
+export interface StaffJobsViewProps {
+  job: StaffJobRow;
+  tasks: RenderTaskStaffView[];
+  last_frame: { name: string; url: string | null } | null;
+  owner: RenderOwnerCard;
+  /** Admin only: the job's ledger lines. */
+  ledger: RenderLedgerLine[] | null;
+}
+
+/** `admin.nodes.list`: every render node, live. */
+export interface AdminNodesListProps {
+  nodes: RenderNodeView[];
+}
+
+/** `admin.nodes.make`: the one-time enrolment token, shown once after it is issued. */
+export interface AdminNodesMakeProps {
+  /**
+   * Null until «ساخت توکن» issues one: only its hash is kept, so it is shown on the page that
+   * follows the issue and never again.
+   */
+  enrolment: { token: string; expires_at: string; command: string } | null;
+  manager_url: string;
+}
+
+/** A task a node ran (admin.nodes.edit). */
+export interface RenderNodeTaskRow {
+  uuid: string;
+  job: { id: number; uuid: string; name: string };
+  frames: { start: number; end: number; step: number } | null;
+  kind: 'render' | 'check';
+  outcome: 'completed' | 'failed' | 'expired' | 'released' | 'canceled';
+  reason: string | null;
+  finished_at: string;
+}
+
+/** `admin.nodes.edit`: the node's settings, its blocklist and recent tasks. */
+export interface AdminNodesEditProps {
+  node: RenderNodeView;
+  recent: RenderNodeTaskRow[];
+}
+
+declare module '../../http/page-contracts' {
+  interface PageContracts {
+    'Panel/Jobs/List': PanelJobsListProps;
+    'Panel/Jobs/Make': PanelJobsMakeProps;
+    'Panel/Jobs/View': PanelJobsViewProps;
+    'Care/Jobs/List': StaffJobsListProps;
+    'Care/Jobs/View': StaffJobsViewProps;
+    'Admin/Jobs/List': StaffJobsListProps;
+    'Admin/Jobs/View': StaffJobsViewProps;
+    'Admin/Nodes/List': AdminNodesListProps;
+    'Admin/Nodes/Make': AdminNodesMakeProps;
+    'Admin/Nodes/Edit': AdminNodesEditProps;
+  }
 }

@@ -2,8 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { AppModule } from '../app-module';
 import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
+import { type NodeChanges, updateNode } from './node-admin';
 import { renderNodeRoutes } from './node-routes';
+import { panelJobRoutes } from './panel-routes';
 import { createRenderService, type RenderService } from './service';
+import { staffRenderRoutes } from './staff-routes';
 import { renderJobs } from './tables';
 
 declare module '../../service-types' {
@@ -12,13 +15,15 @@ declare module '../../service-types' {
     render: RenderService;
     /** The node protocol's side: enrol, claim, progress, files, complete, fail, release. */
     renderManager: RenderManager;
+    /** Admin/Nodes/Edit's write (it tells the jobs of a disabled node's task). */
+    renderNodeAdmin: { update: (uuid: string, changes: NodeChanges) => ReturnType<typeof updateNode> };
   }
 }
 
 /** Render jobs: a customer's Blender scene rendered on the farm's render nodes (docs/render-jobs.md). */
 export const renderModule: AppModule = {
   name: 'render',
-  routes: [renderNodeRoutes],
+  routes: [renderNodeRoutes, panelJobRoutes, staffRenderRoutes],
   services: ({ config, db, broadcaster, services, log }) => {
     const onPublishError = (err: unknown) => log.warn({ err }, 'render event not published');
     return {
@@ -29,6 +34,7 @@ export const renderModule: AppModule = {
         drives: services.drives,
         onPublishError,
       }),
+      renderNodeAdmin: { update: (uuid, changes) => updateNode(db, broadcaster, uuid, changes) },
       renderManager: createRenderManager({
         db,
         broadcaster,

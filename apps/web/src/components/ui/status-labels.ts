@@ -97,6 +97,32 @@ export const STATUS_LABELS = {
     bound: { label: 'متصل به سرور', tone: 'blue' },
     disabled: { label: 'غیرفعال', tone: 'gray' },
   },
+  /** A render job's life (docs/render-jobs.md). */
+  render_job: {
+    checking: { label: 'در حال بررسی صحنه', tone: 'blue' },
+    queued: { label: 'در صف رندر', tone: 'blue' },
+    active: { label: 'در حال رندر', tone: 'yellow' },
+    paused: { label: 'متوقف', tone: 'gray' },
+    completed: { label: 'تمام شد', tone: 'green' },
+    failed: { label: 'ناموفق', tone: 'red' },
+    canceled: { label: 'لغو شد', tone: 'gray' },
+  },
+  /** A task (a chunk of frames) of a render job: the frame grid's colours. */
+  render_task: {
+    queued: { label: 'در صف', tone: 'gray' },
+    active: { label: 'در حال رندر', tone: 'yellow' },
+    completed: { label: 'رندر شد', tone: 'green' },
+    failed: { label: 'ناموفق', tone: 'red' },
+    canceled: { label: 'لغو شد', tone: 'gray' },
+  },
+  /** A render node as Admin/Nodes shows it. */
+  render_node: {
+    idle: { label: 'بیکار', tone: 'green' },
+    busy: { label: 'در حال رندر', tone: 'yellow' },
+    offline: { label: 'بی‌پاسخ', tone: 'red' },
+    asleep: { label: 'در خواب', tone: 'gray' },
+    disabled: { label: 'غیرفعال', tone: 'gray' },
+  },
 } as const satisfies Record<string, Record<string, StatusLabel>>;
 
 export type StatusKind = keyof typeof STATUS_LABELS;

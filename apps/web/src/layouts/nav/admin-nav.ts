@@ -1,7 +1,9 @@
 import {
   ArrowLeftRight,
+  Boxes,
   ChartLine,
   ChartNoAxesColumn,
+  Clapperboard,
   Cpu,
   FileText,
   Folder,
@@ -37,6 +39,7 @@ export const ADMIN_NAV: NavSection[] = [
     items: [
       { label: 'کاربران', route: 'admin.users.list', href: '/admin/users', icon: Users },
       { label: 'سرورهای کاربران', route: 'admin.instances.list', href: '/admin/instances', icon: Server },
+      { label: 'رندرها', route: 'admin.jobs.list', href: '/admin/jobs', icon: Clapperboard },
       { label: 'صورت‌حساب‌ها', route: 'admin.invoices.list', href: '/admin/invoices', icon: FileText },
       { label: 'تیکت‌ها', route: 'admin.tickets.list', href: '/admin/tickets', icon: LifeBuoy },
       { label: 'احراز هویت', route: 'admin.verify.list', href: '/admin/verify', icon: IdCard },
@@ -48,6 +51,7 @@ export const ADMIN_NAV: NavSection[] = [
       { label: 'پلن‌های سخت‌افزاری', route: 'admin.hardwares.list', href: '/admin/hardwares', icon: Cpu },
       { label: 'دیتاسنترها', route: 'admin.locations.list', href: '/admin/locations', icon: MapPin },
       { label: 'میزبان‌ها', route: 'admin.resources.list', href: '/admin/resources', icon: Network },
+      { label: 'نودهای رندر', route: 'admin.nodes.list', href: '/admin/nodes', icon: Boxes },
       { label: 'پورت‌ها', route: 'admin.ports', href: '/admin/ports', icon: ArrowLeftRight },
       { label: 'محدودیت‌ها', route: 'admin.limitations.list', href: '/admin/limitations', icon: Gauge },
     ],

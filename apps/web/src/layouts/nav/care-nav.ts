@@ -1,4 +1,4 @@
-import { IdCard, LayoutDashboard, LifeBuoy, Server } from 'lucide-react';
+import { Clapperboard, IdCard, LayoutDashboard, LifeBuoy, Server } from 'lucide-react';
 import type { NavSection } from './nav-types';
 
 /** The support desk's menu (docs/screens.md §5). */
@@ -8,6 +8,7 @@ export const CARE_NAV: NavSection[] = [
       { label: 'میز پشتیبانی', route: 'care.home', href: '/care', icon: LayoutDashboard },
       { label: 'صف تیکت‌ها', route: 'care.tickets.list', href: '/care/tickets', icon: LifeBuoy },
       { label: 'سرورهای مشتریان', route: 'care.instances.list', href: '/care/instances', icon: Server },
+      { label: 'رندرهای مشتریان', route: 'care.jobs.list', href: '/care/jobs', icon: Clapperboard },
       { label: 'احراز هویت', route: 'care.verify.list', href: '/care/verify', icon: IdCard },
     ],
   },

@@ -1,5 +1,6 @@
 import {
   Bell,
+  Clapperboard,
   CreditCard,
   FileText,
   HardDrive,
@@ -19,6 +20,7 @@ export const PANEL_NAV: NavSection[] = [
     items: [
       { label: 'پیشخوان', route: 'panel.home', href: '/panel', icon: House },
       { label: 'سرورهای من', route: 'panel.instances.list', href: '/panel/instances', icon: Server },
+      { label: 'رندرهای من', route: 'panel.jobs.list', href: '/panel/jobs', icon: Clapperboard },
       { label: 'فضاهای ذخیره‌سازی', route: 'panel.drives.list', href: '/panel/drives', icon: HardDrive },
     ],
   },

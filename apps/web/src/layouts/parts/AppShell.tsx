@@ -1,11 +1,11 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
-import { Menu as MenuIcon, X } from 'lucide-react';
+import { Clapperboard, Menu as MenuIcon, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, usePage } from '../../app/protocol';
 import { SITE_NAME } from '../../app/title';
 import { ImpersonationBanner } from '../../components/impersonation/ImpersonationBanner';
 import { LiveLinkNotice } from '../../components/realtime/LiveLinkNotice';
-import { toPersianDigits } from '../../lib/digits';
+import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { useLiveLink } from '../../lib/realtime/use-live-link';
 import { useUserNotifications } from '../../lib/realtime/use-user-notifications';
 import { useRoute } from '../../lib/route';
@@ -95,6 +95,19 @@ export function AppShell({
             {areaLabel}
           </span>
           <div className="ms-auto flex items-center gap-1 sm:gap-2">
+            {showBalance && user && (props.open_jobs ?? 0) > 0 && route.has('panel.jobs.list') && (
+              <Link
+                href={route('panel.jobs.list')}
+                className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-gray-700 hover:bg-gray-100"
+              >
+                <Clapperboard aria-hidden="true" className="size-4 text-brand-600" />
+                <span className="hidden sm:inline">{formatNumber(props.open_jobs ?? 0)} رندر در جریان</span>
+                <span className="sm:hidden">
+                  {formatNumber(props.open_jobs ?? 0)}
+                  <span className="sr-only"> رندر در جریان</span>
+                </span>
+              </Link>
+            )}
             {showBalance && user && <BalanceBadge balance={user.balance} />}
             {user && <NotificationsBell unread={props.unread_notifications ?? 0} live={live} />}
             {user && <UserMenu user={user} />}

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Screen } from '../../components/ui/Screen';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
+import { ActiveJobs } from './parts/ActiveJobs';
 import { Announcements } from './parts/Announcements';
 import { BalanceCard } from './parts/BalanceCard';
 import { KycBanner } from './parts/KycBanner';
@@ -13,8 +14,17 @@ import { RunningMachines } from './parts/RunningMachines';
 
 // A machine's power change or a ticket's reply changes what this page shows; a top-up changes the
 // balance (here and in the top bar, which reads `auth`).
-const LIVE_EVENTS = ['InstanceUpdated', 'TicketUpdated', 'BalanceChanged', 'KycDecided'];
-const LIVE_PROPS = ['machines', 'burn_rate', 'hours_left', 'balance', 'tickets', 'auth', 'kyc_status'];
+const LIVE_EVENTS = ['InstanceUpdated', 'TicketUpdated', 'BalanceChanged', 'KycDecided', 'JobUpdated'];
+const LIVE_PROPS = [
+  'machines',
+  'burn_rate',
+  'hours_left',
+  'balance',
+  'tickets',
+  'auth',
+  'kyc_status',
+  'open_jobs',
+];
 
 /** `panel.home` «پیشخوان»: the wallet, the running machines, open tickets and news, kept live. */
 export default function PanelHome({
@@ -59,6 +69,7 @@ export default function PanelHome({
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <RunningMachines machines={machines} refreshing={refreshing} className="lg:col-span-2" />
         <div className="grid min-w-0 gap-6">
+          <ActiveJobs />
           <OpenTickets tickets={tickets} />
           <Announcements posts={announcements} />
         </div>

@@ -20,6 +20,7 @@ export default function Prices({
   plans,
   locations,
   drive_price_per_gb_month,
+  render_prices,
   vat_rate,
   estimate,
 }: PublicPricesProps) {
@@ -115,6 +116,28 @@ export default function Prices({
         <p className="text-sm text-gray-700">
           فضای ذخیره‌سازی فایل‌های صحنه: هر گیگابایت در ماه {formatToman(drive_price_per_gb_month)}.
         </p>
+
+        {render_prices && (
+          <Card as="section" className="grid gap-3 p-4 sm:p-6" aria-labelledby="render-prices">
+            <h2 id="render-prices" className="text-lg font-bold text-gray-900">
+              رندر صحنهٔ Blender روی نودهای ما
+            </h2>
+            <p className="text-sm leading-7 text-gray-700">
+              فایل ‎.blend را از فضای ذخیره‌سازی خود بفرستید؛ هزینه از زمان واقعی کار نودها حساب می‌شود و پیش از
+              ثبت، برآوردش را می‌بینید.
+            </p>
+            <dl className="grid gap-2 text-sm sm:grid-cols-2">
+              <div className="flex justify-between gap-3 rounded-xl bg-gray-50 p-3">
+                <dt className="text-gray-700">هر دقیقهٔ نود، اولویت عادی</dt>
+                <dd className="font-bold text-gray-900">{formatToman(render_prices.standard)}</dd>
+              </div>
+              <div className="flex justify-between gap-3 rounded-xl bg-gray-50 p-3">
+                <dt className="text-gray-700">هر دقیقهٔ نود، اولویت فوری</dt>
+                <dd className="font-bold text-gray-900">{formatToman(render_prices.express)}</dd>
+              </div>
+            </dl>
+          </Card>
+        )}
 
         <Card className="grid gap-4 p-4 sm:p-6">
           <h2 className="flex items-center gap-2 text-lg font-bold text-gray-900">

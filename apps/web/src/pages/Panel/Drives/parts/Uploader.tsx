@@ -26,10 +26,20 @@ export function Uploader({
   endpoint,
   path,
   disabled,
+  reload = ['files', 'drive'],
+  onDone,
+  label = 'بارگذاری فایل',
+  accept,
 }: {
   endpoint: string;
   path: string;
   disabled: boolean;
+  /** The props that list the new file, brought again once it is in. */
+  reload?: string[];
+  /** Told the file's name once it is in (the render page picks the scene just uploaded). */
+  onDone?: (name: string) => void;
+  label?: string;
+  accept?: string;
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>('idle');
@@ -66,7 +76,8 @@ export function Uploader({
       },
       onSuccess: () => {
         setState('done');
-        router.reload({ only: ['files', 'drive'] });
+        router.reload({ only: reload });
+        onDone?.(chosen.name);
       },
       onError: (failure) => {
         const body = (failure as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
@@ -112,7 +123,8 @@ export function Uploader({
   return (
     <div className="grid gap-3">
       <FileDrop
-        label="بارگذاری فایل"
+        label={label}
+        accept={accept}
         name="file"
         hint="فایل‌های بزرگ صحنه هم پذیرفته می‌شوند؛ اگر صفحه بسته شد، همان فایل را دوباره انتخاب کنید تا از همان‌جا ادامه یابد."
         file={file}
