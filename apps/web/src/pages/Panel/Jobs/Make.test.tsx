@@ -118,14 +118,14 @@ describe('Panel/Jobs/Make', () => {
     await act(async () => fire(`render-jobs.${running.uuid}`, 'JobUpdated'));
     await vi.waitFor(() =>
       expect(reload).toHaveBeenCalledWith(
-        expect.objectContaining({ only: ['check', 'quote', 'quote_errors'] }),
+        expect.objectContaining({ only: ['check', 'settings', 'quote', 'quote_errors'] }),
       ),
     );
     // And by polling, in case the live link is down.
     reload.mockClear();
     await act(async () => vi.advanceTimersByTime(3100));
     expect(reload).toHaveBeenCalledWith(
-      expect.objectContaining({ only: ['check', 'quote', 'quote_errors'] }),
+      expect.objectContaining({ only: ['check', 'settings', 'quote', 'quote_errors'] }),
     );
     vi.useRealTimers();
     view.unmount();

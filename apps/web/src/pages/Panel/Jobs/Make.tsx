@@ -23,8 +23,8 @@ import { useRoute } from '../../../lib/route';
 import { formatSize } from '../../../lib/size';
 import { Uploader } from '../Drives/parts/Uploader';
 
-/** What a running check brings again: its findings, then the quote of the form's settings. */
-const CHECK_PROPS = ['check', 'quote', 'quote_errors'];
+/** What a running check brings again: its findings, the form's first values from them, and their quote. */
+const CHECK_PROPS = ['check', 'settings', 'quote', 'quote_errors'];
 const KYC_EVENTS = ['KycDecided'];
 const KYC_PROPS = ['kyc_status', 'auth'];
 /** While the check runs, the page asks again this often too, in case the live link is down. */
