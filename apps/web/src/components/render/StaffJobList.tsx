@@ -25,7 +25,7 @@ export function StaffJobList({
   options,
 }: StaffJobsListProps & { area: 'care' | 'admin'; title: string }) {
   const route = useRoute();
-  const { visit, pageHref } = useListQuery(route(`${area}.jobs.list`), filters);
+  const query = useListQuery(route(`${area}.jobs.list`), filters);
   const columns: Column<StaffJobRow>[] = [
     linkColumn(
       'name',
@@ -57,6 +57,7 @@ export function StaffJobList({
     <ListPage
       title={title}
       description="جست‌وجو با نام، ایمیل یا موبایل مشتری، نام رندر یا بخشی از شناسه‌اش؛ رندرهای ناموفق و متوقف بالاترند."
+      query={query}
       filters={{
         fields: [
           { search: 'q', placeholder: 'مشتری، نام یا شناسهٔ رندر', className: 'flex-1 basis-64' },
@@ -65,21 +66,15 @@ export function StaffJobList({
           { select: 'node', label: 'نود', options: options.nodes },
           area === 'admin' && { period: true },
         ],
-        values: filters,
-        onChange: visit,
         layout: 'wrap',
       }}
-      table={{
-        columns,
-        rows: jobs.data,
-        rowKey: (job) => job.id,
-        empty: {
-          icon: Clapperboard,
-          title: 'رندری با این جست‌وجو پیدا نشد',
-          description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
-        },
+      columns={columns}
+      page={jobs}
+      empty={{
+        icon: Clapperboard,
+        title: 'رندری با این جست‌وجو پیدا نشد',
+        description: 'فیلترها را بردارید یا عبارت دیگری بنویسید.',
       }}
-      pages={{ meta: jobs.meta, href: pageHref }}
     />
   );
 }

@@ -69,15 +69,13 @@ export default function NodeList({ nodes }: AdminNodesListProps) {
       title="نودهای رندر"
       description="ماشین‌هایی که رندرها را می‌گیرند؛ نودی که ۲ دقیقه پاسخ ندهد بی‌پاسخ شمرده می‌شود."
       make={{ href: route('admin.nodes.make'), label: 'نود تازه', icon: Plus }}
-      table={{
-        columns,
-        rows: nodes,
-        rowKey: (node) => node.uuid,
-        empty: {
-          icon: Server,
-          title: 'هنوز نودی ثبت نشده است',
-          description: 'با «نود تازه» یک توکن ثبت بسازید و فرمانش را روی ماشین رندر اجرا کنید.',
-        },
+      columns={columns}
+      rows={nodes}
+      rowKey={(node) => node.uuid}
+      empty={{
+        icon: Server,
+        title: 'هنوز نودی ثبت نشده است',
+        description: 'با «نود تازه» یک توکن ثبت بسازید و فرمانش را روی ماشین رندر اجرا کنید.',
       }}
     />
   );

@@ -23,7 +23,7 @@ const LIVE_PROPS = ['jobs', 'auth', 'open_jobs'];
 export default function JobList({ jobs, filters }: PanelJobsListProps) {
   const route = useRoute();
   const refreshing = useLiveReload(LIVE_EVENTS, LIVE_PROPS);
-  const { visit, pageHref } = useListQuery(route('panel.jobs.list'), filters);
+  const query = useListQuery(route('panel.jobs.list'), filters);
   const make = route.has('panel.jobs.make') ? route('panel.jobs.make') : null;
   const columns: Column<RenderJobView>[] = [
     linkColumn(
@@ -68,23 +68,19 @@ export default function JobList({ jobs, filters }: PanelJobsListProps) {
         </span>
       }
       make={make ? { href: make, label: 'رندر تازه', icon: Plus } : undefined}
+      query={query}
       filters={{
         fields: [{ select: 'status', label: 'وضعیت', options: labelOptions(STATUS_LABELS.render_job) }],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-3',
       }}
-      table={{
-        columns,
-        rows: jobs.data,
-        rowKey: (job) => job.uuid,
-        empty: {
-          icon: Clapperboard,
-          title: filters.status ? 'رندری با این وضعیت نیست' : 'هنوز رندری نفرستاده‌اید',
-          description: 'یک فایل ‎.blend را از فضای ذخیره‌سازی خود انتخاب کنید؛ پیش از ثبت، هزینه‌اش را می‌بینید.',
-        },
+      columns={columns}
+      page={jobs}
+      rowKey={(job) => job.uuid}
+      empty={{
+        icon: Clapperboard,
+        title: filters.status ? 'رندری با این وضعیت نیست' : 'هنوز رندری نفرستاده‌اید',
+        description: 'یک فایل ‎.blend را از فضای ذخیره‌سازی خود انتخاب کنید؛ پیش از ثبت، هزینه‌اش را می‌بینید.',
       }}
-      pages={{ meta: jobs.meta, href: pageHref }}
     />
   );
 }
