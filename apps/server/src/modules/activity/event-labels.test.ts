@@ -33,6 +33,7 @@ const TEMPLATES: Record<string, string[]> = {
 const NOT_EVENTS: Record<string, string> = {
   'admin:${actorId}': "a wallet line's reference to the admin who made it",
   'admin:${adminId}': "a wallet line's reference to the admin who made it",
+  'render:${task.uuid}': "a render task's ledger key (its charge, posted once), not an event",
 };
 
 function scan() {
