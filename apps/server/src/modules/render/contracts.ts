@@ -44,6 +44,8 @@ export interface SceneFindings {
   sample_seconds?: number;
   /** Blender's error when the sample frame could not be rendered. */
   sample_error?: string | null;
+  /** Added by the manager: the check's whole run less its sample frame, which every task spends again. */
+  startup_seconds?: number;
   [key: string]: unknown;
 }
 

@@ -25,7 +25,7 @@ import {
   publishJob,
 } from './job-ops';
 import { bearerToken, ENROLMENT_TTL_MS, newEnrolmentToken, newNodeToken, tokenHash } from './node-tokens';
-import { taskCost } from './pricing';
+import { startupSecondsOf, taskCost } from './pricing';
 import {
   type RenderFindings,
   type RenderJob,
@@ -93,7 +93,10 @@ export const expectedOutputs = (task: RenderTask, job: RenderJob) =>
 
 /** Rial the owner must have before a node is handed this task: its frames at the measured time. */
 export const taskEstimate = (task: RenderTask, job: RenderJob) =>
-  taskCost(framesOf(chunkOf(task)).length * (job.frameSeconds ?? 0), job.pricePerMinute ?? 0);
+  taskCost(
+    framesOf(chunkOf(task)).length * (job.frameSeconds ?? 0) + startupSecondsOf(job.findings),
+    job.pricePerMinute ?? 0,
+  );
 
 /** Failed attempts that still count: those since the job's failed tasks were last requeued. */
 /** Whether `node` holds `task` now (claimed, under its lease or not yet swept). */
@@ -700,7 +703,12 @@ export function createRenderManager(options: RenderManagerOptions) {
           const [checked] = await tx
             .update(renderJobs)
             .set({
-              findings: input.findings ?? {},
+              // The check's whole run less its sample frame: what every task spends before its frames.
+              findings: {
+                ...(input.findings ?? {}),
+                startup_seconds:
+                  Number.isFinite(measured) && measured > 0 ? Math.max(0, seconds - measured) : 0,
+              },
               frameSeconds: Number.isFinite(measured) && measured > 0 ? measured : seconds,
               updatedAt: now,
             })

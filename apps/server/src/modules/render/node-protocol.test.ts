@@ -88,7 +88,9 @@ describe(`render node protocol (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     const job = await service().checkScene({ id: ownerId }, { drive, path: 'shot.blend' });
     const check = await checker.claim();
     expect(check?.kind).toBe('check');
-    expect((await checker.complete(check!, 2, CHECK_FINDINGS)).statusCode).toBe(200);
+    expect((await checker.complete(check!, CHECK_FINDINGS.sample_seconds, CHECK_FINDINGS)).statusCode).toBe(
+      200,
+    );
     return service().submit({ id: ownerId }, job.uuid, {
       frames,
       chunk,

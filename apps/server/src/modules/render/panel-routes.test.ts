@@ -87,7 +87,7 @@ describe(`panel: render jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     const uuid = new URL(String(res.headers.location), 'http://x').searchParams.get('check')!;
     const task = (await node.claim())!;
     expect(task.job.uuid).toBe(uuid);
-    expect((await node.complete(task, 2, CHECK_FINDINGS)).statusCode).toBe(200);
+    expect((await node.complete(task, CHECK_FINDINGS.sample_seconds, CHECK_FINDINGS)).statusCode).toBe(200);
     return uuid;
   };
   const submit = (check: string, change: Record<string, unknown> = {}, browser = customer) =>
@@ -139,7 +139,7 @@ describe(`panel: render jobs (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
       expect(running.props.check).toMatchObject({ status: 'checking', check: null });
       expect(running.props.quote).toBeNull();
       const task = (await node.claim())!;
-      await node.complete(task, 2, CHECK_FINDINGS);
+      await node.complete(task, CHECK_FINDINGS.sample_seconds, CHECK_FINDINGS);
       const done = await customer.page(url);
       expect(done.props.check.check).toMatchObject({
         blender_version: '3.4.1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, scaledFrameSeconds, taskCost } from './pricing';
+import { estimateCost, scaledFrameSeconds, startupSecondsOf, taskCost } from './pricing';
 
 describe('render pricing', () => {
   it('charges a task its render seconds at the per-minute price, rounded up to a Rial', () => {
@@ -34,5 +34,14 @@ describe('render pricing', () => {
     expect(scaledFrameSeconds(timing, { resolutionPercent: 50 })).toBe(2);
     expect(scaledFrameSeconds(timing, { resolutionPercent: 100, samples: 128 })).toBe(16);
     expect(scaledFrameSeconds({ frameSeconds: 8 }, { resolutionPercent: 200, samples: 16 })).toBe(32);
+  });
+
+  it('charges each task its start-up as well as its frames in the estimate', () => {
+    // 6 frames of 0.3 s in 3 tasks of 3 s start-up each at 1,500 Rial a minute: 10.8 s → 270 Rial.
+    expect(estimateCost(6, 0.3, 1_500, { tasks: 3, seconds: 3 }).estimate).toBe(270);
+    expect(estimateCost(6, 0.3, 1_500).estimate).toBe(45);
+    expect(startupSecondsOf({ startup_seconds: 2.5 })).toBe(2.5);
+    expect(startupSecondsOf({ startup_seconds: 'x' })).toBe(0);
+    expect(startupSecondsOf(null)).toBe(0);
   });
 });

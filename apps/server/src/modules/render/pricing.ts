@@ -56,9 +56,21 @@ export interface Estimate {
   seconds: number;
 }
 
-/** frames × seconds per frame × price per minute / 60, in Rial, with its range. */
-export function estimateCost(frames: number, frameSeconds: number, pricePerMinute: number): Estimate {
-  const seconds = Math.max(0, frames) * Math.max(0, frameSeconds);
+/**
+ * (frames × seconds per frame + tasks × a task's start-up) × price per minute / 60, in Rial, with
+ * its range. The start-up (Blender starting and loading the scene, once a task) is charged like the
+ * frames, since a task's render seconds count from Blender's start: for a tiny scene it is most of
+ * the cost (3 s of start-up against 0.3 s a frame).
+ */
+export function estimateCost(
+  frames: number,
+  frameSeconds: number,
+  pricePerMinute: number,
+  startup: { tasks: number; seconds: number } = { tasks: 0, seconds: 0 },
+): Estimate {
+  const seconds =
+    Math.max(0, frames) * Math.max(0, frameSeconds) +
+    Math.max(0, startup.tasks) * Math.max(0, startup.seconds);
   const estimate = taskCost(seconds, pricePerMinute);
   return {
     estimate,
@@ -66,4 +78,10 @@ export function estimateCost(frames: number, frameSeconds: number, pricePerMinut
     high: Math.ceil(estimate * ESTIMATE_HIGH),
     seconds,
   };
+}
+
+/** A task's start-up the scene check measured (its whole run less its sample frame), in seconds. */
+export function startupSecondsOf(findings: unknown): number {
+  const value = (findings as { startup_seconds?: unknown } | null)?.startup_seconds;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

@@ -84,7 +84,9 @@ describe(`render service (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})
     const task = (await checker.claim())!;
     expect(task.kind).toBe('check');
     expect(task.job.uuid).toBe(job.uuid);
-    expect((await checker.complete(task, 2.4, CHECK_FINDINGS)).statusCode).toBe(200);
+    expect((await checker.complete(task, CHECK_FINDINGS.sample_seconds, CHECK_FINDINGS)).statusCode).toBe(
+      200,
+    );
     return (await db().select().from(renderJobs).where(eq(renderJobs.id, job.id)))[0]!;
   };
   const renderTaskCount = async (jobId: number) =>

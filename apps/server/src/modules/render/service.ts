@@ -15,7 +15,7 @@ import { jobNotFound, RenderError } from './errors';
 import { chunkFrames, parseFrames } from './frames';
 import { cancelOpenTasks, moveJob, type Publish, publishJob, requeueActiveTasks } from './job-ops';
 import { taskEstimate } from './manager';
-import { estimateCost, scaledFrameSeconds } from './pricing';
+import { estimateCost, scaledFrameSeconds, startupSecondsOf } from './pricing';
 import { looksLikeBlend, MAGIC_BYTES } from './scene-magic';
 import { checkJobAction, type JobAction } from './state-machine';
 import {
@@ -161,7 +161,12 @@ export function createRenderService(options: RenderServiceOptions) {
       settings,
     );
     const price = (await readRenderPrices(tx))[settings.priority];
-    return { frameSeconds, price, estimate: estimateCost(settings.frames.length, frameSeconds, price) };
+    const tasks = chunkFrames(settings.frames, settings.chunk).length;
+    const estimate = estimateCost(settings.frames.length, frameSeconds, price, {
+      tasks,
+      seconds: startupSecondsOf(findings),
+    });
+    return { frameSeconds, price, estimate };
   };
 
   const startedFrames = async (tx: Database, job: RenderJob) => {

@@ -119,7 +119,10 @@ export class SimulatedNode {
   }
 }
 
-/** What a node's scene check reports for the test scene. */
+/**
+ * What a node's scene check reports for the test scene. Tests complete the check in exactly its
+ * sample frame's seconds (no start-up), so their estimates are frames × 0.5 s.
+ */
 export const CHECK_FINDINGS = {
   blender_version: '3.4.1',
   engine: 'CYCLES',
