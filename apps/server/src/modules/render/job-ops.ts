@@ -174,3 +174,14 @@ export async function completeIfDone(
   });
   return done;
 }
+
+/** Whether any of the job's frames were rendered: a resumed job is then active again, else queued. */
+export async function hasRenderedFrames(tx: Database, job: RenderJob): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(renderTasks)
+    .where(
+      and(eq(renderTasks.jobId, job.id), eq(renderTasks.kind, 'render'), eq(renderTasks.status, 'completed')),
+    );
+  return (row?.n ?? 0) > 0;
+}

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client';
 import { ObjectNotFoundError, type ObjectStorage } from '../../lib/storage';
 import { DriveError, type DriveService } from '../drives';
@@ -93,4 +94,17 @@ export async function openFrame(
     if (error instanceof DriveError || error instanceof ObjectNotFoundError) throw noFrame();
     throw error;
   }
+}
+
+/** A frame's bytes as the answer, with how long the browser may keep it (the customer's own: a while). */
+export function sendFrame(
+  reply: FastifyReply,
+  frame: Awaited<ReturnType<typeof openFrame>>,
+  cacheControl: string,
+) {
+  return reply
+    .header('content-type', frame.type)
+    .header('content-length', String(frame.size))
+    .header('cache-control', cacheControl)
+    .send(frame.stream);
 }

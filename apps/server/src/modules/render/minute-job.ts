@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Broadcaster, transactionWithBroadcasts } from '../../platform/broadcasting';
 import { everyMinute, type JobLog } from '../../platform/jobs';
 import { findUser } from '../users';
 import { notifyTasksQueued } from './claim-signal';
-import { moveJob } from './job-ops';
+import { hasRenderedFrames, moveJob } from './job-ops';
 import { type RenderManager, taskEstimate } from './manager';
 import { renderJobs, renderTasks } from './tables';
 
@@ -42,18 +42,15 @@ export async function resumeFundedJobs(
           .limit(1);
         const owner = await findUser(tx, job.userId);
         if (!owner || (next && owner.balance < taskEstimate(next, job))) return false;
-        const [started] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(renderTasks)
-          .where(
-            and(
-              eq(renderTasks.jobId, job.id),
-              eq(renderTasks.status, 'completed'),
-              eq(renderTasks.kind, 'render'),
-            ),
-          );
         return (
-          (await moveJob(tx, publish, job, (started?.n ?? 0) > 0 ? 'active' : 'queued', {}, now)) !== null
+          (await moveJob(
+            tx,
+            publish,
+            job,
+            (await hasRenderedFrames(tx, job)) ? 'active' : 'queued',
+            {},
+            now,
+          )) !== null
         );
       },
       onPublishError,

@@ -10,7 +10,7 @@ import type { PanelJobsMakeProps, RenderQuote, SceneFindings } from './contracts
 import { jobNotFound, RenderError } from './errors';
 import { frameZip } from './frame-zip';
 import { MAX_FRAMES } from './frames';
-import { jobDrives, jobViews, lastFrameOf, openFrame } from './job-pages';
+import { jobDrives, jobViews, lastFrameOf, openFrame, sendFrame } from './job-pages';
 import { MAX_CHUNK, MAX_SAMPLES, validateSettings } from './service';
 import { JOB_ACTIONS, type JobAction } from './state-machine';
 import { RENDER_JOB_STATUSES, type RenderJob } from './tables';
@@ -304,11 +304,7 @@ export async function panelJobRoutes(app: FastifyInstance, { registry }: { regis
       const job = await own(request);
       const drive = (await jobDrives(drives, [job])).get(job.driveId)!;
       const frame = await openFrame(drives, storage, job, drive, param(request, 'frame'));
-      return reply
-        .header('content-type', frame.type)
-        .header('content-length', String(frame.size))
-        .header('cache-control', 'private, max-age=300')
-        .send(frame.stream);
+      return sendFrame(reply, frame, 'private, max-age=300');
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { toLatinDigits } from '../../lib/digits';
 import { faToman } from '../../lib/persian';
@@ -13,7 +13,14 @@ import { notifyTasksQueued } from './claim-signal';
 import type { RenderQuote, SceneFindings } from './contracts';
 import { jobNotFound, RenderError } from './errors';
 import { chunkFrames, parseFrames } from './frames';
-import { cancelOpenTasks, moveJob, type Publish, publishJob, requeueActiveTasks } from './job-ops';
+import {
+  cancelOpenTasks,
+  hasRenderedFrames,
+  moveJob,
+  type Publish,
+  publishJob,
+  requeueActiveTasks,
+} from './job-ops';
 import { taskEstimate } from './manager';
 import { estimateCost, scaledFrameSeconds, startupSecondsOf } from './pricing';
 import { looksLikeBlend, MAGIC_BYTES } from './scene-magic';
@@ -167,20 +174,6 @@ export function createRenderService(options: RenderServiceOptions) {
       seconds: startupSecondsOf(findings),
     });
     return { frameSeconds, price, estimate };
-  };
-
-  const startedFrames = async (tx: Database, job: RenderJob) => {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(renderTasks)
-      .where(
-        and(
-          eq(renderTasks.jobId, job.id),
-          eq(renderTasks.kind, 'render'),
-          eq(renderTasks.status, 'completed'),
-        ),
-      );
-    return (row?.n ?? 0) > 0;
   };
 
   return {
@@ -356,7 +349,7 @@ export function createRenderService(options: RenderServiceOptions) {
     async act(actor: RenderActor, uuid: string, action: JobAction): Promise<RenderJob> {
       const job = await inTransaction(async (tx, publish) => {
         const job = await lockJob(tx, actor, uuid);
-        const started = await startedFrames(tx, job);
+        const started = await hasRenderedFrames(tx, job);
         const check = checkJobAction(job.status, action, { started, pauseReason: job.pauseReason });
         if (!check.allowed) throw new RenderError('RF_RENDER_ACTION', check.reason);
         const now = clock();

@@ -9,7 +9,7 @@ import { recordStaffAction } from '../activity';
 import { listLedger } from '../billing';
 import { userCards } from '../users';
 import { jobNotFound, RenderError } from './errors';
-import { jobDrives, lastFrameOf, openFrame } from './job-pages';
+import { jobDrives, lastFrameOf, openFrame, sendFrame } from './job-pages';
 import { removeBlock } from './node-admin';
 import { findJobById, listStaffJobs, staffJobRows } from './staff-jobs';
 import { findNodeView, recentNodeTasks } from './staff-nodes';
@@ -189,11 +189,7 @@ export async function staffRenderRoutes(app: FastifyInstance, { registry }: { re
         const job = await jobOf(request);
         const drive = (await jobDrives(drives, [job])).get(job.driveId)!;
         const frame = await openFrame(drives, storage, job, drive, param(request, 'frame'));
-        return reply
-          .header('content-type', frame.type)
-          .header('content-length', String(frame.size))
-          .header('cache-control', 'private, no-store')
-          .send(frame.stream);
+        return sendFrame(reply, frame, 'private, no-store');
       },
     );
 
