@@ -39,7 +39,15 @@ const NOT_PAGES = new Set([
   'panel.drives.down', // the drive's files
   'panel.drives.files.upload', // the resumable upload's HEAD/GET
   'panel.payments.verify', // the gateway's return, which redirects
+  'panel.jobs.frame', // one rendered frame, an image
+  'panel.jobs.download', // the frames' zip
 ]);
+
+/**
+ * Pages of records the demo customer has none of: a render job needs a render node to check its
+ * scene first, so render-jobs.test.ts, which starts two, looks at Panel/Jobs/View at both widths.
+ */
+const NO_DEMO_RECORD = new Set(['panel.jobs.view']);
 
 interface Machine {
   uuid: string;
@@ -185,7 +193,8 @@ describe('the panel with the longest allowed names, at 390 and 1366 px', () => {
       }
       waiting = later;
     }
-    for (const [name, r] of waiting) problems.push(`${name}: no page links to /${r.uri}`);
+    for (const [name, r] of waiting)
+      if (!NO_DEMO_RECORD.has(name)) problems.push(`${name}: no page links to /${r.uri}`);
     expect(problems).toEqual([]);
     expect(visited).toEqual(
       expect.arrayContaining(['panel.items', 'panel.tickets.make', 'panel.instances.list']),

@@ -155,6 +155,11 @@ describe.skipIf(skipWithoutBlender)('render jobs in Chromium, rendered by two re
     await page.getByRole('img', { name: /آخرین فریم رندرشده/ }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await screenshot(page, 'panel-jobs-view-completed');
+    // On a phone: no sideways scroll (the panel's longest-names walk has no render job to open).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'panel-jobs-view-completed-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const http = new HttpSession(baseUrl());
     await http.signIn(CUSTOMER, 'password');
