@@ -98,7 +98,8 @@ export function createSharedProps({ config, db, registry, cache }: SharedPropsCo
         } as SharedProps['links'];
       },
       unread_notifications: () => (request.user ? unreadCount(db, request.user.id) : 0),
-      open_jobs: () => (request.user ? openJobCount(db, request.user.id) : 0),
+      // Only a customer has render jobs: staff pages spend no statement on it.
+      open_jobs: () => (request.user?.role === 'customer' ? openJobCount(db, request.user.id) : 0),
       recaptcha_site_key: recaptchaSiteKey,
       captcha_provider: config.CAPTCHA_PROVIDER,
       // Signed-in users listen on `private-users.{id}`; the key is public by design (Pusher protocol).
