@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { routesOn } from '../../http/named-route';
 import { attachmentDisposition } from '../../lib/files';
-import { parseRange } from './byte-range';
 import { DriveError } from './errors';
+import { sendObjectRange } from './range-reply';
 import { ensureDemoObject } from './seed';
 
 const NOT_FOUND = 'این پیوند دانلود درست نیست یا فایلش دیگر نیست.';
@@ -49,35 +48,14 @@ export async function driveDownloadRoutes(app: FastifyInstance, { registry }: { 
       // The file's SHA-256 is its strong validator: the same bytes keep the same tag on every server.
       const etag = entry.sha256 ? `"${entry.sha256}"` : stat.etag;
 
-      let range = parseRange(request.headers.range, size);
-      const ifRange = request.headers['if-range'];
-      if (range.kind !== 'whole' && ifRange !== undefined && ifRange !== etag) range = { kind: 'whole' };
-
       reply
-        .header('accept-ranges', 'bytes')
-        .header('etag', etag)
         .header('last-modified', entry.createdAt.toUTCString())
         .header('content-type', 'application/octet-stream')
         .header('content-disposition', attachmentDisposition(entry.name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer');
-
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${size}`)
-          .header('content-length', '0')
-          .send();
-      }
-      const start = range.kind === 'partial' ? range.start : 0;
-      const end = range.kind === 'partial' ? range.end : size - 1;
-      const length = size === 0 ? 0 : end - start + 1;
-      if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      reply.header('content-length', String(length));
-      // HEAD: an empty stream keeps our Content-Length (Fastify would write 0 for no payload).
-      if (request.method === 'HEAD' || length === 0) return reply.send(Readable.from([]));
-      return reply.send(await storage.get(entry.objectKey!, { start, end }));
+      return sendObjectRange(request, reply, { storage, key: entry.objectKey!, size, etag });
     },
     // Never compressed: byte ranges count the file's bytes, and scene files do not shrink anyway.
     { compress: false },

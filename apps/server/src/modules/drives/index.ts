@@ -6,4 +6,5 @@
 export { parseRange } from './byte-range';
 export type { PanelDrivesDownProps, PanelDrivesListProps, PanelDrivesShowProps } from './contracts';
 export { DriveError } from './errors';
+export { sendObjectRange } from './range-reply';
 export { type Drive, type DriveEntry, type DriveService, driveObjectPrefix, GB } from './service';

@@ -3,7 +3,7 @@ import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routesOn } from '../../http/named-route';
-import { parseRange } from '../drives';
+import { sendObjectRange } from '../drives';
 import { NodeProtocolError } from './errors';
 import { NODE_API } from './file-urls';
 import type { RenderNode } from './tables';
@@ -177,28 +177,13 @@ export async function renderNodeRoutes(app: FastifyInstance, { registry }: { reg
       const scene = await manager.scene(node!, taskOf(request), request.query as Record<string, unknown>);
       const size = scene.size;
       const etag = `"${scene.sha256}"`;
-      let range = parseRange(request.headers.range, size);
-      const ifRange = request.headers['if-range'];
-      if (range.kind !== 'whole' && ifRange !== undefined && ifRange !== etag) range = { kind: 'whole' };
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('etag', etag)
-        .header('content-type', 'application/octet-stream')
-        .header('x-content-sha256', scene.sha256);
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${size}`)
-          .header('content-length', '0')
-          .send();
-      }
-      const start = range.kind === 'partial' ? range.start : 0;
-      const end = range.kind === 'partial' ? range.end : size - 1;
-      const length = size === 0 ? 0 : end - start + 1;
-      if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      reply.header('content-length', String(length));
-      if (request.method === 'HEAD' || length === 0) return reply.send(Readable.from([]));
-      return reply.send(await app.services.storage.get(scene.objectKey, { start, end }));
+      reply.header('content-type', 'application/octet-stream').header('x-content-sha256', scene.sha256);
+      return sendObjectRange(request, reply, {
+        storage: app.services.storage,
+        key: scene.objectKey,
+        size,
+        etag,
+      });
     }),
     { ...options, compress: false },
   );
