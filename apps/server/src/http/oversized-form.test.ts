@@ -37,6 +37,8 @@ describe('an oversized form sent from a page', () => {
     const routes = t.app.routeList
       .all()
       .filter((r) => !r.uri.startsWith('api/') && !UPLOAD_ENDPOINTS.has(r.name))
+      // The render node protocol is called by a node with its token, never by a page: 413 is its answer.
+      .filter((r) => !r.name.startsWith('render-node.'))
       .filter((r) => r.methods.some((m) => m !== 'GET' && m !== 'HEAD'));
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
