@@ -20,6 +20,7 @@ import { Price } from '../../../components/ui/Price';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { WithAside } from '../../../components/ui/WithAside';
 import { toPersianDigits } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
@@ -74,84 +75,86 @@ export default function InvoiceEdit({
       }
     >
       <FormAlert className="mb-6">{errors.action}</FormAlert>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <Card className="p-4 sm:p-6">
-            <InvoiceFacts invoice={invoice} kindLabel={document.kindLabel} />
-          </Card>
-          <Card as="section" aria-labelledby="lines-title" className="p-2 sm:p-4">
-            <h2 id="lines-title" className="mb-3 px-2 font-bold text-gray-900">
-              ردیف‌ها
-            </h2>
-            <div className="px-2">
-              <InvoiceLines items={items} invoice={invoice} />
+      {/* On a phone the money and the buttons come first, before the lines. */}
+      <WithAside
+        asideFirst
+        aside={
+          <>
+            <Card className="grid gap-3 p-4 sm:p-6">
+              <h2 className="font-bold text-gray-900">{pending ? 'پرداخت' : 'مبلغ'}</h2>
+              <TotalRow label="مبلغ کل" rial={invoice.total} strong />
+              {pending && can.pay_wallet && <TotalRow label="موجودی کیف پول" rial={balance} />}
+              {can.pay_wallet && (
+                <Button onClick={() => setConfirm('wallet')} disabled={busy || balance < invoice.total}>
+                  <Wallet aria-hidden="true" className="size-4" />
+                  پرداخت از کیف پول
+                </Button>
+              )}
+              {can.pay_wallet && balance < invoice.total && (
+                <p className="text-xs text-gray-600">موجودی کیف پول کافی نیست؛ از درگاه بپردازید.</p>
+              )}
+              {can.pay_gateway && (
+                <Button
+                  variant={can.pay_wallet ? 'secondary' : 'primary'}
+                  onClick={() => pay('gateway')}
+                  disabled={busy}
+                >
+                  <CreditCard aria-hidden="true" className="size-4" />
+                  پرداخت با درگاه بانکی
+                </Button>
+              )}
+              {pending && invoice.kind === 'topup' && (
+                <p className="text-xs leading-6 text-gray-600">
+                  برای واریز بانکی، مبلغ کل را به حساب ما واریز کنید و شمارهٔ پیگیری را به پشتیبانی بدهید؛ پس
+                  از بررسی، پرداخت ثبت و اعتبار به کیف پول افزوده می‌شود.
+                </p>
+              )}
+              {!pending && (
+                <p className="text-sm text-gray-600">
+                  {invoice.status === 'paid' || invoice.status === 'refunded'
+                    ? 'این صورت‌حساب پرداخت شده است.'
+                    : 'این صورت‌حساب لغو شده است و پرداخت نمی‌شود.'}
+                </p>
+              )}
+              {can.cancel && (
+                <Button
+                  variant="ghost"
+                  onClick={() => setConfirm('cancel')}
+                  disabled={busy}
+                  className="text-red-700"
+                >
+                  لغو پیش‌فاکتور
+                </Button>
+              )}
+            </Card>
+          </>
+        }
+      >
+        <Card className="p-4 sm:p-6">
+          <InvoiceFacts invoice={invoice} kindLabel={document.kindLabel} />
+        </Card>
+        <Card as="section" aria-labelledby="lines-title" className="p-2 sm:p-4">
+          <h2 id="lines-title" className="mb-3 px-2 font-bold text-gray-900">
+            ردیف‌ها
+          </h2>
+          <div className="px-2">
+            <InvoiceLines items={items} invoice={invoice} />
+          </div>
+        </Card>
+        {payments.length > 0 && <Payments payments={payments} />}
+        <Card as="section" aria-labelledby="buyer-title" className="p-4 sm:p-6">
+          <h2 id="buyer-title" className="mb-1 font-bold text-gray-900">
+            مشخصات خریدار
+          </h2>
+          {can.update ? (
+            <BillToForm invoiceUuid={invoice.uuid} values={bill_to} />
+          ) : (
+            <div className="mt-3">
+              <BillToSummary billTo={invoice.bill_to} />
             </div>
-          </Card>
-          {payments.length > 0 && <Payments payments={payments} />}
-          <Card as="section" aria-labelledby="buyer-title" className="p-4 sm:p-6">
-            <h2 id="buyer-title" className="mb-1 font-bold text-gray-900">
-              مشخصات خریدار
-            </h2>
-            {can.update ? (
-              <BillToForm invoiceUuid={invoice.uuid} values={bill_to} />
-            ) : (
-              <div className="mt-3">
-                <BillToSummary billTo={invoice.bill_to} />
-              </div>
-            )}
-          </Card>
-        </div>
-        {/* On a phone the money and the buttons come first, before the lines. */}
-        <aside className="order-first grid content-start gap-6 lg:order-none">
-          <Card className="grid gap-3 p-4 sm:p-6">
-            <h2 className="font-bold text-gray-900">{pending ? 'پرداخت' : 'مبلغ'}</h2>
-            <TotalRow label="مبلغ کل" rial={invoice.total} strong />
-            {pending && can.pay_wallet && <TotalRow label="موجودی کیف پول" rial={balance} />}
-            {can.pay_wallet && (
-              <Button onClick={() => setConfirm('wallet')} disabled={busy || balance < invoice.total}>
-                <Wallet aria-hidden="true" className="size-4" />
-                پرداخت از کیف پول
-              </Button>
-            )}
-            {can.pay_wallet && balance < invoice.total && (
-              <p className="text-xs text-gray-600">موجودی کیف پول کافی نیست؛ از درگاه بپردازید.</p>
-            )}
-            {can.pay_gateway && (
-              <Button
-                variant={can.pay_wallet ? 'secondary' : 'primary'}
-                onClick={() => pay('gateway')}
-                disabled={busy}
-              >
-                <CreditCard aria-hidden="true" className="size-4" />
-                پرداخت با درگاه بانکی
-              </Button>
-            )}
-            {pending && invoice.kind === 'topup' && (
-              <p className="text-xs leading-6 text-gray-600">
-                برای واریز بانکی، مبلغ کل را به حساب ما واریز کنید و شمارهٔ پیگیری را به پشتیبانی بدهید؛ پس از
-                بررسی، پرداخت ثبت و اعتبار به کیف پول افزوده می‌شود.
-              </p>
-            )}
-            {!pending && (
-              <p className="text-sm text-gray-600">
-                {invoice.status === 'paid' || invoice.status === 'refunded'
-                  ? 'این صورت‌حساب پرداخت شده است.'
-                  : 'این صورت‌حساب لغو شده است و پرداخت نمی‌شود.'}
-              </p>
-            )}
-            {can.cancel && (
-              <Button
-                variant="ghost"
-                onClick={() => setConfirm('cancel')}
-                disabled={busy}
-                className="text-red-700"
-              >
-                لغو پیش‌فاکتور
-              </Button>
-            )}
-          </Card>
-        </aside>
-      </div>
+          )}
+        </Card>
+      </WithAside>
       <ConfirmDialog
         open={confirm === 'wallet'}
         title="پرداخت از کیف پول؟"

@@ -15,6 +15,7 @@ import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
+import { WithAside } from '../../../components/ui/WithAside';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
@@ -81,16 +82,17 @@ export default function JobMake(props: PanelJobsMakeProps) {
           )}
         </FormAlert>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <ScenePicker {...props} locked={state === 'running'} />
-          {check && <CheckCard check={check} state={state} />}
-          {check && state === 'done' && <SettingsForm {...props} check={check} />}
-        </div>
-        <aside className="grid min-w-0 content-start gap-6">
-          <PriceCard prices={props.prices} balance={props.balance} />
-        </aside>
-      </div>
+      <WithAside
+        aside={
+          <>
+            <PriceCard prices={props.prices} balance={props.balance} />
+          </>
+        }
+      >
+        <ScenePicker {...props} locked={state === 'running'} />
+        {check && <CheckCard check={check} state={state} />}
+        {check && state === 'done' && <SettingsForm {...props} check={check} />}
+      </WithAside>
     </Screen>
   );
 }

@@ -14,6 +14,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
@@ -75,94 +76,94 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
           {job.failure_reason}
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <Card className="grid gap-4 p-4 sm:p-5">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="font-bold text-gray-900">فریم‌ها</h2>
-              <JobProgressBar progress={job.progress} className="w-48" />
-            </div>
-            <FrameGrid tasks={tasks} />
-            <div className="flex flex-wrap gap-2">
-              {download_url && (
-                // A file, not a page: the browser downloads it (no page visit).
-                <a href={download_url} download className={buttonClasses('primary', 'sm')}>
-                  <Download aria-hidden="true" className="size-4" />
-                  دریافت همهٔ فریم‌ها (zip)
-                </a>
-              )}
-              {output_url && (
-                <Link href={output_url} className={buttonClasses('secondary', 'sm')}>
-                  <FolderOpen aria-hidden="true" className="size-4" />
-                  باز کردن پوشهٔ خروجی در فضا
-                </Link>
-              )}
-            </div>
-          </Card>
-
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">آخرین فریم رندرشده</h2>
-            {last_frame ? (
-              last_frame.url ? (
-                <figure className="grid gap-2">
-                  <img
-                    src={last_frame.url}
-                    alt={`آخرین فریم رندرشده: ${last_frame.name}`}
-                    className="max-h-96 w-auto justify-self-start rounded-lg border border-gray-200 bg-gray-50 object-contain"
-                  />
-                  <figcaption className="text-xs text-gray-600">
-                    <Ltr>{last_frame.name}</Ltr>
-                  </figcaption>
-                </figure>
-              ) : (
-                <p className="text-sm text-gray-600">
-                  <Ltr>{last_frame.name}</Ltr> رندر شد؛ مرورگر فایل OpenEXR را نشان نمی‌دهد، آن را از فضا یا
-                  فایل zip بردارید.
-                </p>
-              )
-            ) : (
-              <p className="text-sm text-gray-600">نخستین فریم که رندر شود، همین‌جا نمایش داده می‌شود.</p>
-            )}
-          </Card>
-
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">بخش‌ها</h2>
-            <TaskList tasks={tasks} />
-          </Card>
-        </div>
-
-        <aside className="grid min-w-0 content-start gap-6">
-          <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">هزینه</h2>
-            <dl className="grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">هزینه تا کنون</dt>
-                <dd>
-                  <Price rial={job.cost} />
-                </dd>
-              </div>
-              {job.estimate && (
+      <WithAside
+        aside={
+          <>
+            <Card className="grid gap-3 p-4 sm:p-5">
+              <h2 className="font-bold text-gray-900">هزینه</h2>
+              <dl className="grid gap-2 text-sm">
                 <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">برآورد هنگام ثبت</dt>
-                  <dd className="text-end">
-                    <span className="font-medium text-gray-900">{formatToman(job.estimate.estimate)}</span>
-                    <span className="block text-xs text-gray-500">
-                      بین {formatToman(job.estimate.low)} و {formatToman(job.estimate.high)}
-                    </span>
+                  <dt className="text-gray-600">هزینه تا کنون</dt>
+                  <dd>
+                    <Price rial={job.cost} />
                   </dd>
                 </div>
-              )}
-            </dl>
-            <p className="text-xs leading-6 text-gray-500">
-              هر بخش پس از رندر شدن، به اندازهٔ زمان کار نود حساب می‌شود؛ تلاش‌های ناموفق نودها هزینه‌ای ندارند.
-            </p>
-          </Card>
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">تنظیمات رندر</h2>
-            <FactList facts={settings} />
-          </Card>
-        </aside>
-      </div>
+                {job.estimate && (
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-gray-600">برآورد هنگام ثبت</dt>
+                    <dd className="text-end">
+                      <span className="font-medium text-gray-900">{formatToman(job.estimate.estimate)}</span>
+                      <span className="block text-xs text-gray-500">
+                        بین {formatToman(job.estimate.low)} و {formatToman(job.estimate.high)}
+                      </span>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              <p className="text-xs leading-6 text-gray-500">
+                هر بخش پس از رندر شدن، به اندازهٔ زمان کار نود حساب می‌شود؛ تلاش‌های ناموفق نودها هزینه‌ای ندارند.
+              </p>
+            </Card>
+            <Card className="p-4 sm:p-5">
+              <h2 className="mb-3 font-bold text-gray-900">تنظیمات رندر</h2>
+              <FactList facts={settings} />
+            </Card>
+          </>
+        }
+      >
+        <Card className="grid gap-4 p-4 sm:p-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="font-bold text-gray-900">فریم‌ها</h2>
+            <JobProgressBar progress={job.progress} className="w-48" />
+          </div>
+          <FrameGrid tasks={tasks} />
+          <div className="flex flex-wrap gap-2">
+            {download_url && (
+              // A file, not a page: the browser downloads it (no page visit).
+              <a href={download_url} download className={buttonClasses('primary', 'sm')}>
+                <Download aria-hidden="true" className="size-4" />
+                دریافت همهٔ فریم‌ها (zip)
+              </a>
+            )}
+            {output_url && (
+              <Link href={output_url} className={buttonClasses('secondary', 'sm')}>
+                <FolderOpen aria-hidden="true" className="size-4" />
+                باز کردن پوشهٔ خروجی در فضا
+              </Link>
+            )}
+          </div>
+        </Card>
+
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 font-bold text-gray-900">آخرین فریم رندرشده</h2>
+          {last_frame ? (
+            last_frame.url ? (
+              <figure className="grid gap-2">
+                <img
+                  src={last_frame.url}
+                  alt={`آخرین فریم رندرشده: ${last_frame.name}`}
+                  className="max-h-96 w-auto justify-self-start rounded-lg border border-gray-200 bg-gray-50 object-contain"
+                />
+                <figcaption className="text-xs text-gray-600">
+                  <Ltr>{last_frame.name}</Ltr>
+                </figcaption>
+              </figure>
+            ) : (
+              <p className="text-sm text-gray-600">
+                <Ltr>{last_frame.name}</Ltr> رندر شد؛ مرورگر فایل OpenEXR را نشان نمی‌دهد، آن را از فضا یا فایل
+                zip بردارید.
+              </p>
+            )
+          ) : (
+            <p className="text-sm text-gray-600">نخستین فریم که رندر شود، همین‌جا نمایش داده می‌شود.</p>
+          )}
+        </Card>
+
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 font-bold text-gray-900">بخش‌ها</h2>
+          <TaskList tasks={tasks} />
+        </Card>
+      </WithAside>
     </Screen>
   );
 }
