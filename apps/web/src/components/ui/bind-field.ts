@@ -34,3 +34,15 @@ export function bindCheckbox<T extends Data, K extends keyof T & string>(
     onChange: onChange as unknown as (checked: boolean) => void,
   };
 }
+
+/**
+ * Both, for a form that shows its own errors: `const { field, checkbox } = formBinders(form)`, then
+ * `<TextField label="نام" {...field('name')} />`.
+ */
+export function formBinders<T extends Data>(form: InertiaFormProps<T>) {
+  const errors = form.errors as Errors;
+  return {
+    field: <K extends keyof T & string>(name: K) => bindField(form, errors, name),
+    checkbox: <K extends keyof T & string>(name: K) => bindCheckbox(form, errors, name),
+  };
+}
