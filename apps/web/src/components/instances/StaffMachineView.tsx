@@ -65,24 +65,22 @@ export function StaffMachineView({
       <FormAlert className="mb-4">{errors.action ?? errors.reason}</FormAlert>
       <WithAside
         aside={
-          <>
-            <Card className="grid gap-2 p-4 text-sm sm:p-5">
-              <h2 className="font-bold text-gray-900">مشتری</h2>
-              {owner ? (
-                <>
-                  <p className="font-medium text-gray-900">{owner.name}</p>
-                  {owner.email && <Ltr className="text-gray-700">{owner.email}</Ltr>}
-                  {owner.mobile && <Ltr className="text-gray-700">{toPersianDigits(owner.mobile)}</Ltr>}
-                  <p>موجودی: {formatToman(owner.balance)}</p>
-                  <p className="flex items-center gap-2">
-                    احراز هویت: <StatusBadge kind="kyc" state={owner.kyc_status} />
-                  </p>
-                </>
-              ) : (
-                <p className="text-gray-600">حساب مشتری پیدا نشد.</p>
-              )}
-            </Card>
-          </>
+          <Card className="grid gap-2 p-4 text-sm sm:p-5">
+            <h2 className="font-bold text-gray-900">مشتری</h2>
+            {owner ? (
+              <>
+                <p className="font-medium text-gray-900">{owner.name}</p>
+                {owner.email && <Ltr className="text-gray-700">{owner.email}</Ltr>}
+                {owner.mobile && <Ltr className="text-gray-700">{toPersianDigits(owner.mobile)}</Ltr>}
+                <p>موجودی: {formatToman(owner.balance)}</p>
+                <p className="flex items-center gap-2">
+                  احراز هویت: <StatusBadge kind="kyc" state={owner.kyc_status} />
+                </p>
+              </>
+            ) : (
+              <p className="text-gray-600">حساب مشتری پیدا نشد.</p>
+            )}
+          </Card>
         }
       >
         <Card className="p-4 sm:p-5">

@@ -57,11 +57,9 @@ export default function NodeEdit({ node, recent }: AdminNodesEditProps) {
     <Screen title={node.name} description={<StatusBadge kind="render_node" state={node.status} />}>
       <WithAside
         aside={
-          <>
-            <Card className="p-4 sm:p-5">
-              <FactList facts={facts} />
-            </Card>
-          </>
+          <Card className="p-4 sm:p-5">
+            <FactList facts={facts} />
+          </Card>
         }
       >
         <Card as="section" className="p-4 sm:p-5">

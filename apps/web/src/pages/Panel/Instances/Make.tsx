@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from '../../../app/protocol';
 import { gpuLabel } from '../../../components/catalog/gpu-label';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
@@ -71,6 +71,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
     idempotency_key: props.idempotency_key,
     quoted_price_per_hour: '',
   });
+  const { field } = formBinders(form);
   const [reviewing, setReviewing] = useState(false);
   const { errors } = form;
   const plan = plans.find((p) => p.slug === form.data.hardware);
@@ -233,7 +234,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
               hint="مثلاً «رندر پروژهٔ ویلا»؛ بعداً هم می‌توانید عوضش کنید."
               counter={name_max}
               autoComplete="off"
-              {...bindField(form, errors, 'name')}
+              {...field('name')}
             />
           </fieldset>
         </div>

@@ -90,63 +90,61 @@ export default function InstanceView({ instance, balance, session, activity }: I
     >
       <WithAside
         aside={
-          <>
-            <Card className="grid gap-3 p-4 sm:p-5">
-              <h2 className="font-bold text-gray-900">هزینه</h2>
-              <dl className="grid gap-2 text-sm">
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
-                  <dd>
-                    <Price rial={instance.price_per_hour} />
-                  </dd>
-                </div>
-                <div className="flex justify-between gap-3">
+          <Card className="grid gap-3 p-4 sm:p-5">
+            <h2 className="font-bold text-gray-900">هزینه</h2>
+            <dl className="grid gap-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
+                <dd>
+                  <Price rial={instance.price_per_hour} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-gray-600">
+                  {session === null || session.open
+                    ? 'هزینهٔ این نوبت روشن بودن'
+                    : 'هزینهٔ آخرین نوبت روشن بودن'}
+                </dt>
+                <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
+                  {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
+                </dd>
+              </div>
+              {session !== null && session.minutes > 0 && (
+                // Also once the machine is off: how long the last session ran and when, from what
+                // billing kept (the charged minutes and the clock time they cover).
+                <div className="grid gap-1">
                   <dt className="text-gray-600">
-                    {session === null || session.open
-                      ? 'هزینهٔ این نوبت روشن بودن'
-                      : 'هزینهٔ آخرین نوبت روشن بودن'}
+                    {session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}
                   </dt>
-                  <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
-                    {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
+                  <dd className="text-gray-900">
+                    <ChargedMinutes
+                      minutes={session.minutes}
+                      from={session.from}
+                      to={session.to}
+                      style="datetime"
+                    />
                   </dd>
                 </div>
-                {session !== null && session.minutes > 0 && (
-                  // Also once the machine is off: how long the last session ran and when, from what
-                  // billing kept (the charged minutes and the clock time they cover).
-                  <div className="grid gap-1">
-                    <dt className="text-gray-600">
-                      {session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}
-                    </dt>
-                    <dd className="text-gray-900">
-                      <ChargedMinutes
-                        minutes={session.minutes}
-                        from={session.from}
-                        to={session.to}
-                        style="datetime"
-                      />
-                    </dd>
-                  </div>
-                )}
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">موجودی کیف پول</dt>
-                  <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
-                </div>
-                {hoursLeft !== null && (
-                  <div className="flex justify-between gap-3">
-                    <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>
-                    <dd className={`font-bold ${hoursLeft < 2 ? 'text-red-700' : 'text-gray-900'}`}>
-                      {formatNumber(hoursLeft)} ساعت کار
-                    </dd>
-                  </div>
-                )}
-              </dl>
-              {route.has('panel.payments.make') && (
-                <ButtonLink href={route('panel.payments.make')} variant="secondary">
-                  شارژ کیف پول
-                </ButtonLink>
               )}
-            </Card>
-          </>
+              <div className="flex justify-between gap-3">
+                <dt className="text-gray-600">موجودی کیف پول</dt>
+                <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
+              </div>
+              {hoursLeft !== null && (
+                <div className="flex justify-between gap-3">
+                  <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>
+                  <dd className={`font-bold ${hoursLeft < 2 ? 'text-red-700' : 'text-gray-900'}`}>
+                    {formatNumber(hoursLeft)} ساعت کار
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {route.has('panel.payments.make') && (
+              <ButtonLink href={route('panel.payments.make')} variant="secondary">
+                شارژ کیف پول
+              </ButtonLink>
+            )}
+          </Card>
         }
       >
         <Card className="p-4 sm:p-5">

@@ -79,55 +79,53 @@ export default function InvoiceEdit({
       <WithAside
         asideFirst
         aside={
-          <>
-            <Card className="grid gap-3 p-4 sm:p-6">
-              <h2 className="font-bold text-gray-900">{pending ? 'پرداخت' : 'مبلغ'}</h2>
-              <TotalRow label="مبلغ کل" rial={invoice.total} strong />
-              {pending && can.pay_wallet && <TotalRow label="موجودی کیف پول" rial={balance} />}
-              {can.pay_wallet && (
-                <Button onClick={() => setConfirm('wallet')} disabled={busy || balance < invoice.total}>
-                  <Wallet aria-hidden="true" className="size-4" />
-                  پرداخت از کیف پول
-                </Button>
-              )}
-              {can.pay_wallet && balance < invoice.total && (
-                <p className="text-xs text-gray-600">موجودی کیف پول کافی نیست؛ از درگاه بپردازید.</p>
-              )}
-              {can.pay_gateway && (
-                <Button
-                  variant={can.pay_wallet ? 'secondary' : 'primary'}
-                  onClick={() => pay('gateway')}
-                  disabled={busy}
-                >
-                  <CreditCard aria-hidden="true" className="size-4" />
-                  پرداخت با درگاه بانکی
-                </Button>
-              )}
-              {pending && invoice.kind === 'topup' && (
-                <p className="text-xs leading-6 text-gray-600">
-                  برای واریز بانکی، مبلغ کل را به حساب ما واریز کنید و شمارهٔ پیگیری را به پشتیبانی بدهید؛ پس
-                  از بررسی، پرداخت ثبت و اعتبار به کیف پول افزوده می‌شود.
-                </p>
-              )}
-              {!pending && (
-                <p className="text-sm text-gray-600">
-                  {invoice.status === 'paid' || invoice.status === 'refunded'
-                    ? 'این صورت‌حساب پرداخت شده است.'
-                    : 'این صورت‌حساب لغو شده است و پرداخت نمی‌شود.'}
-                </p>
-              )}
-              {can.cancel && (
-                <Button
-                  variant="ghost"
-                  onClick={() => setConfirm('cancel')}
-                  disabled={busy}
-                  className="text-red-700"
-                >
-                  لغو پیش‌فاکتور
-                </Button>
-              )}
-            </Card>
-          </>
+          <Card className="grid gap-3 p-4 sm:p-6">
+            <h2 className="font-bold text-gray-900">{pending ? 'پرداخت' : 'مبلغ'}</h2>
+            <TotalRow label="مبلغ کل" rial={invoice.total} strong />
+            {pending && can.pay_wallet && <TotalRow label="موجودی کیف پول" rial={balance} />}
+            {can.pay_wallet && (
+              <Button onClick={() => setConfirm('wallet')} disabled={busy || balance < invoice.total}>
+                <Wallet aria-hidden="true" className="size-4" />
+                پرداخت از کیف پول
+              </Button>
+            )}
+            {can.pay_wallet && balance < invoice.total && (
+              <p className="text-xs text-gray-600">موجودی کیف پول کافی نیست؛ از درگاه بپردازید.</p>
+            )}
+            {can.pay_gateway && (
+              <Button
+                variant={can.pay_wallet ? 'secondary' : 'primary'}
+                onClick={() => pay('gateway')}
+                disabled={busy}
+              >
+                <CreditCard aria-hidden="true" className="size-4" />
+                پرداخت با درگاه بانکی
+              </Button>
+            )}
+            {pending && invoice.kind === 'topup' && (
+              <p className="text-xs leading-6 text-gray-600">
+                برای واریز بانکی، مبلغ کل را به حساب ما واریز کنید و شمارهٔ پیگیری را به پشتیبانی بدهید؛ پس از
+                بررسی، پرداخت ثبت و اعتبار به کیف پول افزوده می‌شود.
+              </p>
+            )}
+            {!pending && (
+              <p className="text-sm text-gray-600">
+                {invoice.status === 'paid' || invoice.status === 'refunded'
+                  ? 'این صورت‌حساب پرداخت شده است.'
+                  : 'این صورت‌حساب لغو شده است و پرداخت نمی‌شود.'}
+              </p>
+            )}
+            {can.cancel && (
+              <Button
+                variant="ghost"
+                onClick={() => setConfirm('cancel')}
+                disabled={busy}
+                className="text-red-700"
+              >
+                لغو پیش‌فاکتور
+              </Button>
+            )}
+          </Card>
         }
       >
         <Card className="p-4 sm:p-6">

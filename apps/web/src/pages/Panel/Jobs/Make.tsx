@@ -82,13 +82,7 @@ export default function JobMake(props: PanelJobsMakeProps) {
           )}
         </FormAlert>
       )}
-      <WithAside
-        aside={
-          <>
-            <PriceCard prices={props.prices} balance={props.balance} />
-          </>
-        }
-      >
+      <WithAside aside={<PriceCard prices={props.prices} balance={props.balance} />}>
         <ScenePicker {...props} locked={state === 'running'} />
         {check && <CheckCard check={check} state={state} />}
         {check && state === 'done' && <SettingsForm {...props} check={check} />}

@@ -4,7 +4,7 @@ import { CreditCard, ShieldAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link } from '../../../app/protocol';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
@@ -74,6 +74,7 @@ function TopUpForm({
   useLiveReload(KYC_EVENTS, KYC_PROPS);
   const pending = kyc_status === 'submitted' || kyc_status === 'under_review';
   const form = useForm({ amount: amount === null ? '' : toPersianDigits(String(rialToToman(amount))) });
+  const { field } = formBinders(form);
   const rial = parseToman(form.data.amount);
   const money = rial && rial > 0 ? withTax(rial, vat_rate, tax_inclusive) : null;
   const submit = (event: FormEvent) => {
@@ -115,7 +116,7 @@ function TopUpForm({
               از <Price rial={min} /> تا <Price rial={max} /> در هر پرداخت.
             </>
           }
-          {...bindField(form, form.errors, 'amount')}
+          {...field('amount')}
         />
         {kyc_room !== null && (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

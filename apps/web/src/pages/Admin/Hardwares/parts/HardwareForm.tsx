@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminHardwareFormProps, HardwareFormValues } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
 import { Button } from '../../../../components/ui/Button';
-import { formBinders } from '../../../../components/ui/bind-field';
+import { bindField } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FormAlert } from '../../../../components/ui/FormAlert';
@@ -57,7 +57,6 @@ export function HardwareForm({ hardware, images }: AdminHardwareFormProps) {
   const route = useRoute();
   const form = useForm<FormValues>(hardware ? toForm(hardware) : empty);
   const { errors } = form;
-  const { field } = formBinders(form);
   const field = (name: Exclude<keyof FormValues, 'image_ids'>) => bindField(form, errors, name);
   // A counter in red says which field is too long; sending it would only be refused.
   const overLimit =
