@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmsPassword } from '../../../../components/confirm/ConfirmsPassword';
 import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
 import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
@@ -21,7 +21,7 @@ type Item = AdminUsersEditProps['item'];
 export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) {
   const route = useRoute();
   const form = useForm({ amount: '', reason: '', idempotency_key: formKey });
-  const errors = form.errors as Record<string, string | undefined>;
+  const { field } = formBinders(form);
   const rial = parseToman(form.data.amount, { signed: true });
   const send = () => {
     // The page's key, not the one the form started with: after a success the page brings a new one.
@@ -56,13 +56,13 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
     >
       <MoneyInput
         label="مبلغ"
-        {...bindField(form, errors, 'amount')}
+        {...field('amount')}
         signed
         hint="برای کاهش، یک علامت منفی پیش از عدد بگذارید."
       />
       <TextAreaField
         label="دلیل"
-        {...bindField(form, errors, 'reason')}
+        {...field('reason')}
         rows={2}
         maxLength={500}
         hint="کاربر این دلیل را در گردش حسابش می‌بیند."
@@ -78,6 +78,7 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
 export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean }) {
   const route = useRoute();
   const form = useForm({ suspended: !item.suspended, reason: '' });
+  const { field } = formBinders(form);
   const errors = form.errors as Record<string, string | undefined>;
   const send = () => {
     form.transform((data) => ({ ...data, suspended: !item.suspended }));
@@ -112,9 +113,7 @@ export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean })
       }}
       onConfirmed={send}
     >
-      {!item.suspended && (
-        <TextAreaField label="دلیل تعلیق" {...bindField(form, errors, 'reason')} rows={2} maxLength={500} />
-      )}
+      {!item.suspended && <TextAreaField label="دلیل تعلیق" {...field('reason')} rows={2} maxLength={500} />}
       {item.suspended && errors.reason && <p className="text-sm text-red-700">{errors.reason}</p>}
     </PasswordConfirmedForm>
   );
