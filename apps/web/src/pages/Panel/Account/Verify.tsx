@@ -196,7 +196,7 @@ function Wizard(props: PanelAccountVerifyProps) {
     selfie: null,
     company_paper: null,
   });
-  const { field } = formBinders(form);
+  const { field, radio } = formBinders(form);
   const { errors } = form;
   const legal = form.data.type === 'legal';
   const kinds = required[form.data.type];
@@ -291,14 +291,7 @@ function Wizard(props: PanelAccountVerifyProps) {
                       form.data.type === type ? 'border-brand-600 bg-brand-50' : 'border-gray-200'
                     }`}
                   >
-                    <input
-                      type="radio"
-                      name="type"
-                      value={type}
-                      checked={form.data.type === type}
-                      onChange={() => form.setData('type', type)}
-                      className="size-4 accent-brand-600"
-                    />
+                    <input type="radio" {...radio('type', type)} className="size-4 accent-brand-600" />
                     {TYPE_LABELS[type]}
                   </label>
                 ))}

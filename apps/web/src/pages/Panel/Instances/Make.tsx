@@ -71,7 +71,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
     idempotency_key: props.idempotency_key,
     quoted_price_per_hour: '',
   });
-  const { field } = formBinders(form);
+  const { field, radio } = formBinders(form);
   const [reviewing, setReviewing] = useState(false);
   const { errors } = form;
   const plan = plans.find((p) => p.slug === form.data.hardware);
@@ -170,14 +170,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
                         : 'border-gray-200 bg-white'
                     }`}
                   >
-                    <input
-                      type="radio"
-                      name="location"
-                      value={l.code}
-                      checked={form.data.location === l.code}
-                      onChange={() => form.setData('location', l.code)}
-                      className="size-4 accent-brand-600"
-                    />
+                    <input type="radio" {...radio('location', l.code)} className="size-4 accent-brand-600" />
                     <MapPin aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium text-gray-900">{l.name}</span>

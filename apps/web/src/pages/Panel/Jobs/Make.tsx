@@ -6,7 +6,7 @@ import { Link } from '../../../app/protocol';
 import { SceneFindings } from '../../../components/render/SceneFindings';
 import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from '../../../components/render/words';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { bindField, formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
@@ -99,6 +99,7 @@ function ScenePicker({ drives, selected, locked }: PanelJobsMakeProps & { locked
     path: selected.path,
   });
   const pickErrors = useFormErrors(form);
+  const { radio } = formBinders(form);
   const drive = drives.find((d) => d.uuid === form.data.drive);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -138,14 +139,7 @@ function ScenePicker({ drives, selected, locked }: PanelJobsMakeProps & { locked
               {drive.scenes.map((scene) => (
                 <li key={scene.path}>
                   <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input
-                      type="radio"
-                      name="path"
-                      value={scene.path}
-                      checked={form.data.path === scene.path}
-                      onChange={() => form.setData('path', scene.path)}
-                      className="size-4 accent-brand-600"
-                    />
+                    <input type="radio" {...radio('path', scene.path)} className="size-4 accent-brand-600" />
                     <Ltr className="min-w-0 flex-1 truncate text-sm">{scene.path}</Ltr>
                     <span className="shrink-0 text-xs text-gray-500">{formatSize(scene.size)}</span>
                   </label>
@@ -246,6 +240,7 @@ function SettingsForm({
   const route = useRoute();
   const form = useForm<SettingsData>({ check: check.uuid, ...settings, idempotency_key });
   const errors = { ...quote_errors, ...useFormErrors(form) } as Record<string, string | undefined>;
+  const { radio } = formBinders(form);
   const bind = (name: keyof SettingsData & string) => bindField(form, errors, name);
   // The query that quotes the form's settings, as one string: the effect runs when it changes.
   const query = JSON.stringify({
@@ -334,10 +329,7 @@ function SettingsForm({
               >
                 <input
                   type="radio"
-                  name="priority"
-                  value={priority}
-                  checked={form.data.priority === priority}
-                  onChange={() => form.setData('priority', priority)}
+                  {...radio('priority', priority)}
                   className="mt-1 size-4 accent-brand-600"
                 />
                 <span className="grid gap-0.5 text-sm">

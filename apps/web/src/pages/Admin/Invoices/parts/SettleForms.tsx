@@ -68,7 +68,7 @@ export function OfflinePayForm({ invoice }: { invoice: Invoice }) {
 export function RefundForm({ invoice }: { invoice: Invoice }) {
   const route = useRoute();
   const form = useForm({ amount: '', to: 'wallet' as 'wallet' | 'card', reason: '' });
-  const { field } = formBinders(form);
+  const { field, radio } = formBinders(form);
   const errors = form.errors as Record<string, string | undefined>;
   const rial = parseToman(form.data.amount);
   const send = () =>
@@ -118,14 +118,7 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
               key={value}
               className="flex min-h-11 items-start gap-2 rounded-xl border border-gray-200 px-3 py-2 text-sm"
             >
-              <input
-                type="radio"
-                name="to"
-                value={value}
-                checked={form.data.to === value}
-                onChange={() => form.setData('to', value)}
-                className="mt-1 size-4 accent-brand-600"
-              />
+              <input type="radio" {...radio('to', value)} className="mt-1 size-4 accent-brand-600" />
               <span>
                 <span className="block font-medium text-gray-900">{label}</span>
                 <span className="block text-xs text-gray-600">{hint}</span>

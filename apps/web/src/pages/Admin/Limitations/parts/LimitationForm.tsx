@@ -28,7 +28,7 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
     is_active: limitation?.is_active ?? true,
   });
   const { errors } = form;
-  const { field } = formBinders(form);
+  const { field, radio } = formBinders(form);
   const scope = SCOPES.find((s) => s.value === form.data.scope)!;
   return (
     <CatalogForm
@@ -45,14 +45,7 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
               key={option.value}
               className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
             >
-              <input
-                type="radio"
-                name="scope"
-                value={option.value}
-                checked={form.data.scope === option.value}
-                onChange={() => form.setData('scope', option.value)}
-                className="size-4 accent-brand-600"
-              />
+              <input type="radio" {...radio('scope', option.value)} className="size-4 accent-brand-600" />
               {option.label}
             </label>
           ))}

@@ -55,7 +55,7 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
     ) as Settings,
   });
   const { errors } = form;
-  const { field } = formBinders(form);
+  const { field, radio } = formBinders(form);
   const errorOf = (key: string) => (errors as Record<string, string | undefined>)[`settings.${key}`];
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,14 +101,7 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
                 key={driver}
                 className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
               >
-                <input
-                  type="radio"
-                  name="driver"
-                  value={driver}
-                  checked={form.data.driver === driver}
-                  onChange={() => form.setData('driver', driver)}
-                  className="size-4 accent-brand-600"
-                />
+                <input type="radio" {...radio('driver', driver)} className="size-4 accent-brand-600" />
                 {driver === 'simulated' ? 'شبیه‌سازی‌شده' : 'پراکسماکس (Proxmox VE)'}
               </label>
             ))}
