@@ -10,6 +10,7 @@ export function WithAside({
   aside,
   asideFirst = false,
   wide = false,
+  asideAs: Side = 'aside',
   className = '',
   children,
 }: {
@@ -17,6 +18,8 @@ export function WithAside({
   asideFirst?: boolean;
   /** Side by side only from 1280 px: the main column holds a form that wants the room. */
   wide?: boolean;
+  /** A dashboard's second column is more of the page, not an aside: a plain `div`. */
+  asideAs?: 'aside' | 'div';
   className?: string;
   children: ReactNode;
 }) {
@@ -25,9 +28,9 @@ export function WithAside({
       <div className={`grid min-w-0 content-start gap-6 ${wide ? 'xl:col-span-2' : 'lg:col-span-2'}`}>
         {children}
       </div>
-      <aside className={`grid min-w-0 content-start gap-6 ${asideFirst ? 'order-first lg:order-none' : ''}`}>
+      <Side className={`grid min-w-0 content-start gap-6 ${asideFirst ? 'order-first lg:order-none' : ''}`}>
         {aside}
-      </aside>
+      </Side>
     </div>
   );
 }

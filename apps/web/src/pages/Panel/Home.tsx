@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { usePage } from '../../app/protocol';
 import { ButtonLink } from '../../components/ui/Button';
 import { Screen } from '../../components/ui/Screen';
+import { WithAside } from '../../components/ui/WithAside';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { ActiveJobs } from './parts/ActiveJobs';
@@ -66,14 +67,19 @@ export default function PanelHome({
       )}
       {kyc_status !== 'approved' && <KycBanner status={kyc_status} />}
       <BalanceCard balance={balance} burnRate={burn_rate} hoursLeft={hours_left} />
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <RunningMachines machines={machines} refreshing={refreshing} className="lg:col-span-2" />
-        <div className="grid min-w-0 gap-6">
-          <ActiveJobs />
-          <OpenTickets tickets={tickets} />
-          <Announcements posts={announcements} />
-        </div>
-      </div>
+      <WithAside
+        asideAs="div"
+        className="mt-6"
+        aside={
+          <>
+            <ActiveJobs />
+            <OpenTickets tickets={tickets} />
+            <Announcements posts={announcements} />
+          </>
+        }
+      >
+        <RunningMachines machines={machines} refreshing={refreshing} />
+      </WithAside>
     </Screen>
   );
 }
