@@ -95,6 +95,7 @@ export function ListFilters({
             />
           );
         if ('searchAction' in field) {
+          const { placeholder } = field;
           const others = Object.keys(values).filter((name) => name !== 'q');
           return (
             <div key="q" className="contents">
@@ -102,7 +103,7 @@ export function ListFilters({
                 action={field.searchAction}
                 value={value('q')}
                 label={field.label}
-                placeholder={field.placeholder}
+                placeholder={placeholder}
                 hidden={Object.fromEntries(others.map((name) => [name, value(name)]))}
               />
             </div>

@@ -4,14 +4,15 @@ import type {
   AdminInvoicesEditProps,
   InvoiceRefundView,
 } from '@server/modules/billing/invoices/contracts';
-import { CreditCard, Download, Printer, Undo2 } from 'lucide-react';
+import { CreditCard, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, usePage } from '../../../app/protocol';
 import { BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
-import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
+import { InvoiceFileButtons } from '../../../components/invoices/InvoiceFileButtons';
+import { InvoiceLinesCard } from '../../../components/invoices/InvoiceLines';
 import { InvoicePrint } from '../../../components/invoices/InvoicePrint';
-import { Button, buttonClasses } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
@@ -21,6 +22,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { TableCard } from '../../../components/ui/TableCard';
 import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatJalali } from '../../../lib/jalali-date';
@@ -56,14 +58,7 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
       description={`${document.title} · ${document.numberLabel} · ${user.name}`}
       actions={
         <>
-          <a href={route('admin.invoices.pdf', params)} className={buttonClasses('secondary', 'md')} download>
-            <Download aria-hidden="true" className="size-4" />
-            دریافت PDF
-          </a>
-          <Button variant="secondary" onClick={() => window.print()}>
-            <Printer aria-hidden="true" className="size-4" />
-            چاپ
-          </Button>
+          <InvoiceFileButtons pdf={route('admin.invoices.pdf', params)} />
           {can.cancel && (
             <Button
               variant="ghost"
@@ -160,14 +155,7 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
             canIssue={can.issue}
           />
         ) : (
-          <Card as="section" aria-labelledby="lines-title" className="p-2 sm:p-4">
-            <h2 id="lines-title" className="mb-3 px-2 font-bold text-gray-900">
-              ردیف‌ها
-            </h2>
-            <div className="px-2">
-              <InvoiceLines items={items} invoice={invoice} />
-            </div>
-          </Card>
+          <InvoiceLinesCard items={items} invoice={invoice} />
         )}
         {(payments.length > 0 || invoice.status === 'pending') && <GatewayPayments payments={payments} />}
         {refunds.length > 0 && <Refunds refunds={refunds} />}
@@ -227,15 +215,11 @@ function GatewayPayments({ payments }: { payments: AdminInvoicePaymentView[] }) 
     { key: 'amount', label: 'مبلغ', numeric: true, render: (row) => <Price rial={row.amount} /> },
   ];
   return (
-    <Card as="section" aria-labelledby="payments-title" className="p-2 sm:p-4">
-      <h2 id="payments-title" className="mb-3 px-2 font-bold text-gray-900">
-        پرداخت‌های درگاه
-      </h2>
+    <TableCard id="payments-title" title="پرداخت‌های درگاه">
       <DataTable
         caption="پرداخت‌های درگاه"
         columns={columns}
         rows={payments}
-        rowKey={(row) => row.id}
         empty={{
           icon: CreditCard,
           title: 'پرداختی از درگاه نیامده است',
@@ -243,7 +227,7 @@ function GatewayPayments({ payments }: { payments: AdminInvoicePaymentView[] }) 
             'مشتری هنوز از درگاه پرداخت نکرده است؛ واریز بانکی را از فرم «ثبت پرداخت بانکی» ثبت کنید.',
         }}
       />
-    </Card>
+    </TableCard>
   );
 }
 
@@ -256,11 +240,15 @@ function Refunds({ refunds }: { refunds: InvoiceRefundView[] }) {
     { key: 'amount', label: 'مبلغ', numeric: true, render: (row) => <Price rial={row.amount} /> },
   ];
   return (
-    <Card as="section" aria-labelledby="refunds-title" className="p-2 sm:p-4">
-      <h2 id="refunds-title" className="mb-3 flex items-center gap-2 px-2 font-bold text-gray-900">
-        <Undo2 aria-hidden="true" className="size-4" />
-        بازپرداخت‌ها
-      </h2>
+    <TableCard
+      id="refunds-title"
+      title={
+        <>
+          <Undo2 aria-hidden="true" className="size-4" />
+          بازپرداخت‌ها
+        </>
+      }
+    >
       <DataTable
         caption="بازپرداخت‌ها"
         columns={columns}
@@ -268,6 +256,6 @@ function Refunds({ refunds }: { refunds: InvoiceRefundView[] }) {
         rows={refunds}
         empty={{ icon: Undo2, title: 'بازپرداختی نشده است' }}
       />
-    </Card>
+    </TableCard>
   );
 }
