@@ -9,14 +9,13 @@ import type {
   AdminUserTicket,
 } from '@server/modules/admin/contracts';
 import { FileText, History, IdCard, LifeBuoy, LogIn, Server, Wallet } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
-import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
+import { AskFirstButton } from '../../../components/confirm/AskFirstButton';
+import { ConfirmsPasswordForm } from '../../../components/confirm/ConfirmsPasswordForm';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { type Fact, FactList } from '../../../components/ui/FactList';
@@ -66,7 +65,6 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
     role: item.role as string,
   });
   const save = () => void form.put(route('admin.users.update', { user: item.id }), { preserveScroll: true });
-  const [impersonating, setImpersonating] = useState(false);
   const impersonate = () => router.post(route('admin.users.impersonate', { user: item.id }));
 
   return (
@@ -92,30 +90,17 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
               همهٔ کاربران
             </Link>
             {can.impersonate && (
-              <ConfirmsPassword onConfirmed={impersonate}>
-                {(start, checking) => (
-                  <>
-                    <Button variant="secondary" disabled={checking} onClick={() => setImpersonating(true)}>
-                      <LogIn aria-hidden="true" className="size-4" />
-                      ورود به‌جای کاربر
-                    </Button>
-                    <ConfirmDialog
-                      open={impersonating}
-                      title={`ورود به‌جای «${item.name}»؟`}
-                      confirmLabel="بله، وارد شوم"
-                      cancelLabel="نه"
-                      onConfirm={() => {
-                        setImpersonating(false);
-                        start();
-                      }}
-                      onCancel={() => setImpersonating(false)}
-                    >
-                      پنل را همان‌طور که کاربر می‌بیند، می‌بینید. پرداخت، رمز عبور، ورود دومرحله‌ای، توکن‌ها و حذف
-                      حساب بسته است و هر کاری که می‌کنید به نام شما در گزارش اقدامات ثبت می‌شود.
-                    </ConfirmDialog>
-                  </>
-                )}
-              </ConfirmsPassword>
+              <AskFirstButton
+                ask={{
+                  title: `ورود به‌جای «${item.name}»؟`,
+                  confirmLabel: 'بله، وارد شوم',
+                  text: 'پنل را همان‌طور که کاربر می‌بیند، می‌بینید. پرداخت، رمز عبور، ورود دومرحله‌ای، توکن‌ها و حذف حساب بسته است و هر کاری که می‌کنید به نام شما در گزارش اقدامات ثبت می‌شود.',
+                }}
+                onConfirmed={impersonate}
+              >
+                <LogIn aria-hidden="true" className="size-4" />
+                ورود به‌جای کاربر
+              </AskFirstButton>
             )}
           </>
         }
@@ -178,16 +163,9 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
           <h2 id="profile-title" className="mb-3 font-bold text-gray-900">
             مشخصات و نقش
           </h2>
-          <ConfirmsPassword onConfirmed={save}>
-            {(start, checking) => (
-              <form
-                onSubmit={(event: FormEvent) => {
-                  event.preventDefault();
-                  start();
-                }}
-                noValidate
-                className="grid gap-4 sm:grid-cols-2"
-              >
+          <ConfirmsPasswordForm onConfirmed={save} className="grid gap-4 sm:grid-cols-2">
+            {(checking) => (
+              <>
                 <ProfileFields
                   form={form}
                   roles={options.roles}
@@ -199,9 +177,9 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
                     ذخیرهٔ مشخصات
                   </Button>
                 </div>
-              </form>
+              </>
             )}
-          </ConfirmsPassword>
+          </ConfirmsPasswordForm>
         </Card>
         <AccountTabs {...props} />
       </WithAside>

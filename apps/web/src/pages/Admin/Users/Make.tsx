@@ -1,7 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminUsersMakeProps } from '@server/modules/admin/contracts';
-import type { FormEvent } from 'react';
-import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
+import { ConfirmsPasswordForm } from '../../../components/confirm/ConfirmsPasswordForm';
 import { Button } from '../../../components/ui/Button';
 import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
@@ -34,16 +33,13 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
       description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
     >
       <Card className="max-w-2xl p-4 sm:p-6">
-        <ConfirmsPassword onConfirmed={send} description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید.">
-          {(start, checking) => (
-            <form
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                start();
-              }}
-              noValidate
-              className="grid gap-4"
-            >
+        <ConfirmsPasswordForm
+          onConfirmed={send}
+          description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید."
+          className="grid gap-4"
+        >
+          {(checking) => (
+            <>
               <ProfileFields form={form} roles={options.roles} />
               <TextField
                 label="رمز عبور (اختیاری)"
@@ -57,9 +53,9 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
                   ساختن حساب
                 </Button>
               </div>
-            </form>
+            </>
           )}
-        </ConfirmsPassword>
+        </ConfirmsPasswordForm>
       </Card>
     </Screen>
   );

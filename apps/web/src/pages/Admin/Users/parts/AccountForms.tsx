@@ -1,11 +1,9 @@
 import { router, useForm } from '@renderfarm/react';
 import type { AdminUsersEditProps } from '@server/modules/admin/contracts';
 import { useState } from 'react';
-import { ConfirmsPassword } from '../../../../components/confirm/ConfirmsPassword';
+import { AskFirstButton } from '../../../../components/confirm/AskFirstButton';
 import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
-import { Button } from '../../../../components/ui/Button';
 import { formBinders } from '../../../../components/ui/bind-field';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
@@ -122,7 +120,6 @@ export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean })
 /** `admin.users.two-factor.destroy` (confirm): the user sets two-factor up again. */
 export function TwoFactorReset({ item }: { item: Item }) {
   const route = useRoute();
-  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const send = () => {
     setBusy(true);
@@ -132,29 +129,17 @@ export function TwoFactorReset({ item }: { item: Item }) {
     });
   };
   return (
-    <ConfirmsPassword onConfirmed={send}>
-      {(start, checking) => (
-        <>
-          <Button variant="secondary" disabled={busy || checking} onClick={() => setAsking(true)}>
-            برداشتن ورود دومرحله‌ای
-          </Button>
-          <ConfirmDialog
-            open={asking}
-            danger
-            title="ورود دومرحله‌ای برداشته شود؟"
-            confirmLabel="بله، برداشته شود"
-            cancelLabel="نه"
-            onConfirm={() => {
-              setAsking(false);
-              start();
-            }}
-            onCancel={() => setAsking(false)}
-          >
-            کاربر تا دوباره آن را فعال نکند، فقط با رمز عبور یا کد پیامکی وارد می‌شود. این کار را تنها پس از
-            اطمینان از هویت کاربر انجام دهید.
-          </ConfirmDialog>
-        </>
-      )}
-    </ConfirmsPassword>
+    <AskFirstButton
+      disabled={busy}
+      ask={{
+        danger: true,
+        title: 'ورود دومرحله‌ای برداشته شود؟',
+        confirmLabel: 'بله، برداشته شود',
+        text: 'کاربر تا دوباره آن را فعال نکند، فقط با رمز عبور یا کد پیامکی وارد می‌شود. این کار را تنها پس از اطمینان از هویت کاربر انجام دهید.',
+      }}
+      onConfirmed={send}
+    >
+      برداشتن ورود دومرحله‌ای
+    </AskFirstButton>
   );
 }
