@@ -1,12 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { ConfirmsPassword } from './ConfirmsPassword';
+import { type Ask, AskFirst } from './AskFirst';
 
 /**
  * A staff button whose action cannot be taken back lightly (signing in as the user, removing their
- * second step): it first asks «… ؟» with what will happen, then the password (unless confirmed
- * lately), and only then `onConfirmed`.
+ * second step): it asks first, then the password, and only then `onConfirmed` (`AskFirst`).
  */
 export function AskFirstButton({
   disabled = false,
@@ -15,35 +13,18 @@ export function AskFirstButton({
   children,
 }: {
   disabled?: boolean;
-  ask: { title: string; confirmLabel: string; danger?: boolean; text: ReactNode };
+  ask: Ask;
   onConfirmed: () => void;
   /** The button's words (and icon). */
   children: ReactNode;
 }) {
-  const [asking, setAsking] = useState(false);
   return (
-    <ConfirmsPassword onConfirmed={onConfirmed}>
-      {(start, checking) => (
-        <>
-          <Button variant="secondary" disabled={disabled || checking} onClick={() => setAsking(true)}>
-            {children}
-          </Button>
-          <ConfirmDialog
-            open={asking}
-            danger={ask.danger}
-            title={ask.title}
-            confirmLabel={ask.confirmLabel}
-            cancelLabel="نه"
-            onConfirm={() => {
-              setAsking(false);
-              start();
-            }}
-            onCancel={() => setAsking(false)}
-          >
-            {ask.text}
-          </ConfirmDialog>
-        </>
+    <AskFirst ask={{ cancelLabel: 'نه', ...ask }} onConfirmed={onConfirmed}>
+      {(askFirst, checking) => (
+        <Button variant="secondary" disabled={disabled || checking} onClick={askFirst}>
+          {children}
+        </Button>
       )}
-    </ConfirmsPassword>
+    </AskFirst>
   );
 }
