@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { useRoute } from '../../lib/route';
 import { Button } from '../ui/Button';
 import { formBinders } from '../ui/bind-field';
+import { CancelButton } from '../ui/CancelButton';
 import { FormAlert } from '../ui/FormAlert';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -69,9 +70,7 @@ export function MoveMachineDialog({
           <Button type="submit" variant="danger" disabled={form.processing}>
             بله، جابه‌جا شود
           </Button>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} />
         </div>
       </form>
     </Modal>

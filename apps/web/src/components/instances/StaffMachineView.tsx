@@ -2,7 +2,7 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffMachineView as Props } from '@server/modules/instances/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link, usePage } from '../../app/protocol';
+import { Link, usePage } from '../../app/protocol';
 import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';

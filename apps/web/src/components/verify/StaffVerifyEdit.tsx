@@ -6,6 +6,7 @@ import { Link } from '../../app/protocol';
 import { toPersianDigits } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
 import { Button, ButtonLink } from '../ui/Button';
+import { CancelButton } from '../ui/CancelButton';
 import { Card } from '../ui/Card';
 import { FactList } from '../ui/FactList';
 import { FormAlert } from '../ui/FormAlert';
@@ -277,9 +278,7 @@ export function StaffVerifyEdit({
         tone="danger"
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
-              انصراف
-            </Button>
+            <CancelButton variant="secondary" onClick={() => setRejecting(false)} />
             <Button
               type="button"
               variant="danger"
@@ -308,9 +307,7 @@ export function StaffVerifyEdit({
         description={`این کد ملی برای حساب دیگری (${elsewhere}) تأیید شده است. دلیل تأیید این حساب را بنویسید؛ با نام شما در تاریخچه ثبت می‌شود.`}
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={() => setOverriding(false)}>
-              انصراف
-            </Button>
+            <CancelButton variant="secondary" onClick={() => setOverriding(false)} />
             <Button type="button" onClick={() => send('approve', true)} disabled={decide.processing}>
               تأیید هویت
             </Button>
@@ -335,9 +332,7 @@ export function StaffVerifyEdit({
         tone="danger"
         footer={
           <>
-            <Button type="button" variant="secondary" onClick={() => setRevoking(false)}>
-              انصراف
-            </Button>
+            <CancelButton variant="secondary" onClick={() => setRevoking(false)} />
             <Button
               type="button"
               variant="danger"

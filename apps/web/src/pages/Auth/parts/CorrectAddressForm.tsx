@@ -2,6 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { formBinders } from '../../../components/ui/bind-field';
+import { CancelButton } from '../../../components/ui/CancelButton';
 import { EMAIL_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
@@ -36,9 +37,7 @@ export function CorrectAddressForm({ onDone }: { onDone: () => void }) {
         <Button type="submit" disabled={form.processing}>
           ذخیره و فرستادن پیوند
         </Button>
-        <Button variant="ghost" onClick={onDone}>
-          انصراف
-        </Button>
+        <CancelButton onClick={onDone} />
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { linkColumn } from '../../../components/list/columns';
 import { Button } from '../../../components/ui/Button';
 import { formBinders } from '../../../components/ui/bind-field';
+import { CancelButton } from '../../../components/ui/CancelButton';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
@@ -250,9 +251,7 @@ function DriveForm({
           )}
         </p>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={onClose} disabled={form.processing}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} disabled={form.processing} />
           <Button type="submit" disabled={form.processing}>
             {drive ? 'ذخیره' : 'ساختن فضا'}
           </Button>
@@ -311,9 +310,7 @@ function AttachDrive({
       description="فضا فقط به سروری در همان دیتاسنتر وصل می‌شود، و سرور باید خاموش باشد."
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={form.processing}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} disabled={form.processing} />
           <Button
             disabled={form.processing || here.length === 0}
             onClick={() =>

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../../components/ui/Badge';
 import { Button } from '../../../../components/ui/Button';
 import { formBinders } from '../../../../components/ui/bind-field';
+import { CancelButton } from '../../../../components/ui/CancelButton';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { type Column, DataTable } from '../../../../components/ui/DataTable';
@@ -137,9 +138,7 @@ function ImageDialog({ image, onClose }: { image: ImageRow | null; onClose: () =
           <Button type="submit" disabled={form.processing}>
             {image ? 'ذخیرهٔ تصویر' : 'افزودن تصویر'}
           </Button>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} />
         </div>
       </form>
     </Modal>
