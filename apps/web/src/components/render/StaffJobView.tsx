@@ -1,10 +1,10 @@
 import type { StaffJobsViewProps } from '@server/modules/render/contracts';
-import { TriangleAlert } from 'lucide-react';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { Card } from '../ui/Card';
 import { type Fact, FactList } from '../ui/FactList';
+import { FailureNote } from '../ui/FailureNote';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
 import { Price } from '../ui/Price';
@@ -68,12 +68,7 @@ export function StaffJobView({
         />
       }
     >
-      {job.failure_reason && (
-        <p className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {job.failure_reason}
-        </p>
-      )}
+      {job.failure_reason && <FailureNote className="mb-4">{job.failure_reason}</FailureNote>}
       <WithAside
         aside={
           <>

@@ -1,6 +1,6 @@
 import { router, useForm, usePoll } from '@renderfarm/react';
 import type { PanelJobsMakeProps, RenderJobView, RenderQuote } from '@server/modules/render/contracts';
-import { FileSearch, Loader2, TriangleAlert } from 'lucide-react';
+import { FileSearch, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../app/protocol';
 import { SceneFindings } from '../../../components/render/SceneFindings';
@@ -8,6 +8,7 @@ import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from '../../../components
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { bindField, formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
+import { FailureNote } from '../../../components/ui/FailureNote';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { Ltr } from '../../../components/ui/Ltr';
@@ -192,10 +193,9 @@ function CheckCard({ check, state }: { check: RenderJobView; state: CheckState }
         </p>
       )}
       {state === 'failed' && (
-        <p className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+        <FailureNote>
           {check.failure_reason ?? 'بررسی صحنه ناموفق ماند.'} صحنه را درست کنید و دوباره بررسی کنید.
-        </p>
+        </FailureNote>
       )}
       {check.check && <SceneFindings findings={check.check} />}
       {state === 'submitted' && (

@@ -1,5 +1,5 @@
 import type { PanelJobsViewProps } from '@server/modules/render/contracts';
-import { Download, FolderOpen, TriangleAlert } from 'lucide-react';
+import { Download, FolderOpen } from 'lucide-react';
 import { Link } from '../../../app/protocol';
 import { FrameGrid } from '../../../components/render/FrameGrid';
 import { JobActions } from '../../../components/render/JobActions';
@@ -9,6 +9,7 @@ import { FORMAT_LABELS, PRIORITY_LABELS } from '../../../components/render/words
 import { buttonClasses } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { type Fact, FactList } from '../../../components/ui/FactList';
+import { FailureNote } from '../../../components/ui/FailureNote';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
@@ -70,12 +71,7 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
         />
       }
     >
-      {job.failure_reason && (
-        <p className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {job.failure_reason}
-        </p>
-      )}
+      {job.failure_reason && <FailureNote className="mb-4">{job.failure_reason}</FailureNote>}
       <WithAside
         aside={
           <>
