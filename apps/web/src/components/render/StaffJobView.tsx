@@ -14,6 +14,7 @@ import { WithAside } from '../ui/WithAside';
 import { FrameGrid } from './FrameGrid';
 import { JobActions } from './JobActions';
 import { JobProgressBar } from './JobProgressBar';
+import { JobStatusLine } from './JobStatusLine';
 import { SceneFindings } from './SceneFindings';
 import { TaskList } from './TaskList';
 import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from './words';
@@ -54,10 +55,9 @@ export function StaffJobView({
     <Screen
       title={job.name}
       description={
-        <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge kind="render_job" state={job.status} />
+        <JobStatusLine status={job.status}>
           <JobProgressBar progress={job.progress} className="w-40" />
-        </span>
+        </JobStatusLine>
       }
       actions={
         <JobActions

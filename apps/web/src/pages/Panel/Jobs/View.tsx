@@ -4,6 +4,7 @@ import { Link } from '../../../app/protocol';
 import { FrameGrid } from '../../../components/render/FrameGrid';
 import { JobActions } from '../../../components/render/JobActions';
 import { JobProgressBar } from '../../../components/render/JobProgressBar';
+import { JobStatusLine } from '../../../components/render/JobStatusLine';
 import { TaskList } from '../../../components/render/TaskList';
 import { FORMAT_LABELS, PRIORITY_LABELS } from '../../../components/render/words';
 import { buttonClasses } from '../../../components/ui/Button';
@@ -14,7 +15,6 @@ import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
@@ -54,15 +54,14 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
     <Screen
       title={job.name}
       description={
-        <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge kind="render_job" state={job.status} />
+        <JobStatusLine status={job.status}>
           {job.status === 'paused' && job.pause_reason === 'balance' && (
             <span className="text-sm text-amber-800">موجودی کیف پول برای بخش بعدی کافی نبود.</span>
           )}
           <span aria-live="polite" className="text-xs text-gray-500">
             {refreshing ? 'در حال به‌روزرسانی…' : ''}
           </span>
-        </span>
+        </JobStatusLine>
       }
       actions={
         <JobActions
