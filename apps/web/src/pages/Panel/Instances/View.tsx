@@ -15,6 +15,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { MachineStatusBadge } from '../../../components/ui/StatusBadge';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { WithAside } from '../../../components/ui/WithAside';
 import { useNow } from '../../../hooks/use-now';
 import { formatNumber } from '../../../lib/digits';
@@ -92,12 +93,9 @@ export default function InstanceView({ instance, balance, session, activity }: I
           <Card className="grid gap-3 p-4 sm:p-5">
             <h2 className="font-bold text-gray-900">هزینه</h2>
             <dl className="grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
-                <dd>
-                  <Price rial={instance.price_per_hour} />
-                </dd>
-              </div>
+              <SummaryRow label="هزینهٔ هر ساعت" emphasis="none">
+                <Price rial={instance.price_per_hour} />
+              </SummaryRow>
               <div className="flex justify-between gap-3">
                 <dt className="text-gray-600">
                   {session === null || session.open
@@ -125,10 +123,7 @@ export default function InstanceView({ instance, balance, session, activity }: I
                   </dd>
                 </div>
               )}
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">موجودی کیف پول</dt>
-                <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
-              </div>
+              <SummaryRow label="موجودی کیف پول">{formatToman(balance)}</SummaryRow>
               {hoursLeft !== null && (
                 <div className="flex justify-between gap-3">
                   <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>

@@ -15,6 +15,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { TextField } from '../../../components/ui/TextField';
 import { WithAside } from '../../../components/ui/WithAside';
 import { useFormErrors } from '../../../hooks/use-form-errors';
@@ -409,10 +410,9 @@ function PriceCard({ prices, balance }: { prices: PanelJobsMakeProps['prices']; 
             </dd>
           </div>
         ))}
-        <div className="flex justify-between gap-3 border-t border-gray-100 pt-2">
-          <dt className="text-gray-600">موجودی کیف پول</dt>
-          <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
-        </div>
+        <SummaryRow label="موجودی کیف پول" className="border-t border-gray-100 pt-2">
+          {formatToman(balance)}
+        </SummaryRow>
       </dl>
       <p className="text-xs leading-6 text-gray-500">
         هزینه از زمان واقعی کار نودها حساب می‌شود و پس از رندر هر بخش از کیف پول کم می‌شود؛ بررسی صحنه رایگان

@@ -15,6 +15,7 @@ import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
@@ -77,12 +78,9 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
             <Card className="grid gap-3 p-4 sm:p-5">
               <h2 className="font-bold text-gray-900">هزینه</h2>
               <dl className="grid gap-2 text-sm">
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">هزینه تا کنون</dt>
-                  <dd>
-                    <Price rial={job.cost} />
-                  </dd>
-                </div>
+                <SummaryRow label="هزینه تا کنون" emphasis="none">
+                  <Price rial={job.cost} />
+                </SummaryRow>
                 {job.estimate && (
                   <div className="flex justify-between gap-3">
                     <dt className="text-gray-600">برآورد هنگام ثبت</dt>
