@@ -15,6 +15,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { MachineStatusBadge } from '../../../components/ui/StatusBadge';
+import { SummaryCard } from '../../../components/ui/SummaryCard';
 import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { WithAside } from '../../../components/ui/WithAside';
 import { useNow } from '../../../hooks/use-now';
@@ -90,55 +91,52 @@ export default function InstanceView({ instance, balance, session, activity }: I
     >
       <WithAside
         aside={
-          <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">هزینه</h2>
-            <dl className="grid gap-2 text-sm">
-              <SummaryRow label="هزینهٔ هر ساعت" emphasis="none">
-                <Price rial={instance.price_per_hour} />
-              </SummaryRow>
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">
-                  {session === null || session.open
-                    ? 'هزینهٔ این نوبت روشن بودن'
-                    : 'هزینهٔ آخرین نوبت روشن بودن'}
-                </dt>
-                <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
-                  {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
+          <SummaryCard
+            title="هزینه"
+            after={
+              route.has('panel.payments.make') && (
+                <ButtonLink href={route('panel.payments.make')} variant="secondary">
+                  شارژ کیف پول
+                </ButtonLink>
+              )
+            }
+          >
+            <SummaryRow label="هزینهٔ هر ساعت" emphasis="none">
+              <Price rial={instance.price_per_hour} />
+            </SummaryRow>
+            <div className="flex justify-between gap-3">
+              <dt className="text-gray-600">
+                {session === null || session.open ? 'هزینهٔ این نوبت روشن بودن' : 'هزینهٔ آخرین نوبت روشن بودن'}
+              </dt>
+              <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
+                {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
+              </dd>
+            </div>
+            {session !== null && session.minutes > 0 && (
+              // Also once the machine is off: how long the last session ran and when, from what
+              // billing kept (the charged minutes and the clock time they cover).
+              <div className="grid gap-1">
+                <dt className="text-gray-600">{session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}</dt>
+                <dd className="text-gray-900">
+                  <ChargedMinutes
+                    minutes={session.minutes}
+                    from={session.from}
+                    to={session.to}
+                    style="datetime"
+                  />
                 </dd>
               </div>
-              {session !== null && session.minutes > 0 && (
-                // Also once the machine is off: how long the last session ran and when, from what
-                // billing kept (the charged minutes and the clock time they cover).
-                <div className="grid gap-1">
-                  <dt className="text-gray-600">
-                    {session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}
-                  </dt>
-                  <dd className="text-gray-900">
-                    <ChargedMinutes
-                      minutes={session.minutes}
-                      from={session.from}
-                      to={session.to}
-                      style="datetime"
-                    />
-                  </dd>
-                </div>
-              )}
-              <SummaryRow label="موجودی کیف پول">{formatToman(balance)}</SummaryRow>
-              {hoursLeft !== null && (
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>
-                  <dd className={`font-bold ${hoursLeft < 2 ? 'text-red-700' : 'text-gray-900'}`}>
-                    {formatNumber(hoursLeft)} ساعت کار
-                  </dd>
-                </div>
-              )}
-            </dl>
-            {route.has('panel.payments.make') && (
-              <ButtonLink href={route('panel.payments.make')} variant="secondary">
-                شارژ کیف پول
-              </ButtonLink>
             )}
-          </Card>
+            <SummaryRow label="موجودی کیف پول">{formatToman(balance)}</SummaryRow>
+            {hoursLeft !== null && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>
+                <dd className={`font-bold ${hoursLeft < 2 ? 'text-red-700' : 'text-gray-900'}`}>
+                  {formatNumber(hoursLeft)} ساعت کار
+                </dd>
+              </div>
+            )}
+          </SummaryCard>
         }
       >
         <Card className="p-4 sm:p-5">

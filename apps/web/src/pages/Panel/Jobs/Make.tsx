@@ -15,6 +15,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
+import { SummaryCard } from '../../../components/ui/SummaryCard';
 import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { TextField } from '../../../components/ui/TextField';
 import { WithAside } from '../../../components/ui/WithAside';
@@ -399,25 +400,23 @@ function Estimate({ quote }: { quote: RenderQuote | null }) {
 /** What a node-minute costs at each priority, and the wallet. */
 function PriceCard({ prices, balance }: { prices: PanelJobsMakeProps['prices']; balance: number }) {
   return (
-    <Card className="grid gap-3 p-4 sm:p-5">
-      <h2 className="font-bold text-gray-900">هزینهٔ رندر</h2>
-      <dl className="grid gap-2 text-sm">
-        {(['standard', 'express'] as const).map((priority) => (
-          <div key={priority} className="flex justify-between gap-3">
-            <dt className="text-gray-600">هر دقیقهٔ نود، {PRIORITY_LABELS[priority]}</dt>
-            <dd>
-              <Price rial={prices[priority]} />
-            </dd>
-          </div>
-        ))}
-        <SummaryRow label="موجودی کیف پول" className="border-t border-gray-100 pt-2">
-          {formatToman(balance)}
+    <SummaryCard
+      title="هزینهٔ رندر"
+      after={
+        <p className="text-xs leading-6 text-gray-500">
+          هزینه از زمان واقعی کار نودها حساب می‌شود و پس از رندر هر بخش از کیف پول کم می‌شود؛ بررسی صحنه رایگان
+          است.
+        </p>
+      }
+    >
+      {(['standard', 'express'] as const).map((priority) => (
+        <SummaryRow key={priority} label={<>هر دقیقهٔ نود، {PRIORITY_LABELS[priority]}</>} emphasis="none">
+          <Price rial={prices[priority]} />
         </SummaryRow>
-      </dl>
-      <p className="text-xs leading-6 text-gray-500">
-        هزینه از زمان واقعی کار نودها حساب می‌شود و پس از رندر هر بخش از کیف پول کم می‌شود؛ بررسی صحنه رایگان
-        است.
-      </p>
-    </Card>
+      ))}
+      <SummaryRow label="موجودی کیف پول" className="border-t border-gray-100 pt-2">
+        {formatToman(balance)}
+      </SummaryRow>
+    </SummaryCard>
   );
 }

@@ -15,6 +15,7 @@ import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
+import { SummaryCard } from '../../../components/ui/SummaryCard';
 import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber } from '../../../lib/digits';
@@ -75,28 +76,27 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
       <WithAside
         aside={
           <>
-            <Card className="grid gap-3 p-4 sm:p-5">
-              <h2 className="font-bold text-gray-900">هزینه</h2>
-              <dl className="grid gap-2 text-sm">
-                <SummaryRow label="هزینه تا کنون" emphasis="none">
-                  <Price rial={job.cost} />
+            <SummaryCard
+              title="هزینه"
+              after={
+                <p className="text-xs leading-6 text-gray-500">
+                  هر بخش پس از رندر شدن، به اندازهٔ زمان کار نود حساب می‌شود؛ تلاش‌های ناموفق نودها هزینه‌ای
+                  ندارند.
+                </p>
+              }
+            >
+              <SummaryRow label="هزینه تا کنون" emphasis="none">
+                <Price rial={job.cost} />
+              </SummaryRow>
+              {job.estimate && (
+                <SummaryRow label="برآورد هنگام ثبت" emphasis="none" end>
+                  <span className="font-medium text-gray-900">{formatToman(job.estimate.estimate)}</span>
+                  <span className="block text-xs text-gray-500">
+                    بین {formatToman(job.estimate.low)} و {formatToman(job.estimate.high)}
+                  </span>
                 </SummaryRow>
-                {job.estimate && (
-                  <div className="flex justify-between gap-3">
-                    <dt className="text-gray-600">برآورد هنگام ثبت</dt>
-                    <dd className="text-end">
-                      <span className="font-medium text-gray-900">{formatToman(job.estimate.estimate)}</span>
-                      <span className="block text-xs text-gray-500">
-                        بین {formatToman(job.estimate.low)} و {formatToman(job.estimate.high)}
-                      </span>
-                    </dd>
-                  </div>
-                )}
-              </dl>
-              <p className="text-xs leading-6 text-gray-500">
-                هر بخش پس از رندر شدن، به اندازهٔ زمان کار نود حساب می‌شود؛ تلاش‌های ناموفق نودها هزینه‌ای ندارند.
-              </p>
-            </Card>
+              )}
+            </SummaryCard>
             <Card className="p-4 sm:p-5">
               <h2 className="mb-3 font-bold text-gray-900">تنظیمات رندر</h2>
               <FactList facts={settings} />
