@@ -1,6 +1,7 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiPaging } from '../../http/api-paging';
 import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
 import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing';
@@ -14,18 +15,7 @@ const itemsQuery = z.object({
   type: z.enum(WALLET_TRANSACTION_TYPES, { error: 'نوع تراکنش معتبر نیست.' }).optional(),
   from: isoDate('آغاز بازه').optional(),
   to: isoDate('پایان بازه').optional(),
-  page: z.coerce
-    .number({ error: 'شماره صفحه معتبر نیست.' })
-    .int('شماره صفحه معتبر نیست.')
-    .min(1, 'شماره صفحه معتبر نیست.')
-    .max(100_000, 'شماره صفحه معتبر نیست.')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'اندازه صفحه معتبر نیست.' })
-    .int('اندازه صفحه معتبر نیست.')
-    .min(1, 'اندازه صفحه معتبر نیست.')
-    .max(100, 'اندازه صفحه نباید بیش از ۱۰۰ باشد.')
-    .default(25),
+  ...apiPaging,
 });
 
 /**
