@@ -129,7 +129,9 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
       ability: 'read',
       json: true,
     },
-    async (request) => ({ data: await apiCheck(await jobs().findOwn(owner(request).id, param(request, 'check'))) }),
+    async (request) => ({
+      data: await apiCheck(await jobs().findOwn(owner(request).id, param(request, 'check'))),
+    }),
   );
 
   route(
@@ -168,10 +170,9 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
     async (request, reply) => {
       const input = await request.validate(storeRequest, request.body ?? {});
       const header = request.headers['idempotency-key'];
-      const key = await request.validate(
-        z.object({ idempotency_key: idempotencyKey }),
-        { idempotency_key: Array.isArray(header) ? header[0] : (header ?? input.idempotency_key) },
-      );
+      const key = await request.validate(z.object({ idempotency_key: idempotencyKey }), {
+        idempotency_key: Array.isArray(header) ? header[0] : (header ?? input.idempotency_key),
+      });
       const job = await jobs().submit(owner(request), input.check, {
         ...settingsOf(input),
         idempotencyKey: key.idempotency_key,
@@ -190,7 +191,9 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
       ability: 'read',
       json: true,
     },
-    async (request) => ({ data: await apiJob(await jobs().findOwn(owner(request).id, param(request, 'job'))) }),
+    async (request) => ({
+      data: await apiJob(await jobs().findOwn(owner(request).id, param(request, 'job'))),
+    }),
   );
 
   for (const action of API_ACTIONS) {
