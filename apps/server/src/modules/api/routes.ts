@@ -5,6 +5,7 @@ import { apiPaging } from '../../http/api-paging';
 import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
 import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing';
+import { openApiDocument } from './openapi';
 
 const isoDate = (label: string) =>
   z.iso
@@ -20,12 +21,25 @@ const itemsQuery = z.object({
 
 /**
  * The customer JSON API (docs/screens.md §8), `Authorization: Bearer <id>|<secret>`: the profile with
- * balance and KYC state, and the wallet ledger. The machines' endpoints live with their module
+ * balance and KYC state, the wallet ledger, and the OpenAPI description of the whole API
+ * (openapi.ts). The machines' endpoints live with their module
  * (modules/instances/api-routes.ts), as do the tickets' (modules/support/api-routes.ts).
  */
 export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   useJsonApiErrors(app);
+  route(
+    {
+      name: 'api.v1.openapi',
+      method: 'GET',
+      uri: '/api/v1/openapi.json',
+      access: 'api',
+      ability: 'read',
+      json: true,
+    },
+    () => openApiDocument(registry.url('api.v1.openapi').replace(/\/api\/v1\/openapi\.json$/, '')),
+  );
+
   route(
     { name: 'api.v1.me', method: 'GET', uri: '/api/v1/me', access: 'api', ability: 'read', json: true },
     (request) => {

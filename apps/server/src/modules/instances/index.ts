@@ -17,5 +17,6 @@ export {
   poweredMachinesOf,
   runningMachinesOf,
 } from './summaries';
-export { instances } from './tables';
+export { POWER_ACTIONS } from './state-machine';
+export { INSTANCE_POWER_STATES, INSTANCE_STATUSES, instances } from './tables';
 export { listOwnViews } from './views';
