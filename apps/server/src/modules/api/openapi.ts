@@ -483,16 +483,18 @@ const jobAction = (action: (typeof JOB_ACTIONS)[number], summary: string) => ({
 
 const paths: Record<string, Json> = {
   '/api/v1/openapi.json': {
-    get: op({
-      id: 'openapi',
-      summary: 'This description',
-      ability: 'read',
+    get: {
+      operationId: 'openapi',
+      summary: 'This description (no token needed)',
       tags: ['meta'],
-      answer: {
-        description: 'The OpenAPI 3.1 document',
-        content: { 'application/json': { schema: { type: 'object' } } },
+      security: [],
+      responses: {
+        '200': {
+          description: 'The OpenAPI 3.1 document',
+          content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'paths'] } } },
+        },
       },
-    }),
+    },
   },
   '/api/v1/me': {
     get: op({

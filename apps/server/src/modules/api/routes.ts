@@ -28,16 +28,22 @@ const itemsQuery = z.object({
 export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   useJsonApiErrors(app);
+  let document: ReturnType<typeof openApiDocument> | undefined;
   route(
+    // Open to anyone (docs/screens.md §8): a description tells nothing a token would guard, and
+    // client generators and API tools fetch it before anyone has a token.
     {
       name: 'api.v1.openapi',
       method: 'GET',
       uri: '/api/v1/openapi.json',
-      access: 'api',
-      ability: 'read',
+      access: 'anyone',
       json: true,
+      meta: { unlisted: true },
     },
-    () => openApiDocument(registry.url('api.v1.openapi').replace(/\/api\/v1\/openapi\.json$/, '')),
+    (_request, reply) => {
+      document ??= openApiDocument(registry.url('api.v1.openapi').replace(/\/api\/v1\/openapi\.json$/, ''));
+      return reply.header('cache-control', 'public, max-age=300').send(document);
+    },
   );
 
   route(
