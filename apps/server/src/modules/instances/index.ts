@@ -6,6 +6,7 @@ export { stopMachines } from './bulk-stop';
 export { machinePlacements, machineUuidsWhere, newMachinesByDay } from './chart-queries';
 export type { AttentionMachine, PoweredMachine } from './contracts';
 export { type InstanceService, instanceUuids, ownInstanceId } from './service';
+export { POWER_ACTIONS } from './state-machine';
 export {
   burnRate,
   capacityByLocation,
@@ -17,6 +18,5 @@ export {
   poweredMachinesOf,
   runningMachinesOf,
 } from './summaries';
-export { POWER_ACTIONS } from './state-machine';
 export { INSTANCE_POWER_STATES, INSTANCE_STATUSES, instances } from './tables';
 export { listOwnViews } from './views';

@@ -7,8 +7,8 @@ import { routesOn } from '../../http/named-route';
 import type { RenderJobView, SceneFindings } from './contracts';
 import { jobViews } from './job-pages';
 import { defaultsOf, type SceneDefaults } from './scene-defaults';
-import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import type { JobAction } from './state-machine';
+import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import { RENDER_JOB_STATUSES, type RenderJob } from './tables';
 import { listJobs, type TaskCounts, taskCounts } from './views';
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppModule } from '../app-module';
+import { renderApiRoutes } from './api-routes';
 import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
 import { type NodeChanges, updateNode } from './node-admin';
 import { renderNodeRoutes } from './node-routes';
-import { renderApiRoutes } from './api-routes';
 import { panelJobRoutes } from './panel-routes';
 import { createRenderService, type RenderService } from './service';
 import { staffRenderRoutes } from './staff-routes';

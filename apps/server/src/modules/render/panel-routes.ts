@@ -11,9 +11,9 @@ import { frameZip } from './frame-zip';
 import { MAX_FRAMES } from './frames';
 import { jobDrives, jobViews, lastFrameOf, openFrame, sendFrame } from './job-pages';
 import { defaultsOf } from './scene-defaults';
-import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import { MAX_CHUNK, MAX_SAMPLES } from './service';
 import { JOB_ACTIONS, type JobAction } from './state-machine';
+import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import { RENDER_JOB_STATUSES, type RenderJob } from './tables';
 import { listJobs, tasksOf, taskView } from './views';
 
