@@ -41,7 +41,10 @@ export async function apiRoutes(app: FastifyInstance, { registry }: { registry: 
       meta: { unlisted: true },
     },
     (_request, reply) => {
-      document ??= openApiDocument(registry.url('api.v1.openapi').replace(/\/api\/v1\/openapi\.json$/, ''));
+      document ??= openApiDocument(
+        registry.url('api.v1.openapi').replace(/\/api\/v1\/openapi\.json$/, ''),
+        app.services.apiDescriptions,
+      );
       return reply.header('cache-control', 'public, max-age=300').send(document);
     },
   );

@@ -8,4 +8,3 @@ export type { PanelDrivesDownProps, PanelDrivesListProps, PanelDrivesShowProps }
 export { DriveError } from './errors';
 export { sendObjectRange } from './range-reply';
 export { type Drive, type DriveEntry, type DriveService, driveObjectPrefix, GB } from './service';
-export { DRIVE_STATUSES } from './tables';

@@ -1,4 +1,5 @@
 import type { AppModule } from '../app-module';
+import { drivesApiDescription } from './api-description';
 import { driveApiRoutes } from './api-routes';
 import { createDownloadLinks, type DownloadLinks } from './download-links';
 import { driveDownloadRoutes } from './download-routes';
@@ -20,6 +21,7 @@ declare module '../../service-types' {
 /** Drives: storage for scene files, tus uploads, signed range downloads, monthly billing, their API. */
 export const drivesModule: AppModule = {
   name: 'drives',
+  apiDescription: drivesApiDescription,
   routes: [panelDriveRoutes, driveUploadRoutes, driveDownloadRoutes, driveApiRoutes],
   services: ({ config, db, broadcaster, services, log }) => {
     const drives = createDriveService({

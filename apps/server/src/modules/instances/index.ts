@@ -6,7 +6,6 @@ export { stopMachines } from './bulk-stop';
 export { machinePlacements, machineUuidsWhere, newMachinesByDay } from './chart-queries';
 export type { AttentionMachine, PoweredMachine } from './contracts';
 export { type InstanceService, instanceUuids, ownInstanceId } from './service';
-export { POWER_ACTIONS } from './state-machine';
 export {
   burnRate,
   capacityByLocation,
@@ -18,5 +17,5 @@ export {
   poweredMachinesOf,
   runningMachinesOf,
 } from './summaries';
-export { INSTANCE_POWER_STATES, INSTANCE_STATUSES, instances } from './tables';
+export { instances } from './tables';
 export { listOwnViews } from './views';

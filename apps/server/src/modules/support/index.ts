@@ -5,5 +5,4 @@
 export type { NewAttachment } from './attachments';
 export type { PanelTicketsEditProps, PanelTicketsListProps, PanelTicketsMakeProps } from './contracts';
 export { openTicketCount, openTicketsOf, ticketQueues } from './queues';
-export { TICKET_PRIORITIES, TICKET_STATUSES } from './tables';
 export { contactSchema } from './validators';
