@@ -6,7 +6,7 @@ import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
 import type { RenderJobView, SceneFindings } from './contracts';
 import { jobViews } from './job-pages';
-import { defaultsOf, type SceneDefaults } from './scene-defaults';
+import { defaultsOf } from './scene-defaults';
 import type { JobAction } from './state-machine';
 import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import { RENDER_JOB_STATUSES, type RenderJob } from './tables';
@@ -98,7 +98,7 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
       findings,
       failure_reason: row.failureReason,
       // The submit form's first values for this scene (its frame range, output, resolution).
-      defaults: status === 'done' ? (defaultsOf(findings) satisfies SceneDefaults) : null,
+      defaults: status === 'done' ? defaultsOf(findings) : null,
       created_at: row.createdAt.toISOString(),
     };
   };

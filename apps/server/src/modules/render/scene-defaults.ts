@@ -1,14 +1,4 @@
-import type { SceneFindings } from './contracts';
-
-/** The submit form's fields, as text (the panel's form and the API's check answer). */
-export interface SceneDefaults {
-  frames: string;
-  chunk: string;
-  format: string;
-  resolution: string;
-  samples: string;
-  priority: string;
-}
+import type { RenderSettingsText, SceneFindings } from './contracts';
 
 const OUTPUT_FORMATS: Record<string, 'PNG' | 'JPEG' | 'OPEN_EXR'> = {
   PNG: 'PNG',
@@ -18,7 +8,7 @@ const OUTPUT_FORMATS: Record<string, 'PNG' | 'JPEG' | 'OPEN_EXR'> = {
 };
 
 /** The form's first values for a checked scene: its own frame range, output and resolution. */
-export function defaultsOf(findings: SceneFindings | null): SceneDefaults {
+export function defaultsOf(findings: SceneFindings | null): RenderSettingsText {
   const start = typeof findings?.frame_start === 'number' ? findings.frame_start : 1;
   const end = typeof findings?.frame_end === 'number' ? findings.frame_end : start;
   const step = typeof findings?.frame_step === 'number' && findings.frame_step > 1 ? findings.frame_step : 1;
