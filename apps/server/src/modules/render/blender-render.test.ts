@@ -195,6 +195,8 @@ describe.skipIf(skipWithoutBlender)('render jobs with real Blender', { timeout: 
       },
     });
     expect(created.status).toBe(201);
+    // Every answer's body is read: an unread one keeps its connection busy and the server's stop waiting.
+    await created.arrayBuffer();
     const sent = await fetch(new URL(created.headers.get('location')!, server.url), {
       method: 'PATCH',
       headers: {
@@ -206,6 +208,7 @@ describe.skipIf(skipWithoutBlender)('render jobs with real Blender', { timeout: 
       body: scene,
     });
     expect(sent.status).toBe(204);
+    await sent.arrayBuffer();
 
     const started = await call('POST', '/api/v1/jobs/check', {
       drive: owner.driveUuid,
