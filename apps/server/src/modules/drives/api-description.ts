@@ -135,7 +135,7 @@ export const drivesApiDescription: ApiDescription = {
       post: op({
         id: 'drives.link',
         summary: 'A signed download link of a file (10 minutes; resumable with Range)',
-        ability: 'create',
+        ability: 'read',
         tags: ['drives'],
         parameters: [driveParam],
         body: json(exact({ path: str({ description: 'The file’s path in the drive' }) }), {

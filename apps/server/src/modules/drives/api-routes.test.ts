@@ -21,7 +21,7 @@ describe(`customer JSON API: drives (${process.env.DATABASE_URL ? 'PostgreSQL' :
   let customerId: number;
   let drive: typeof drives.$inferSelect;
   let stranger: { id: number; driveUuid: string };
-  let tokens: { full: string; readOnly: string; noCreate: string; stranger: string };
+  let tokens: { full: string; readOnly: string; noCreate: string; noRead: string; stranger: string };
   const db = () => t.database.db;
 
   const api = (
@@ -64,6 +64,7 @@ describe(`customer JSON API: drives (${process.env.DATABASE_URL ? 'PostgreSQL' :
       full: await make(customerId, ['read', 'create']),
       readOnly: await make(customerId, ['read']),
       noCreate: await make(customerId, ['read', 'update', 'delete']),
+      noRead: await make(customerId, ['create']),
       stranger: await make(stranger.id, ['read', 'create']),
     };
   });
@@ -212,9 +213,10 @@ describe(`customer JSON API: drives (${process.env.DATABASE_URL ? 'PostgreSQL' :
     expect(await uploadRows()).toBe(before + 1);
   });
 
-  it('links only the owner’s files, with read alone refused', async () => {
+  it('links only the owner’s files, for a token that may read (a link only reads)', async () => {
     const url = `/api/v1/drives/${drive.uuid}/files/link`;
-    expect((await api(tokens.readOnly, 'POST', url, { payload: { path: 'x' } })).statusCode).toBe(403);
+    expect((await api(tokens.noRead, 'POST', url, { payload: { path: 'x' } })).statusCode).toBe(403);
+    expect((await api(tokens.readOnly, 'POST', url, { payload: { path: 'x' } })).statusCode).toBe(404);
     const missing = await api(tokens.full, 'POST', url, { payload: { path: 'nowhere.blend' } });
     expect(missing.statusCode).toBe(404);
     const foreign = await api(tokens.full, 'POST', `/api/v1/drives/${stranger.driveUuid}/files/link`, {

@@ -71,7 +71,8 @@ export async function driveApiRoutes(app: FastifyInstance, { registry }: { regis
       method: 'POST',
       uri: '/api/v1/drives/{drive}/files/link',
       access: 'api',
-      ability: 'create',
+      // A link only reads the file: a read-only token may download what it can list.
+      ability: 'read',
       json: true,
     },
     async (request) => {

@@ -239,7 +239,7 @@ export const renderApiDescription: ApiDescription = {
         errors: [404, 422],
       }),
     },
-    '/api/v1/jobs/check/{check}': {
+    '/api/v1/jobs/checks/{check}': {
       get: op({
         id: 'jobs.checks.show',
         summary: 'A scene check: ask until its status is no longer `checking`',

@@ -98,7 +98,7 @@ describe(`customer JSON API: render jobs (${process.env.DATABASE_URL ? 'PostgreS
     const task = (await node.claim())!;
     await node.complete(task, CHECK_FINDINGS.sample_seconds, CHECK_FINDINGS);
 
-    const done = await api(tokens.read, 'GET', `/api/v1/jobs/check/${started.id}`);
+    const done = await api(tokens.read, 'GET', `/api/v1/jobs/checks/${started.id}`);
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({
       id: started.id,
@@ -273,7 +273,7 @@ describe(`customer JSON API: render jobs (${process.env.DATABASE_URL ? 'PostgreS
     }
     const noRead = (await t.app.services.apiTokens.create(customerId, { name: 'w', abilities: ['create'] }))
       .plainText;
-    for (const url of ['/api/v1/jobs', `/api/v1/jobs/${check}`, `/api/v1/jobs/check/${check}`]) {
+    for (const url of ['/api/v1/jobs', `/api/v1/jobs/${check}`, `/api/v1/jobs/checks/${check}`]) {
       expect((await api(noRead, 'GET', url)).statusCode, url).toBe(403);
     }
   });
@@ -285,7 +285,7 @@ describe(`customer JSON API: render jobs (${process.env.DATABASE_URL ? 'PostgreS
     });
     expect(res.statusCode).toBe(202);
     const theirs = res.json().data.id;
-    for (const url of [`/api/v1/jobs/${theirs}`, `/api/v1/jobs/check/${theirs}`, '/api/v1/jobs/not-a-uuid']) {
+    for (const url of [`/api/v1/jobs/${theirs}`, `/api/v1/jobs/checks/${theirs}`, '/api/v1/jobs/not-a-uuid']) {
       const answer = await api(tokens.read, 'GET', url);
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json()).toMatchObject({

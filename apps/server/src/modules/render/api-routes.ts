@@ -124,7 +124,7 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
     {
       name: 'api.v1.jobs.checks.show',
       method: 'GET',
-      uri: '/api/v1/jobs/check/{check}',
+      uri: '/api/v1/jobs/checks/{check}',
       access: 'api',
       ability: 'read',
       json: true,

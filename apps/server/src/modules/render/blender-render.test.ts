@@ -216,7 +216,7 @@ describe.skipIf(skipWithoutBlender)('render jobs with real Blender', { timeout: 
     });
     expect(started.status).toBe(202);
     const check = await until('the scene check over the API', async () => {
-      const { json } = await call('GET', `/api/v1/jobs/check/${started.json.data.id}`);
+      const { json } = await call('GET', `/api/v1/jobs/checks/${started.json.data.id}`);
       if (json.data.status === 'failed') throw new Error(`check failed: ${json.data.failure_reason}`);
       return json.data.status === 'done' ? json.data : undefined;
     });
