@@ -51,8 +51,8 @@ export function Link({
   children,
   ...rest
 }: LinkProps) {
-  const href = typeof target === 'string' ? target : target.url;
-  const method = (methodProp ?? (typeof target === 'string' ? 'get' : target.method)).toLowerCase() as Method;
+  const { url: href, method: targetMethod } = typeof target === 'string' ? { url: target, method: 'get' } : target;
+  const method = (methodProp ?? targetMethod).toLowerCase() as Method;
   const isGet = method === 'get';
   const options: VisitOptions & Record<string, unknown> = { method, preserveState: !isGet };
   const attributes: Record<string, unknown> & {

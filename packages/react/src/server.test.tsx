@@ -1,0 +1,91 @@
+// @vitest-environment node
+// The server has no DOM: rendering must not need one.
+import type { Page } from '@renderfarm/router';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Head } from './Head';
+import { Link } from './Link';
+import { usePage } from './usePage';
+import { renderPage } from './server';
+
+const page = (component: string, props: Record<string, unknown> = {}): Page => ({
+  component,
+  props: { errors: {}, ...props },
+  url: '/blog/first',
+  version: 'v1',
+});
+
+function Post({ title, body }: { title: string; body: string }) {
+  return (
+    <article>
+      <Head title={title}>
+        <meta name="description" content={body} />
+      </Head>
+      <h1>{title}</h1>
+      <p>{body}</p>
+      <Link href="/blog">همهٔ نوشته‌ها</Link>
+    </article>
+  );
+}
+function Layout({ children }: { children?: ReactNode }) {
+  const { url } = usePage();
+  return (
+    <div data-url={url}>
+      <nav>رندر فارم</nav>
+      {children}
+    </div>
+  );
+}
+Post.layout = [Layout];
+
+const pages: Record<string, unknown> = {
+  Post,
+  // As `import('./pages/X.tsx')` gives it: a module whose default export is the page.
+  Module: Promise.resolve({ default: () => <p>از ماژول</p> }),
+  Broken: () => {
+    throw new Error('boom on the server');
+  },
+};
+const resolve = (name: string) => pages[name];
+
+describe('renderPage', () => {
+  it('renders the page inside its layout, with the props, usePage and links', async () => {
+    const { body } = await renderPage(page('Post', { title: 'نوشتهٔ اول', body: 'متن <نوشته>' }), {
+      resolve,
+    });
+    expect(body).toContain('<nav>رندر فارم</nav>');
+    expect(body).toContain('<h1>نوشتهٔ اول</h1>');
+    expect(body).toContain('<p>متن &lt;نوشته&gt;</p>');
+    expect(body).toContain('data-url="/blog/first"');
+    expect(body).toContain('<a href="/blog">همهٔ نوشته‌ها</a>');
+    // Head elements leave the body for <head>.
+    expect(body).not.toContain('<meta');
+    expect(body).not.toContain('rf-ssr-start');
+  });
+
+  it('collects the title through the template and the Head elements, escaped', async () => {
+    const { head } = await renderPage(page('Post', { title: 'A & <B>', body: 'خلاصه' }), {
+      resolve,
+      title: (title) => `${title} | رندر فارم ابری`,
+    });
+    expect(head).toEqual([
+      '<title>A &amp; &lt;B&gt; | رندر فارم ابری</title>',
+      '<meta name="description" content="خلاصه"/>',
+    ]);
+  });
+
+  it('gives no title when no Head sets one, and unwraps ES modules', async () => {
+    const rendered = await renderPage(page('Module'), { resolve });
+    expect(rendered).toEqual({ head: [], body: '<p>از ماژول</p>' });
+  });
+
+  it('rejects when the page throws, so the caller can fall back to the browser', async () => {
+    await expect(renderPage(page('Broken'), { resolve })).rejects.toThrow('boom on the server');
+  });
+
+  it('shows «Page not found» for an unknown component, as the browser would', async () => {
+    const { body } = await renderPage(page('Nope'), { resolve });
+    expect(body).toContain('Page not found');
+    expect(body).toContain('Nope');
+  });
+});

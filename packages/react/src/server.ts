@@ -1,0 +1,70 @@
+import type { Page } from '@renderfarm/router';
+import { renderToString } from 'react-dom/server';
+import { App } from './App';
+import { resolveModule } from './createApp';
+import { Fragment, h } from './react';
+
+/*
+ * The server half of the app (`@renderfarm/react/server`): one page object in, its HTML out.
+ * A separate entry so that browsers never load react-dom/server.
+ */
+
+export interface RenderPageOptions {
+  /** The same `resolve` as createApp's: a page component for a name (module, component or promise). */
+  resolve: (name: string) => unknown;
+  /** The same title template as createApp's `title`. */
+  title?: (title: string) => string;
+}
+
+export interface RenderedPage {
+  /** Elements for `<head>`: the `<title>` a `<Head title>` set (through the template), then the
+   * `<meta>`/`<link>` elements `<Head>` children rendered. */
+  head: string[];
+  /** The root element's inner HTML; the root gets `data-server-rendered="true"` so createApp hydrates it. */
+  body: string;
+}
+
+/**
+ * React 19 writes the hoistable elements a render meets (`<title>`, `<meta>`, `<link>`) before
+ * everything else; an empty marker element rendered first tells them apart from the page.
+ */
+const MARKER = 'rf-ssr-start';
+const MARKER_HTML = `<${MARKER}></${MARKER}>`;
+/** One element: a void one (`<meta …/>`) or one with text (`<title>…</title>`). */
+const ELEMENT = /<([a-z]+)\b[^>]*?\/>|<([a-z]+)\b[^>]*>[\s\S]*?<\/\2>/g;
+
+const escapeText = (text: string) =>
+  text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
+
+/**
+ * Renders a page as createApp would show it, with React's server renderer. A component that throws
+ * makes the promise reject: the caller sends the page for the browser to render instead.
+ */
+export async function renderPage(page: Page, { resolve, title }: RenderPageOptions): Promise<RenderedPage> {
+  const resolveComponent = resolveModule(resolve);
+  const initialComponent = await resolveComponent(page.component);
+  let fullTitle: string | undefined;
+  const html = renderToString(
+    h(
+      Fragment,
+      null,
+      h(MARKER),
+      h(App, {
+        initialPage: page,
+        initialComponent,
+        resolveComponent,
+        // Head works its title out while rendering: the last one the page set is the document's.
+        titleCallback: (text) => {
+          fullTitle = title ? title(text) : text;
+          return fullTitle;
+        },
+      }),
+    ),
+  );
+  const at = html.indexOf(MARKER_HTML);
+  const hoisted = html.slice(0, at).match(ELEMENT) ?? [];
+  return {
+    head: [...(fullTitle === undefined ? [] : [`<title>${escapeText(fullTitle)}</title>`]), ...hoisted],
+    body: html.slice(at + MARKER_HTML.length),
+  };
+}
