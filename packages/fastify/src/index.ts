@@ -12,6 +12,8 @@ export type { RedisLike } from './redis-store';
 export { RedisSessionStore } from './redis-store';
 export { randomToken, Session } from './session';
 export type { SessionRecord, SessionStore } from './session-store';
+export type { RenderedPage, SsrOptions } from './ssr';
+export { SSR_TIMEOUT_MS } from './ssr';
 export { MemorySessionStore } from './session-store';
 export type { SchemaLike } from './validation';
 export { FORM_ERROR_KEY, firstMessages, validate } from './validation';
