@@ -13,6 +13,7 @@ import { refuseNulBytes } from './http/nul-byte';
 import { answerOversizedForm } from './http/oversized-form';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
+import { loadServerRenderer } from './http/ssr';
 import { createJobHandlers } from './jobs';
 import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
@@ -159,6 +160,7 @@ export async function buildApp({
     });
   };
 
+  const ssr = await loadServerRenderer(config, app.log);
   await app.register(pages, {
     errorHandler,
     session: {
@@ -176,6 +178,7 @@ export async function buildApp({
     },
     title: SITE_TITLE,
     head: '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
+    ...(ssr ? { ssr } : {}),
     share: createSharedProps({ config, db, registry, cache: services.cache }),
   });
 

@@ -3,6 +3,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, type AppProps } from './App';
 import { h } from './react';
+import { resolveModule } from './resolve-module';
 
 export type ResolveResult = unknown;
 
@@ -29,14 +30,6 @@ export interface CreateAppOptions {
   /** The initial page, when it is not read from the document. */
   page?: Page;
 }
-
-/** `resolve` as the App calls it: ES modules (`import('./pages/X.tsx')`) unwrapped to their default export. */
-export const resolveModule =
-  (resolve: (name: string) => ResolveResult) =>
-  async (name: string): Promise<unknown> => {
-    const resolved = (await resolve(name)) as { default?: unknown } | undefined;
-    return resolved?.default ?? resolved;
-  };
 
 /**
  * Boots the app from the page the server put in the HTML shell. A shell without a readable page

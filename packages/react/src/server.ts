@@ -1,7 +1,7 @@
 import type { Page } from '@renderfarm/router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
-import { resolveModule } from './createApp';
+import { resolveModule } from './resolve-module';
 import { Fragment, h } from './react';
 
 /*

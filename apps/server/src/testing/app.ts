@@ -33,6 +33,8 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA_PROVIDER: 'none',
+    // App tests read the page objects; the server render has tests of its own (http/ssr.test.ts).
+    SSR: 'false',
     APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
     ...options.env,
   });
