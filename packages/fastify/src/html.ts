@@ -60,9 +60,11 @@ export function renderDocument(parts: DocumentParts): string {
     ? ''
     : `<title>${escapeHtml(parts.title)}</title>\n`;
   const serverHead = rendered?.head.length ? `${rendered.head.join('\n')}\n` : '';
-  // The client hydrates a root marked this way instead of rendering it afresh.
+  // The client hydrates a root marked this way instead of rendering it afresh. `inert` until then
+  // (createApp lifts it as it hydrates): a form filled in or sent before React listens would lose
+  // what was typed, or go out as a plain GET with the password in the URL. Shown, not yet usable.
   const root = rendered
-    ? `<div id="${escapeHtml(parts.rootId)}"${dataPage} data-server-rendered="true">${rendered.body}</div>`
+    ? `<div id="${escapeHtml(parts.rootId)}"${dataPage} data-server-rendered="true" inert>${rendered.body}</div>`
     : `<div id="${escapeHtml(parts.rootId)}"${dataPage}></div>`;
   return `<!DOCTYPE html>
 <html lang="fa" dir="rtl">

@@ -34,7 +34,7 @@ describe('server rendering in the page plugin', () => {
     const { app } = await build({ render: homeHtml });
     const html = (await app.inject('/')).body;
     expect(html).toContain('<div id="app" data-page="');
-    expect(html).toMatch(/data-server-rendered="true"><h1>سلام<\/h1><\/div>/);
+    expect(html).toMatch(/data-server-rendered="true" inert><h1>سلام<\/h1><\/div>/);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<meta name="description" content="صفحهٔ اول"/>');
     // The page's own title replaces the default one: one <title> in the document.
@@ -48,7 +48,7 @@ describe('server rendering in the page plugin', () => {
     const { app } = await build({ render: async () => ({ head: [], body: '<p>x</p>' }) });
     const html = (await app.inject('/')).body;
     expect(html).toContain('<title>رندر فارم ابری</title>');
-    expect(html).toContain('data-server-rendered="true"><p>x</p></div>');
+    expect(html).toContain('data-server-rendered="true" inert><p>x</p></div>');
   });
 
   it('never renders a page visit (X-Inertia): the JSON answer is unchanged', async () => {

@@ -92,7 +92,8 @@ export function Link({
       },
       onMouseEnter: (event: MouseEvent<HTMLElement>) => {
         onMouseEnter?.(event);
-        if (prefetch === true || prefetch === 'hover')
+        // true or 'hover' (the other truthy value, 'mount', has prefetched already)
+        if (prefetch && !onMount)
           hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
       },
       onMouseLeave: (event: MouseEvent<HTMLElement>) => {

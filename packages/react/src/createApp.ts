@@ -61,6 +61,9 @@ export async function createApp({
   };
   const app = h(App, props);
   // A root the server rendered the page into (@renderfarm/react/server) keeps its HTML: hydrated.
+  // It comes `inert` (@renderfarm/fastify): text typed or a form sent before React listens would
+  // be lost. From hydrateRoot on, React replays what happens before it has caught up.
+  el.removeAttribute('inert');
   await (setup
     ? setup({ el, App, props })
     : el.dataset.serverRendered

@@ -26,7 +26,7 @@ async function shell(serverRendered: boolean) {
   const { body } = await renderPage(initial, { resolve });
   const json = JSON.stringify(initial).replaceAll('/', '\\/');
   document.body.innerHTML = `<script data-page="app" type="application/json">${json}</script><div id="app"${
-    serverRendered ? ' data-server-rendered="true"' : ''
+    serverRendered ? ' data-server-rendered="true" inert' : ''
   }>${serverRendered ? body : ''}</div>`;
 }
 
@@ -44,6 +44,8 @@ describe('createApp without setup', () => {
     await shell(true);
     const heading = document.querySelector('h1');
     await createApp({ resolve });
+    // Usable from now on: React replays whatever happens before it has caught up.
+    expect(document.getElementById('app')!.hasAttribute('inert')).toBe(false);
     expect(await screen.findByText('سلام')).toBe(heading);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Hydration adopted the server's nodes (a fresh mount would have replaced them), quietly.
