@@ -55,6 +55,8 @@ export interface AppDependencies {
   realtime?: RealtimeServer | undefined;
   /** The domain modules, in layering order: modules/index.ts's list unless a test adds one. */
   modules?: readonly AppModule[];
+  /** Log lines go here instead of stdout (tests that read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the app without listening, so tests can `inject` and the server entry can `listen`. */
@@ -63,10 +65,11 @@ export async function buildApp({
   database,
   realtime,
   modules = appModules,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   if (!config.APP_KEY) throw new Error('buildApp needs APP_KEY (startServer generates one)');
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     genReqId: requestIdFrom,
     requestIdHeader: false,
     // Nested query parameters (lists' `filter[...]`, `sort`) with the protocol's qs limits.
