@@ -8,7 +8,10 @@ const call = (hook: unknown, ...args: unknown[]) => (hook as Hook).call({}, ...a
 describe('realtimeStaysInTheBrowser', () => {
   const plugin: Plugin = realtimeStaysInTheBrowser();
   const applies = (isSsrBuild: boolean) =>
-    (plugin.apply as (config: object, env: object) => boolean)({}, { command: 'build', mode: 'production', isSsrBuild });
+    (plugin.apply as (config: object, env: object) => boolean)(
+      {},
+      { command: 'build', mode: 'production', isSsrBuild },
+    );
 
   it('applies to the server build only: the browser bundle keeps the real client', () => {
     expect(applies(true)).toBe(true);

@@ -15,7 +15,9 @@ const PERSIAN = /[\u0600-\u06FF]/;
 async function serverHtml(url: string, cookie?: string) {
   const response = await fetch(url, { headers: cookie ? { cookie } : {} });
   const html = await response.text();
-  const match = html.match(/<div id="app"[^>]*?( data-server-rendered="true" inert)?>([\s\S]*)<\/div>\s*<\/body>/);
+  const match = html.match(
+    /<div id="app"[^>]*?( data-server-rendered="true" inert)?>([\s\S]*)<\/div>\s*<\/body>/,
+  );
   const inner = match?.[2] ?? '';
   const text = (pattern: RegExp) =>
     [...inner.matchAll(pattern)].map((m) => (m[1] ?? '').replace(/<[^>]+>/g, '').trim());
@@ -130,9 +132,7 @@ describe('server-rendered pages in Chromium', () => {
       const context = await watchedContext(browser);
       const page = await context.newPage();
       await signIn(page, base(), email, 'password');
-      const cookie = (await context.cookies())
-        .map((c) => `${c.name}=${c.value}`)
-        .join('; ');
+      const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       const sent = await serverHtml(`${base()}${path}`, cookie);
       expect(sent.status).toBe(200);
       expect(sent.serverRendered).toBe(true);

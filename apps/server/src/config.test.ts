@@ -27,7 +27,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).SSR).toBe(true);
     expect(loadConfig({}).SSR_TIMEOUT_MS).toBe(2000);
     expect(loadConfig({ SSR: 'false' }).SSR).toBe(false);
-    expect(loadConfig({ SSR: '0', SSR_TIMEOUT_MS: '500' })).toMatchObject({ SSR: false, SSR_TIMEOUT_MS: 500 });
+    expect(loadConfig({ SSR: '0', SSR_TIMEOUT_MS: '500' })).toMatchObject({
+      SSR: false,
+      SSR_TIMEOUT_MS: 500,
+    });
     expect(() => loadConfig({ SSR: 'sometimes' })).toThrow(ConfigError);
     expect(() => loadConfig({ SSR_TIMEOUT_MS: '0' })).toThrow(ConfigError);
   });

@@ -88,8 +88,7 @@ describe('server rendering in the page plugin', () => {
   it('a renderer slower than timeoutMs is not waited for', async () => {
     const { app, errors } = await build({
       timeoutMs: 50,
-      render: (page) =>
-        new Promise((resolve) => setTimeout(() => resolve(homeHtml(page)), 10_000).unref()),
+      render: (page) => new Promise((resolve) => setTimeout(() => resolve(homeHtml(page)), 10_000).unref()),
     });
     const html = (await app.inject('/')).body;
     expect(html).not.toContain('data-server-rendered');

@@ -51,7 +51,8 @@ export function Link({
   children,
   ...rest
 }: LinkProps) {
-  const { url: href, method: targetMethod } = typeof target === 'string' ? { url: target, method: 'get' } : target;
+  const { url: href, method: targetMethod } =
+    typeof target === 'string' ? { url: target, method: 'get' } : target;
   const method = (methodProp ?? targetMethod).toLowerCase() as Method;
   const isGet = method === 'get';
   const options: VisitOptions & Record<string, unknown> = { method, preserveState: !isGet };
@@ -93,8 +94,7 @@ export function Link({
       onMouseEnter: (event: MouseEvent<HTMLElement>) => {
         onMouseEnter?.(event);
         // true or 'hover' (the other truthy value, 'mount', has prefetched already)
-        if (prefetch && !onMount)
-          hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
+        if (prefetch && !onMount) hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
       },
       onMouseLeave: (event: MouseEvent<HTMLElement>) => {
         onMouseLeave?.(event);

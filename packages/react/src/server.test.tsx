@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Head } from './Head';
 import { Link } from './Link';
-import { usePage } from './usePage';
 import { renderPage } from './server';
+import { usePage } from './usePage';
 
 const page = (component: string, props: Record<string, unknown> = {}): Page => ({
   component,

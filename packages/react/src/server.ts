@@ -1,8 +1,8 @@
 import type { Page } from '@renderfarm/router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
-import { resolveModule } from './resolve-module';
 import { Fragment, h } from './react';
+import { resolveModule } from './resolve-module';
 
 /*
  * The server half of the app (`@renderfarm/react/server`): one page object in, its HTML out.

@@ -6,7 +6,9 @@ import { loadServerRenderer, SSR_BUNDLE } from './ssr';
 
 /** The root element's inner HTML in a first-load document ('' when the browser is left to render). */
 function rootOf(html: string): { serverRendered: boolean; inner: string } {
-  const match = html.match(/<div id="app"[^>]*?( data-server-rendered="true" inert)?>([\s\S]*)<\/div>\s*<\/body>/);
+  const match = html.match(
+    /<div id="app"[^>]*?( data-server-rendered="true" inert)?>([\s\S]*)<\/div>\s*<\/body>/,
+  );
   if (!match) throw new Error('no #app element in the document');
   return { serverRendered: Boolean(match[1]), inner: match[2] ?? '' };
 }
@@ -57,7 +59,9 @@ describe('first loads rendered on the server (the web app SSR bundle, in process
   it('answers a page visit (X-Inertia) with JSON only, never rendered', async () => {
     const first = (await test.app.inject('/')).body;
     const version = JSON.parse(
-      first.match(/<script data-page="app" type="application\/json">(.*?)<\/script>/)![1]!.replaceAll('\\/', '/'),
+      first
+        .match(/<script data-page="app" type="application\/json">(.*?)<\/script>/)![1]!
+        .replaceAll('\\/', '/'),
     ).version as string;
     const response = await test.app.inject({
       url: '/',
@@ -87,7 +91,9 @@ describe('first loads rendered on the server (the web app SSR bundle, in process
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
     const on = { SSR: true, SSR_TIMEOUT_MS: 2000, VITE_DEV_SERVER: undefined };
     expect(await loadServerRenderer({ ...on, SSR: false }, log)).toBeUndefined();
-    expect(await loadServerRenderer({ ...on, VITE_DEV_SERVER: 'http://localhost:5173' }, log)).toBeUndefined();
+    expect(
+      await loadServerRenderer({ ...on, VITE_DEV_SERVER: 'http://localhost:5173' }, log),
+    ).toBeUndefined();
     expect(await loadServerRenderer(on, log, join(SSR_BUNDLE, '..', 'missing.js'))).toBeUndefined();
     expect(warnings).toHaveLength(1);
     const renderer = await loadServerRenderer(on, log);
