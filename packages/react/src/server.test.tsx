@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The server has no DOM: rendering must not need one.
 import type { Page } from '@renderfarm/router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Head } from './Head';
 import { Link } from './Link';
@@ -38,7 +38,23 @@ function Layout({ children }: { children?: ReactNode }) {
 }
 Post.layout = [Layout];
 
+const LazyPart = lazy(async () => ({ default: () => <p>بخش تنبل</p> }));
+const BrokenPart = () => {
+  throw new Error('boom inside Suspense');
+};
+
 const pages: Record<string, unknown> = {
+  // A React.lazy part under Suspense (the editor, the header's account menu): waited for.
+  WithLazy: () => (
+    <Suspense fallback={<p>در حال بارگذاری</p>}>
+      <LazyPart />
+    </Suspense>
+  ),
+  WithBrokenPart: () => (
+    <Suspense fallback={<p>در حال بارگذاری</p>}>
+      <BrokenPart />
+    </Suspense>
+  ),
   Post,
   // As `import('./pages/X.tsx')` gives it: a module whose default export is the page.
   Module: Promise.resolve({ default: () => <p>از ماژول</p> }),
@@ -81,6 +97,16 @@ describe('renderPage', () => {
 
   it('rejects when the page throws, so the caller can fall back to the browser', async () => {
     await expect(renderPage(page('Broken'), { resolve })).rejects.toThrow('boom on the server');
+  });
+
+  it('waits for lazy parts, so the browser hydrates the whole page rather than render it again', async () => {
+    const { body } = await renderPage(page('WithLazy'), { resolve });
+    expect(body).toContain('<p>بخش تنبل</p>');
+    expect(body).not.toContain('در حال بارگذاری');
+  });
+
+  it('rejects when a part under Suspense throws, rather than leave that part to the browser', async () => {
+    await expect(renderPage(page('WithBrokenPart'), { resolve })).rejects.toThrow('boom inside Suspense');
   });
 
   it('shows «Page not found» for an unknown component, as the browser would', async () => {

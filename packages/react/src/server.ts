@@ -1,5 +1,5 @@
 import type { Page } from '@renderfarm/router';
-import { renderToString } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { App } from './App';
 import { Fragment, h } from './react';
 import { resolveModule } from './resolve-module';
@@ -44,23 +44,33 @@ export async function renderPage(page: Page, { resolve, title }: RenderPageOptio
   const resolveComponent = resolveModule(resolve);
   const initialComponent = await resolveComponent(page.component);
   let fullTitle: string | undefined;
-  const html = renderToString(
-    h(
-      Fragment,
-      null,
-      h(MARKER),
-      h(App, {
-        initialPage: page,
-        initialComponent,
-        resolveComponent,
-        // Head works its title out while rendering: the last one the page set is the document's.
-        titleCallback: (text) => {
-          fullTitle = title ? title(text) : text;
-          return fullTitle;
-        },
-      }),
-    ),
+  let failure: { error: unknown } | undefined;
+  const app = h(
+    Fragment,
+    null,
+    h(MARKER),
+    h(App, {
+      initialPage: page,
+      initialComponent,
+      resolveComponent,
+      // Head works its title out while rendering: the last one the page set is the document's.
+      titleCallback: (text) => {
+        fullTitle = title ? title(text) : text;
+        return fullTitle;
+      },
+    }),
   );
+  // The streaming renderer, read whole once everything is ready: unlike renderToString it waits
+  // for what suspends (a React.lazy part), so the HTML is complete and hydration has nothing to
+  // render again. An error inside a Suspense boundary would otherwise be left for the browser.
+  const stream = await renderToReadableStream(app, {
+    onError: (error) => {
+      failure ??= { error };
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failure) throw failure.error;
   const at = html.indexOf(MARKER_HTML);
   const hoisted = html.slice(0, at).match(ELEMENT) ?? [];
   return {
