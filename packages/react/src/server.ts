@@ -67,6 +67,11 @@ export async function renderPage(page: Page, { resolve, title }: RenderPageOptio
     onError: (error) => {
       failure ??= { error };
     },
+    // Every boundary written in place. Once the bytes written pass this size, React sends a later
+    // boundary's fallback first and its content after, with an inline <script> to swap them: a
+    // CSP without 'unsafe-inline' blocks that script, and hydration meets a boundary still
+    // pending (React error 419). apps/server/src/http/ssr.test.ts has the page that showed it.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
   await stream.allReady;
   const html = await new Response(stream).text();

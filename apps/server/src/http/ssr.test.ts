@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '../modules/auth/test-support';
+import { users } from '../modules/users';
 import { createTestApp, type TestApp } from '../testing/app';
 import { loadServerRenderer, SSR_BUNDLE } from './ssr';
 
@@ -54,6 +57,23 @@ describe('first loads rendered on the server (the web app SSR bundle, in process
     expect(post.body.match(/<title>/g)).toHaveLength(1);
     expect(post.body).toMatch(/<title>[^<]+ \| رندر فارم ابری<\/title>/);
     expect(rootOf(post.body).inner).toContain('<article');
+  });
+
+  it('writes every lazy part in place: no fallback left for an inline script to swap (CSP blocks it)', async () => {
+    // An admin acting as a customer: header, banner and account menu, the page where React's
+    // streaming renderer first left a part pending behind an inline script.
+    const admin = await logIn(test, 'admin@renderfarm.test');
+    const [customer] = await test.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'customer@renderfarm.test'));
+    await admin.post('/user/confirm-password', { password: 'password' });
+    expect((await admin.visit('POST', `/admin/users/${customer!.id}/impersonate`)).statusCode).toBe(409);
+    for (const path of ['/panel', '/panel/payments/create', '/no-such-page']) {
+      const root = rootOf((await admin.request('GET', path)).body);
+      expect(root.serverRendered, path).toBe(true);
+      expect(root.inner, path).not.toMatch(/<script|<template|<!--\$[?!]-->/);
+    }
   });
 
   it('answers a page visit (X-Inertia) with JSON only, never rendered', async () => {
