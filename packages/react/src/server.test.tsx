@@ -109,6 +109,28 @@ describe('renderPage', () => {
     await expect(renderPage(page('WithBrokenPart'), { resolve })).rejects.toThrow('boom inside Suspense');
   });
 
+  it('keeps each render its own title when renders interleave (a lazy part holds one back)', async () => {
+    const later = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { default: () => <Head title="دیرتر" /> };
+    });
+    const Later = later;
+    const resolveBoth = (name: string) =>
+      name === 'Slow'
+        ? () => (
+            <Suspense fallback={null}>
+              <Later />
+            </Suspense>
+          )
+        : () => <Head title="زودتر" />;
+    const [slow, quick] = await Promise.all([
+      renderPage(page('Slow'), { resolve: resolveBoth, title: (title) => `${title} | کند` }),
+      renderPage(page('Quick'), { resolve: resolveBoth, title: (title) => `${title} | تند` }),
+    ]);
+    expect(slow.head).toEqual(['<title>دیرتر | کند</title>']);
+    expect(quick.head).toEqual(['<title>زودتر | تند</title>']);
+  });
+
   it('shows «Page not found» for an unknown component, as the browser would', async () => {
     const { body } = await renderPage(page('Nope'), { resolve });
     expect(body).toContain('Page not found');

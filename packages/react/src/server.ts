@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Page } from '@renderfarm/router';
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from './App';
@@ -33,6 +34,24 @@ const MARKER_HTML = `<${MARKER}></${MARKER}>`;
 /** One element: a void one (`<meta …/>`) or one with text (`<title>…</title>`). */
 const ELEMENT = /<([a-z]+)\b[^>]*?\/>|<([a-z]+)\b[^>]*>[\s\S]*?<\/\2>/g;
 
+/**
+ * The title of the render in progress. <Head> calls the title template kept in a module variable
+ * (one app per document in a browser); on a server renders of several requests interleave while
+ * lazy parts load, so every render installs the same function, which finds its own render's
+ * template and records the title through AsyncLocalStorage.
+ */
+interface RenderInProgress {
+  template: ((title: string) => string) | undefined;
+  title?: string;
+}
+const renders = new AsyncLocalStorage<RenderInProgress>();
+const titleOfThisRender = (text: string): string => {
+  const render = renders.getStore();
+  const full = render?.template ? render.template(text) : text;
+  if (render) render.title = full;
+  return full;
+};
+
 const escapeText = (text: string) =>
   text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
 
@@ -40,46 +59,48 @@ const escapeText = (text: string) =>
  * Renders a page as createApp would show it, with React's server renderer. A component that throws
  * makes the promise reject: the caller sends the page for the browser to render instead.
  */
-export async function renderPage(page: Page, { resolve, title }: RenderPageOptions): Promise<RenderedPage> {
-  const resolveComponent = resolveModule(resolve);
-  const initialComponent = await resolveComponent(page.component);
-  let fullTitle: string | undefined;
-  let failure: { error: unknown } | undefined;
-  const app = h(
-    Fragment,
-    null,
-    h(MARKER),
-    h(App, {
-      initialPage: page,
-      initialComponent,
-      resolveComponent,
-      // Head works its title out while rendering: the last one the page set is the document's.
-      titleCallback: (text) => {
-        fullTitle = title ? title(text) : text;
-        return fullTitle;
+export function renderPage(page: Page, { resolve, title }: RenderPageOptions): Promise<RenderedPage> {
+  const render: RenderInProgress = { template: title };
+  return renders.run(render, async () => {
+    const resolveComponent = resolveModule(resolve);
+    const initialComponent = await resolveComponent(page.component);
+    let failure: { error: unknown } | undefined;
+    const app = h(
+      Fragment,
+      null,
+      h(MARKER),
+      h(App, {
+        initialPage: page,
+        initialComponent,
+        resolveComponent,
+        // Head works its title out while rendering: the last one the page set is the document's.
+        titleCallback: titleOfThisRender,
+      }),
+    );
+    // The streaming renderer, read whole once everything is ready: unlike renderToString it waits
+    // for what suspends (a React.lazy part), so the HTML is complete and hydration has nothing to
+    // render again. An error inside a Suspense boundary would otherwise be left for the browser.
+    const stream = await renderToReadableStream(app, {
+      onError: (error) => {
+        failure ??= { error };
       },
-    }),
-  );
-  // The streaming renderer, read whole once everything is ready: unlike renderToString it waits
-  // for what suspends (a React.lazy part), so the HTML is complete and hydration has nothing to
-  // render again. An error inside a Suspense boundary would otherwise be left for the browser.
-  const stream = await renderToReadableStream(app, {
-    onError: (error) => {
-      failure ??= { error };
-    },
-    // Every boundary written in place. Once the bytes written pass this size, React sends a later
-    // boundary's fallback first and its content after, with an inline <script> to swap them: a
-    // CSP without 'unsafe-inline' blocks that script, and hydration meets a boundary still
-    // pending (React error 419). apps/server/src/http/ssr.test.ts has the page that showed it.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // Every boundary written in place. Once the bytes written pass this size, React sends a later
+      // boundary's fallback first and its content after, with an inline <script> to swap them: a
+      // CSP without 'unsafe-inline' blocks that script, and hydration meets a boundary still
+      // pending (React error 419). apps/server/src/http/ssr.test.ts has the page that showed it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    });
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    if (failure) throw failure.error;
+    const at = html.indexOf(MARKER_HTML);
+    const hoisted = html.slice(0, at).match(ELEMENT) ?? [];
+    return {
+      head: [
+        ...(render.title === undefined ? [] : [`<title>${escapeText(render.title)}</title>`]),
+        ...hoisted,
+      ],
+      body: html.slice(at + MARKER_HTML.length),
+    };
   });
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  if (failure) throw failure.error;
-  const at = html.indexOf(MARKER_HTML);
-  const hoisted = html.slice(0, at).match(ELEMENT) ?? [];
-  return {
-    head: [...(fullTitle === undefined ? [] : [`<title>${escapeText(fullTitle)}</title>`]), ...hoisted],
-    body: html.slice(at + MARKER_HTML.length),
-  };
 }
