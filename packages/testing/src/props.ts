@@ -82,14 +82,20 @@ export async function resolveProps(
     const marker = isPropMarker(declaredValue) ? declaredValue : undefined;
     if (!included(key, marker, partial)) {
       if (!partial && marker?.kind === 'defer') {
-        result.deferredProps ??= {};
-        (result.deferredProps[marker.group ?? 'default'] ??= []).push(key);
+        const group = marker.group ?? 'default';
+        result.deferredProps = {
+          ...result.deferredProps,
+          [group]: [...(result.deferredProps?.[group] ?? []), key],
+        };
       }
       continue;
     }
     const value = marker ? marker.value : declaredValue;
     result.props[key] = typeof value === 'function' ? await (value as () => unknown)() : value;
-    if (marker?.merge && !partial?.reset.includes(key)) (result[MERGE_LIST[marker.merge]] ??= []).push(key);
+    if (marker?.merge && !partial?.reset.includes(key)) {
+      const list = MERGE_LIST[marker.merge];
+      result[list] = [...(result[list] ?? []), key];
+    }
   }
   return result;
 }

@@ -43,7 +43,11 @@ export interface ValidationReply {
 }
 
 /** A page: `component` rendered with `props` (plain values or markers such as `defer(...)`). */
-export function page(component: string, props: Record<string, unknown> = {}, options: PageOptions = {}): PageReply {
+export function page(
+  component: string,
+  props: Record<string, unknown> = {},
+  options: PageOptions = {},
+): PageReply {
   return { type: 'page', component, props, options };
 }
 

@@ -28,7 +28,10 @@ export interface RouteOptions {
    * with errors, or 422 to a precognitive one) and the handler does not run. A precognitive request
    * that passes gets a 204 and never reaches the handler either.
    */
-  validate?: (data: Record<string, unknown>, context: RequestContext) => Errors | undefined | Promise<Errors | undefined>;
+  validate?: (
+    data: Record<string, unknown>,
+    context: RequestContext,
+  ) => Errors | undefined | Promise<Errors | undefined>;
 }
 
 export interface MockServerOptions {
@@ -85,8 +88,19 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     const url = new URL(request.url);
     const data = await readData(method, request, url);
     const header = (name: string) => request.headers.get(name) ?? undefined;
-    const context: RequestContext = { request, url, params, data, precognitive: header('Precognition') === 'true' };
-    requests.push({ method: method.toUpperCase(), url: url.pathname + url.search, headers: Object.fromEntries(request.headers), data });
+    const context: RequestContext = {
+      request,
+      url,
+      params,
+      data,
+      precognitive: header('Precognition') === 'true',
+    };
+    requests.push({
+      method: method.toUpperCase(),
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      data,
+    });
     const isVisit = header('X-Inertia') === 'true';
 
     if (isVisit && method === 'get' && (header('X-Inertia-Version') ?? '') !== (server.version ?? '')) {
@@ -94,7 +108,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     }
     const errors = await route.options.validate?.(data, context);
     if (context.precognitive) {
-      if (errors && Object.keys(errors).length) return precognitionResponse(errors, header('Precognition-Validate-Only'));
+      if (errors && Object.keys(errors).length)
+        return precognitionResponse(errors, header('Precognition-Validate-Only'));
       if (route.options.validate) return precognitionResponse({}, undefined);
     }
     const reply: Reply =
@@ -136,7 +151,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     const partial: PartialRequest | undefined =
       isVisit && partialComponent === reply.component
         ? {
-            ...(request.headers.has('X-Inertia-Partial-Data') ? { only: list('X-Inertia-Partial-Data') } : {}),
+            ...(request.headers.has('X-Inertia-Partial-Data')
+              ? { only: list('X-Inertia-Partial-Data') }
+              : {}),
             except: list('X-Inertia-Partial-Except'),
             reset: list('X-Inertia-Reset'),
           }
@@ -156,20 +173,25 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     if (request.method === 'GET') previousUrl = page.url;
     if (isVisit) return HttpResponse.json(page, { headers: PAGE_HEADERS });
     return HttpResponse.html(
-      shellHtml(page, { csrfToken: options.csrfToken ?? 'test-csrf-token', title: options.title ?? DEFAULT_SHELL_TITLE }),
+      shellHtml(page, {
+        csrfToken: options.csrfToken ?? 'test-csrf-token',
+        title: options.title ?? DEFAULT_SHELL_TITLE,
+      }),
     );
   }
 
-  const route = (method: Method) => (path: string, handler: RouteHandler, routeOptions: RouteOptions = {}) => {
-    const entry: Route = { handler, options: routeOptions };
-    const mswHandler = http[method](path, ({ request, params }) =>
-      respond(method, entry, request, params as Record<string, string>),
-    );
-    handlers.push(mswHandler);
-    // Routes added while msw runs take effect at once, as they would in a server being edited.
-    msw?.use(mswHandler);
-    return server;
-  };
+  const route =
+    (method: Method) =>
+    (path: string, handler: RouteHandler, routeOptions: RouteOptions = {}) => {
+      const entry: Route = { handler, options: routeOptions };
+      const mswHandler = http[method](path, ({ request, params }) =>
+        respond(method, entry, request, params as Record<string, string>),
+      );
+      handlers.push(mswHandler);
+      // Routes added while msw runs take effect at once, as they would in a server being edited.
+      msw?.use(mswHandler);
+      return server;
+    };
 
   const server: MockServer = {
     get: route('get'),

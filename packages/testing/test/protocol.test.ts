@@ -1,5 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { always, createMockServer, defer, external, merge, optional, page, redirect, validationError } from '../src';
+import {
+  always,
+  createMockServer,
+  defer,
+  external,
+  merge,
+  optional,
+  page,
+  redirect,
+  validationError,
+} from '../src';
 
 // The wire rules of docs/protocol.md, checked on raw requests: what any client would see.
 const mock = createMockServer({ version: 'v1', shared: { app: 'رندر فارم' } });
@@ -77,7 +87,15 @@ describe('pages', () => {
     expect(response.headers.get('Vary')).toBe('X-Inertia');
     const body = await response.json();
     expect(body).toMatchObject({ component: 'Users/Index', url: '/users?page=2', version: 'v1' });
-    expect(Object.keys(body.props).sort()).toEqual(['app', 'auth', 'errors', 'feed', 'filters', 'settings', 'users']);
+    expect(Object.keys(body.props).sort()).toEqual([
+      'app',
+      'auth',
+      'errors',
+      'feed',
+      'filters',
+      'settings',
+      'users',
+    ]);
     expect(body.deferredProps).toEqual({ default: ['stats'], charts: ['chart'] });
     expect(body.mergeProps).toEqual(['users']);
     expect(body.prependProps).toEqual(['feed']);
@@ -94,9 +112,9 @@ describe('pages', () => {
 
 describe('partial reloads', () => {
   const partial = (headers: Record<string, string>) =>
-    fetch(url('/users'), { headers: visit({ 'X-Inertia-Partial-Component': 'Users/Index', ...headers }) }).then(
-      (r) => r.json(),
-    );
+    fetch(url('/users'), {
+      headers: visit({ 'X-Inertia-Partial-Component': 'Users/Index', ...headers }),
+    }).then((r) => r.json());
 
   it('Partial-Data sends only the props named (deferred and optional ones too) and the always ones', async () => {
     const body = await partial({ 'X-Inertia-Partial-Data': 'stats,audit' });
@@ -160,13 +178,21 @@ describe('redirects and validation', () => {
   });
 
   it('X-Inertia-Error-Bag puts the errors under the bag', async () => {
-    await json('/users', visit({ 'X-Inertia-Error-Bag': 'createUser' }), { method: 'POST', body: '{}', redirect: 'manual' });
+    await json('/users', visit({ 'X-Inertia-Error-Bag': 'createUser' }), {
+      method: 'POST',
+      body: '{}',
+      redirect: 'manual',
+    });
     const next = await fetch(url('/'), { headers: visit() }).then((r) => r.json());
     expect(next.props.errors).toEqual({ createUser: { name: 'نام را بنویسید.', email: 'ایمیل درست نیست.' } });
   });
 
   it('the route sees the JSON body and records the request', async () => {
-    const response = await json('/users', visit(), { method: 'POST', body: '{"name":"مینا"}', redirect: 'manual' });
+    const response = await json('/users', visit(), {
+      method: 'POST',
+      body: '{"name":"مینا"}',
+      redirect: 'manual',
+    });
     expect(response.headers.get('Location')).toBe('/users');
     expect(mock.requests.at(-1)).toMatchObject({ method: 'POST', url: '/users', data: { name: 'مینا' } });
   });
@@ -174,11 +200,15 @@ describe('redirects and validation', () => {
 
 describe('precognition', () => {
   const precognitive = (body: unknown, only?: string) =>
-    json('/signup', { Precognition: 'true', ...(only ? { 'Precognition-Validate-Only': only } : {}) }, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      redirect: 'manual',
-    });
+    json(
+      '/signup',
+      { Precognition: 'true', ...(only ? { 'Precognition-Validate-Only': only } : {}) },
+      {
+        method: 'POST',
+        body: JSON.stringify(body),
+        redirect: 'manual',
+      },
+    );
 
   it('Validate-Only answers 422 with only the fields named', async () => {
     const response = await precognitive({ name: '', email: 'x' }, 'email');
