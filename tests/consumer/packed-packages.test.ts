@@ -74,7 +74,7 @@ describe.each(names)('@renderfarm/%s as packed for a consumer', (name) => {
   it('has types every resolver finds (attw: node16 ESM, bundler)', async (context) => {
     if (packed.manifest.private) context.skip();
     // ESM-only packages: the esm-only profile leaves out node10 and require() from CommonJS, which
-    // no ESM-only package can serve (docs/decisions/0016-releases.md).
+    // no ESM-only package can serve (docs/decisions/0016-releases-and-testing-package.md).
     // attw exits non-zero on a problem the profile counts; its table says which resolver failed.
     const failure = await run(ATTW, [packed.tarball, '--profile', 'esm-only', '--no-color']).then(
       () => '',
