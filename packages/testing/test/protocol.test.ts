@@ -187,6 +187,26 @@ describe('redirects and validation', () => {
     expect(next.props.errors).toEqual({ createUser: { name: 'نام را بنویسید.', email: 'ایمیل درست نیست.' } });
   });
 
+  it('the route sees a multipart body over the query', async () => {
+    let seen: Record<string, unknown> = {};
+    mock.post('/uploads', ({ data }) => {
+      seen = data;
+      return redirect('/');
+    });
+    const form = new FormData();
+    form.append('title', 'صحنه');
+    // XHR, as the router sends a form that holds a file.
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url('/uploads?folder=7'));
+    xhr.setRequestHeader('X-Inertia', 'true');
+    await new Promise((done) => {
+      xhr.onloadend = done;
+      xhr.send(form);
+    });
+    expect(seen.folder).toBe('7');
+    expect(seen.title).toBe('صحنه');
+  });
+
   it('the route sees the JSON body and records the request', async () => {
     const response = await json('/users', visit(), {
       method: 'POST',
