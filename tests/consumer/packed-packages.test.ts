@@ -1,22 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
-const PACKAGES = resolve(import.meta.dirname, '../../packages');
-const out = mkdtempSync(join(tmpdir(), 'rf-pack-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+const run = promisify(execFile);
+const tarballs = inject('tarballs');
+const ATTW = resolve(import.meta.dirname, '../node_modules/.bin/attw');
 
-/** Packs one package as a team would publish it: `pnpm pack` (its prepack builds dist/ first). */
-function pack(dir: string): { tarball: string; files: string[]; manifest: PackedManifest } {
-  const folder = mkdtempSync(join(out, 'p-'));
-  execFileSync('pnpm', ['pack', '--pack-destination', folder], { cwd: dir, stdio: 'pipe' });
-  const name = readdirSync(folder).find((f) => f.endsWith('.tgz'));
-  if (!name) throw new Error(`pnpm pack made no tarball for ${dir}`);
-  const tarball = join(folder, name);
+/** One package's tarball (packed by global-setup.ts with `pnpm pack`, whose prepack builds dist/). */
+function read(tarball: string): { tarball: string; files: string[]; manifest: PackedManifest } {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
@@ -31,6 +26,7 @@ interface PackedManifest {
   name: string;
   exports: Record<string, string | Record<string, string>>;
   types?: string;
+  private?: boolean;
   dependencies?: Record<string, string>;
 }
 
@@ -43,14 +39,12 @@ function exportTargets(manifest: PackedManifest): string[] {
   return targets.map((t) => t.replace(/^\.\//, ''));
 }
 
-const names = readdirSync(PACKAGES, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const names = Object.keys(tarballs).sort();
 
 describe.each(names)('@renderfarm/%s as packed for a consumer', (name) => {
-  let packed: ReturnType<typeof pack>;
+  let packed: ReturnType<typeof read>;
   beforeAll(() => {
-    packed = pack(join(PACKAGES, name));
+    packed = read(tarballs[name]!);
   });
 
   it('holds every file its exports name, built, and none of its sources', () => {
@@ -75,5 +69,17 @@ describe.each(names)('@renderfarm/%s as packed for a consumer', (name) => {
       strict: true,
     });
     expect(messages.map((m) => formatMessage(m, pkg) ?? m.code)).toEqual([]);
+  });
+
+  it('has types every resolver finds (attw: node16 ESM, bundler)', async (context) => {
+    if (packed.manifest.private) context.skip();
+    // ESM-only packages: the esm-only profile leaves out node10 and require() from CommonJS, which
+    // no ESM-only package can serve (docs/decisions/0018-releases-and-testing-package.md).
+    // attw exits non-zero on a problem the profile counts; its table says which resolver failed.
+    const failure = await run(ATTW, [packed.tarball, '--profile', 'esm-only', '--no-color']).then(
+      () => '',
+      (error: { stdout?: string; message: string }) => error.stdout || error.message,
+    );
+    expect(failure).toBe('');
   });
 });

@@ -1,0 +1,5 @@
+import type { PageComponent } from '@renderfarm/react';
+import { Contact } from './Contact';
+import { Thanks } from './Thanks';
+
+export const pages: Record<string, PageComponent> = { Contact, Thanks };
