@@ -31,6 +31,28 @@ class ApiError(Exception):
             return "; ".join([self.message] + [v for v in self.errors.values() if v != self.message])
         return self.message
 
+    def summary(self):
+        """In English, for Blender's UI (Blender 3.4 draws Persian letters unjoined, left to right);
+        the server's own Persian message stays in `str(error)` for the console and Info log."""
+        if self.status == 0:
+            return self.message
+        fields = ", ".join(sorted(self.errors)) if self.errors else ""
+        known = {
+            401: "The API token was not accepted (wrong, revoked, or its account is closed).",
+            403: "The API token lacks the ability for this; make one with read, create and update.",
+            404: "Not found on the server (or not this account's).",
+            409: "The server refused: the record changed meanwhile; refresh and try again.",
+            413: "Not enough free space in the drive for this file.",
+            429: "Too many requests: the token's limit is 60 a minute; wait a moment.",
+        }
+        if self.status in known:
+            return known[self.status]
+        if self.status == 422:
+            return "Refused by the server" + (" (check: {})".format(fields) if fields else "") + "."
+        if self.status >= 500:
+            return "The server failed (HTTP {}); try again later.".format(self.status)
+        return "The server refused (HTTP {}).".format(self.status)
+
 
 def rial_to_toman(rial):
     """Amounts travel in Rial; a person reads Toman (10 Rial), grouped by thousands."""
