@@ -9,7 +9,7 @@ import bpy
 
 from . import packing, work
 from .preferences import client
-from .properties import submission
+from .properties import NO_DRIVE, submission
 from .work import report, state
 
 CHECK_POLL_SECONDS = 2.0
@@ -111,7 +111,7 @@ def prepare(operator, context):
     if api is None:
         return None
     settings = context.scene.renderfarm
-    if not settings.drive:
+    if settings.drive in ("", NO_DRIVE):
         failed(operator, RuntimeError("Choose a drive (press Refresh to load them)."))
         return None
     name = packing.upload_name()

@@ -92,13 +92,12 @@ class RENDER_PT_renderfarm(bpy.types.Panel):
         layout.prop(settings, "folder")
 
         col = layout.column(heading="Frames")
-        col.prop(settings, "use_scene_frames")
+        col.prop(settings, "use_scene_frames", text="Scene Range ({})".format(frames_of(scene)) if settings.use_scene_frames else None)
         if not settings.use_scene_frames:
             sub = col.column(align=True)
             sub.prop(settings, "frame_start")
             sub.prop(settings, "frame_end")
             sub.prop(settings, "frame_step")
-        col.label(text="Frames: {}".format(frames_of(scene)))
         layout.prop(settings, "chunk")
         layout.prop(settings, "priority")
         layout.prop(settings, "output_format")

@@ -4,6 +4,8 @@ import bpy
 
 from .work import state
 
+NO_DRIVE = "NONE"
+
 # Blender keeps only a pointer to the strings of dynamic enum items: they must outlive the call.
 _drive_items = []
 
@@ -13,7 +15,7 @@ def drive_items(_self, _context):
     for drive in state["drives"]:
         _drive_items.append((drive["uuid"], drive["name"], "Drive {}".format(drive["name"])))
     if not _drive_items:
-        _drive_items.append(("", "(press Refresh)", "Load your drives from the server"))
+        _drive_items.append((NO_DRIVE, "(press Refresh)", "Load your drives from the server"))
     return _drive_items
 
 

@@ -4,6 +4,7 @@ import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
 import { type NodeChanges, updateNode } from './node-admin';
 import { renderNodeRoutes } from './node-routes';
+import { blenderAddonRoute } from './blender-addon-route';
 import { panelJobRoutes } from './panel-routes';
 import { createRenderService, type RenderService } from './service';
 import { staffRenderRoutes } from './staff-routes';
@@ -23,7 +24,7 @@ declare module '../../service-types' {
 /** Render jobs: a customer's Blender scene rendered on the farm's render nodes (docs/render-jobs.md). */
 export const renderModule: AppModule = {
   name: 'render',
-  routes: [renderNodeRoutes, panelJobRoutes, staffRenderRoutes],
+  routes: [renderNodeRoutes, panelJobRoutes, staffRenderRoutes, blenderAddonRoute],
   services: ({ config, db, broadcaster, services, log }) => {
     const onPublishError = (err: unknown) => log.warn({ err }, 'render event not published');
     return {
