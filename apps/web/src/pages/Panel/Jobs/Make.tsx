@@ -3,6 +3,7 @@ import type { PanelJobsMakeProps, RenderJobView, RenderQuote } from '@server/mod
 import { FileSearch, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../app/protocol';
+import { BlenderAddonCard } from '../../../components/render/BlenderAddonCard';
 import { SceneFindings } from '../../../components/render/SceneFindings';
 import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from '../../../components/render/words';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -89,6 +90,7 @@ export default function JobMake(props: PanelJobsMakeProps) {
         </div>
         <aside className="grid min-w-0 content-start gap-6">
           <PriceCard prices={props.prices} balance={props.balance} />
+          <BlenderAddonCard />
         </aside>
       </div>
     </Screen>
