@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../paths';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { BLENDER, noteSkip, skipWithoutBlender } from '../../testing/render-farm';
-import { blenderAddonVersion, blenderAddonZip } from './blender-addon';
+import { BLENDER, makeTestScenes, noteSkip, skipWithoutBlender } from '../../testing/render-farm';
+import { BLENDER_ADDON_DIR, blenderAddonVersion, blenderAddonZip } from './blender-addon';
 
 const run = promisify(execFile);
 noteSkip('the Blender add-on installed from its download');
@@ -76,4 +76,72 @@ describe('the Blender add-on download (software.blender-addon)', { timeout: 120_
     expect(stderr).toMatch(/Ran \d+ tests/);
     expect(stderr).toMatch(/\nOK\n?$/);
   });
+
+  it.skipIf(skipWithoutBlender)(
+    'packs a copy of the open scene in a second Blender: found files inside, missing ones listed, the scene untouched',
+    async () => {
+      const scenes = await makeTestScenes(join(dir, 'scenes'));
+      // A scene whose texture is there, beside the render node's scene whose texture is not.
+      const textured = join(dir, 'scenes/textured.blend');
+      await run(BLENDER, [
+        '-b',
+        scenes.scene,
+        '--python-expr',
+        [
+          'import bpy',
+          'image = bpy.data.images.new("wood.png", 8, 8)',
+          `image.filepath_raw = ${JSON.stringify(join(dir, 'scenes/textures/wood.png'))}`,
+          'image.file_format = "PNG"',
+          'image.save()',
+          'image.filepath = "//textures/wood.png"',
+          'image.use_fake_user = True',
+          `bpy.ops.wm.save_as_mainfile(filepath=${JSON.stringify(textured)})`,
+        ].join('\n'),
+      ]);
+      await mkdir(join(dir, 'user/addons'), { recursive: true });
+      await symlink(BLENDER_ADDON_DIR, join(dir, 'user/addons/renderfarm_submit'));
+      const env = { ...process.env, BLENDER_USER_SCRIPTS: join(dir, 'user'), TMPDIR: join(dir, 'work') };
+      await mkdir(join(dir, 'work'));
+      const pack = async (scene: string) => {
+        const out = join(dir, 'pack.json');
+        await run(
+          BLENDER,
+          ['-b', scene, '--python', join(ROOT_DIR, 'integrations/blender/tests/pack_scene.py'), '--', out],
+          { env },
+        );
+        return JSON.parse(await readFile(out, 'utf8')) as {
+          copy: string;
+          missing: unknown[];
+          dirty: boolean;
+        };
+      };
+
+      const missing = await pack(scenes.missingTexture);
+      expect(missing.missing).toEqual([
+        { type: 'image', name: 'missing.png', path: join(dir, 'scenes/textures/missing.png'), found: false },
+      ]);
+      expect(missing.dirty).toBe(false);
+
+      const packed = await pack(textured);
+      expect(packed.missing).toEqual([]);
+      expect(packed.copy.startsWith(join(dir, 'work/renderfarm-blender/textured-'))).toBe(true);
+      // Blender 3 compresses with Zstandard.
+      expect((await readFile(packed.copy)).subarray(0, 4)).toEqual(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+      const { stdout } = await run(BLENDER, [
+        '-b',
+        packed.copy,
+        '--python-expr',
+        'import bpy; print("PACKED", bpy.data.images["wood.png"].packed_file is not None)',
+      ]);
+      expect(stdout).toContain('PACKED True');
+      // The artist's own scene is not packed by it.
+      const { stdout: original } = await run(BLENDER, [
+        '-b',
+        textured,
+        '--python-expr',
+        'import bpy; print("PACKED", bpy.data.images["wood.png"].packed_file is not None)',
+      ]);
+      expect(original).toContain('PACKED False');
+    },
+  );
 });
