@@ -63,7 +63,7 @@ def draw_job(layout, job):
     row.label(text=job.get("name") or job.get("uuid", "")[:8], icon=STATUS_ICONS.get(job.get("status"), "DOT"))
     row.label(text=job.get("status", "").capitalize())
     row = box.row()
-    row.label(text="{} / {} tasks".format(done, total) if total else "—")
+    row.label(text="{} / {} frames".format(done, total) if total else "—")
     row.label(text=toman(job.get("cost")))
     row = box.row(align=True)
     for action in ("pause", "resume", "cancel"):
