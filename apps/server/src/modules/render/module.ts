@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppModule } from '../app-module';
+import { blenderAddonRoute } from './blender-addon-route';
 import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
 import { type NodeChanges, updateNode } from './node-admin';
 import { renderNodeRoutes } from './node-routes';
-import { blenderAddonRoute } from './blender-addon-route';
 import { panelJobRoutes } from './panel-routes';
 import { createRenderService, type RenderService } from './service';
 import { staffRenderRoutes } from './staff-routes';
