@@ -78,7 +78,9 @@ def refresh_jobs(api):
 
 
 def check_done(check):
-    return bool(check) and (check.get("findings") is not None or check.get("status") not in ("checking", None))
+    """The check's status on the API: `checking` until a node has reported; then `done`, `failed`,
+    `canceled` or `submitted` (a job now, under the same id)."""
+    return bool(check) and check.get("status") not in ("checking", None)
 
 
 def upload_and_check(api, scene_copy, name, drive, folder):
@@ -161,7 +163,7 @@ class RENDERFARM_OT_submit(bpy.types.Operator):
     def execute(self, context):
         settings = submission(context.scene)
         check = state["check"]
-        reuse = check_done(check) and not check.get("submitted")
+        reuse = bool(check) and check.get("status") == "done"
         if reuse:
             api = make_client(self, context)
             if api is None:
@@ -176,7 +178,7 @@ class RENDERFARM_OT_submit(bpy.types.Operator):
 
         def run():
             current = check if reuse else upload_and_check(*prepared)
-            if current.get("status") == "failed":
+            if current.get("status") != "done":
                 return current, None
             # One key per check: a retried Submit (a lost answer) gives back the same job.
             key = keys.setdefault(current["id"], str(uuid.uuid4()))
@@ -189,9 +191,9 @@ class RENDERFARM_OT_submit(bpy.types.Operator):
             current, job = result
             state["check"] = current
             if job is None:
-                state["error"] = "The scene check failed: {}".format(current.get("failure_reason") or "see the findings")
+                state["error"] = "The scene check ended {}; see the job in the web panel.".format(current.get("status"))
                 return
-            current["submitted"] = True
+            current["status"] = "submitted"
             state["last_job"] = job
             state["jobs"] = [job] + [j for j in state["jobs"] if j.get("uuid") != job.get("uuid")]
             state["message"] = "Submitted: {}".format(job.get("uuid"))

@@ -31,8 +31,10 @@ def draw_check(layout, check):
     findings = check.get("findings") or {}
     box = layout.box()
     box.label(text="Checked: {}".format(check.get("path", "")), icon="FILE_BLEND")
-    if check.get("status") == "failed":
-        box.label(text="The check failed; see the job in the web panel.", icon="ERROR")
+    if check.get("status") in ("failed", "canceled"):
+        box.label(text="The check {}; see the job in the web panel.".format(check["status"]), icon="ERROR")
+    elif check.get("status") == "submitted":
+        box.label(text="Submitted: press Check and Estimate for a new job.", icon="CHECKMARK")
     if findings:
         res = findings.get("resolution_x"), findings.get("resolution_y"), findings.get("resolution_percentage")
         box.label(text="Resolution {} x {} at {}%".format(*res))
@@ -56,8 +58,8 @@ def draw_check(layout, check):
 
 
 def draw_job(layout, job):
-    progress = job.get("progress") or {}
-    done, total = progress.get("done", 0), progress.get("total", 0)
+    frames = (job.get("tasks") or {}).get("frames") or {}
+    done, total = frames.get("done", 0), frames.get("total", 0)
     box = layout.box()
     row = box.row()
     row.label(text=job.get("name") or job.get("uuid", "")[:8], icon=STATUS_ICONS.get(job.get("status"), "DOT"))

@@ -71,7 +71,7 @@ def job_running():
     if busy():
         return False
     jobs = [j for j in state["jobs"] if state["last_job"] and j["uuid"] == state["last_job"]["uuid"]]
-    if not jobs or jobs[0]["progress"]["done"] == 0:
+    if not jobs or jobs[0]["tasks"]["frames"]["done"] == 0:
         bpy.ops.renderfarm.refresh()
         return False
     return True

@@ -32,7 +32,7 @@ interface SubmitResult {
   missing: unknown[];
   job: { uuid: string; status: string };
   repeat: { uuid: string };
-  seen: { uuid: string; status: string; progress: { done: number; total: number } };
+  seen: { uuid: string; status: string; tasks: { frames: { done: number; total: number } } };
   job_view: { uuid: string; status: string; cost: number; output_path: string };
   files: unknown;
 }
@@ -141,7 +141,7 @@ describe.skipIf(skipWithoutBlender)(
         .where(eq(renderJobs.uuid, result.job.uuid));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'completed', frames: '1-6', chunk: 2 });
-      expect(result.seen).toMatchObject({ status: 'completed', progress: { done: 6, total: 6 } });
+      expect(result.seen).toMatchObject({ status: 'completed', tasks: { frames: { done: 6, total: 6 } } });
       expect(result.job_view).toMatchObject({
         status: 'completed',
         output_path: `renders/${result.job.uuid}`,
