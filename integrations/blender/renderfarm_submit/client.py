@@ -5,6 +5,7 @@ call has a short timeout so a dead server never holds a thread for long, and eve
 `ApiError` carrying the server's Persian `message` (shown in the panel as it came) and its status.
 """
 
+import hashlib
 import json
 import socket
 import urllib.error
@@ -150,7 +151,12 @@ class ApiClient:
             record_path=record_path,
             **({"chunk_size": chunk_size} if chunk_size else {}),
         )
-        return upload.run(progress=progress)
+        headers = upload.run(progress=progress)
+        # The server hashes what it stored: the same bytes as ours, or the upload is not trusted.
+        stored = headers.get("x-checksum-sha256")
+        if stored and stored != sha256_of(file_path):
+            raise ApiError(0, "The uploaded file differs from the local one (SHA-256); upload it again.")
+        return headers
 
     # -- render jobs ----------------------------------------------------------------------------
 
@@ -180,6 +186,14 @@ class ApiClient:
     def panel_url(self, job_uuid):
         """The job's page in the web panel (opened only when the artist asks)."""
         return "{}/panel/jobs/{}".format(self.base_url, quote(job_uuid))
+
+
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1024 * 1024), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def quote(value):

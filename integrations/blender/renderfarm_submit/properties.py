@@ -21,7 +21,9 @@ def drive_items(_self, _context):
 
 class RenderFarmSettings(bpy.types.PropertyGroup):
     drive: bpy.props.EnumProperty(name="Drive", description="The drive the scene is uploaded to and the frames land in", items=drive_items)
-    folder: bpy.props.StringProperty(name="Folder", description="Folder in the drive for the uploaded scene", default="blender")
+    folder: bpy.props.StringProperty(
+        name="Folder", description="An existing folder of the drive for the uploaded scene (empty: the drive's top)", default=""
+    )
     use_scene_frames: bpy.props.BoolProperty(name="Scene Frame Range", description="Render the scene's own frame range and step", default=True)
     frame_start: bpy.props.IntProperty(name="Start", min=1, default=1)
     frame_end: bpy.props.IntProperty(name="End", min=1, default=250)

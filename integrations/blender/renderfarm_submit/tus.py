@@ -119,7 +119,8 @@ class TusUpload:
             self.tus_headers(
                 {"Upload-Length": str(self.size), "Upload-Metadata": encode_metadata(self.metadata), "Content-Length": "0"}
             ),
-            b"",
+            # No body at all: urllib would label an empty one a form (x-www-form-urlencoded).
+            None,
         )
         if status != 201 or "location" not in headers:
             raise UploadError(status, message_of(status, body, "The server refused the upload"))
