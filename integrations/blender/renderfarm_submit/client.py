@@ -57,7 +57,8 @@ class ApiError(Exception):
 
 def rial_to_toman(rial):
     """Amounts travel in Rial; a person reads Toman (10 Rial), grouped by thousands."""
-    return "{:,}".format(int(rial) // 10)
+    rial = int(rial)
+    return "{}{:,}".format("-" if rial < 0 else "", abs(rial) // 10)
 
 
 class Transport:
@@ -172,6 +173,11 @@ class ApiClient:
         body = dict(settings)
         body["check"] = check_id
         return self.request("POST", "/api/v1/jobs", body=body, headers={"Idempotency-Key": idempotency_key})
+
+    def quote(self, check_id, settings):
+        """What submitting a done check with these settings would cost: `{estimate, low, high,
+        frames, tasks, balance, balance_after}` (Rial)."""
+        return self.request("GET", "/api/v1/jobs/check/{}/quote".format(quote(check_id)), query=settings)
 
     def jobs(self, per_page=10):
         return self.request("GET", "/api/v1/jobs", query={"per_page": per_page})

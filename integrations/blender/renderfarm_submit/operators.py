@@ -83,7 +83,18 @@ def check_done(check):
     return bool(check) and check.get("status") not in ("checking", None)
 
 
-def upload_and_check(api, scene_copy, name, drive, folder):
+def with_estimate(api, check, settings):
+    """Worker: the check with the server's quote for these settings, when it is done."""
+    if check.get("status") == "done":
+        try:
+            check["estimate"] = api.quote(check["id"], settings)
+            check.pop("estimate_error", None)
+        except Exception as error:  # the check stands without its estimate
+            check["estimate_error"] = error.summary() if hasattr(error, "summary") else str(error)
+    return check
+
+
+def upload_and_check(api, scene_copy, name, drive, folder, settings=None):
     """Worker: pack, upload with resume, start the check and wait for its findings."""
     report("Packing external files…", 0.0)
     missing = packing.pack_copy(scene_copy)
@@ -104,7 +115,7 @@ def upload_and_check(api, scene_copy, name, drive, folder):
         time.sleep(CHECK_POLL_SECONDS)
         check = api.check_status(check["id"])
     check["drive"], check["path"] = drive, path
-    return check
+    return with_estimate(api, check, settings) if settings else check
 
 
 def prepare(operator, context):
@@ -128,7 +139,7 @@ def prepare(operator, context):
 def keep_check(result, error):
     if error is None:
         state["check"] = result
-        state["message"] = "Checked: {}".format(result.get("path"))
+        state["message"] = "Scene checked on the farm."
 
 
 class RENDERFARM_OT_check(bpy.types.Operator):
@@ -146,7 +157,28 @@ class RENDERFARM_OT_check(bpy.types.Operator):
         if prepared is None:
             return {"CANCELLED"}
         state["check"] = None
-        work.start("submit", lambda: upload_and_check(*prepared), keep_check)
+        settings = submission(context.scene)
+        work.start("submit", lambda: upload_and_check(*prepared, settings=settings), keep_check)
+        return {"FINISHED"}
+
+
+class RENDERFARM_OT_estimate(bpy.types.Operator):
+    """Ask the server again what the checked scene costs with the panel's current settings"""
+
+    bl_idname = "renderfarm.estimate"
+    bl_label = "Estimate Again"
+
+    @classmethod
+    def poll(cls, _context):
+        check = state["check"]
+        return bool(check) and check.get("status") == "done" and not work.busy("submit")
+
+    def execute(self, context):
+        api = make_client(self, context)
+        if api is None:
+            return {"CANCELLED"}
+        check, settings = dict(state["check"]), submission(context.scene)
+        work.start("estimate", lambda: with_estimate(api, check, settings), keep_check)
         return {"FINISHED"}
 
 
@@ -244,6 +276,7 @@ CLASSES = (
     RENDERFARM_OT_test_connection,
     RENDERFARM_OT_refresh,
     RENDERFARM_OT_check,
+    RENDERFARM_OT_estimate,
     RENDERFARM_OT_submit,
     RENDERFARM_OT_job_action,
     RENDERFARM_OT_open_job,

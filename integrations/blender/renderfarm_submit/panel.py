@@ -10,6 +10,7 @@ from . import work
 from .client import rial_to_toman
 from .preferences import draw_account
 from .properties import frames_of
+from .rtl import visual
 from .work import state
 
 STATUS_ICONS = {
@@ -33,6 +34,8 @@ def draw_check(layout, check):
     box.label(text="Checked: {}".format(check.get("path", "")), icon="FILE_BLEND")
     if check.get("status") in ("failed", "canceled"):
         box.label(text="The check {}; see the job in the web panel.".format(check["status"]), icon="ERROR")
+        if check.get("failure_reason"):
+            box.label(text=visual(check["failure_reason"]))
     elif check.get("status") == "submitted":
         box.label(text="Submitted: press Check and Estimate for a new job.", icon="CHECKMARK")
     if findings:
@@ -48,13 +51,24 @@ def draw_check(layout, check):
         for missing in findings.get("missing_files") or []:
             box.label(text="Missing on the farm: {}".format(missing.get("path")), icon="ERROR")
     estimate = check.get("estimate")
-    if isinstance(estimate, dict):
+    if estimate and check.get("status") == "done":
+        row = box.row()
+        row.label(text=estimate_text(estimate), icon="FUND")
+        row.operator("renderfarm.estimate", text="", icon="FILE_REFRESH")
         box.label(
-            text="Estimate: {} ({} to {})".format(
-                toman(estimate.get("estimate")), rial_to_toman(estimate.get("low", 0)), toman(estimate.get("high"))
-            ),
-            icon="FUND",
+            text="{} frames in {} tasks; balance after: {}".format(
+                estimate.get("frames"), estimate.get("tasks"), toman(estimate.get("balance_after"))
+            )
         )
+    elif check.get("estimate_error"):
+        box.label(text="No estimate: " + check["estimate_error"], icon="ERROR")
+
+
+def estimate_text(estimate):
+    """The server's estimate (Rial) with its range, in Toman."""
+    return "Estimate: {} ({} to {})".format(
+        toman(estimate.get("estimate")), rial_to_toman(estimate.get("low", 0)), toman(estimate.get("high"))
+    )
 
 
 def draw_job(layout, job):
@@ -62,11 +76,13 @@ def draw_job(layout, job):
     done, total = frames.get("done", 0), frames.get("total", 0)
     box = layout.box()
     row = box.row()
-    row.label(text=job.get("name") or job.get("uuid", "")[:8], icon=STATUS_ICONS.get(job.get("status"), "DOT"))
+    row.label(text=visual(job.get("name") or job.get("uuid", "")[:8]), icon=STATUS_ICONS.get(job.get("status"), "DOT"))
     row.label(text=job.get("status", "").capitalize())
     row = box.row()
     row.label(text="{} / {} frames".format(done, total) if total else "—")
-    row.label(text=toman(job.get("cost")))
+    row.label(text="Cost so far: " + toman(job.get("cost")))
+    if job.get("estimate") and job.get("status") not in ("completed", "canceled"):
+        box.label(text=estimate_text(job["estimate"]))
     row = box.row(align=True)
     for action in ("pause", "resume", "cancel"):
         if action in (job.get("actions") or []):

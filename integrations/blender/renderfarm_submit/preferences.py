@@ -40,6 +40,8 @@ def draw_account(layout):
         box.label(text="Balance: {} Toman".format(rial_to_toman(account.get("balance", 0))), icon="FUND")
     if state["error"]:
         layout.label(text=state["error"], icon="ERROR")
+    if state["detail"]:
+        layout.label(text=state["detail"])
 
 
 def prefs(context=None):

@@ -2,6 +2,7 @@
 
 import bpy
 
+from .rtl import visual
 from .work import state
 
 NO_DRIVE = "NONE"
@@ -13,7 +14,7 @@ _drive_items = []
 def drive_items(_self, _context):
     _drive_items.clear()
     for drive in state["drives"]:
-        _drive_items.append((drive["uuid"], drive["name"], "Drive {}".format(drive["name"])))
+        _drive_items.append((drive["uuid"], visual(drive["name"]), "A drive of your account"))
     if not _drive_items:
         _drive_items.append((NO_DRIVE, "(press Refresh)", "Load your drives from the server"))
     return _drive_items

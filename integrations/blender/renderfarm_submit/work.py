@@ -23,6 +23,7 @@ state = {
     "last_job": None,  # the job the last Submit made
     "message": "",
     "error": "",
+    "detail": "",  # the server's own (Persian) message with the error, made drawable (rtl.visual)
     "progress": None,  # (label, fraction) while something runs
     "jobs_refreshed_at": 0.0,
 }
@@ -50,6 +51,7 @@ def start(name, function, done=None):
             return False
         _running[name] = time.monotonic()
     state["error"] = ""
+    state["detail"] = ""
 
     def run():
         try:
@@ -78,6 +80,10 @@ def drain():
         if error is not None:
             summary = error.summary() if hasattr(error, "summary") else str(error)
             state["error"] = summary
+            if getattr(error, "status", 0):
+                from .rtl import visual
+
+                state["detail"] = visual(str(error))
             print("Render farm: {} failed: {}".format(name, error))
         try:
             if done:

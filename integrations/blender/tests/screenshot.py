@@ -5,8 +5,8 @@ LIBGL_ALWAYS_SOFTWARE=1 BLENDER_USER_SCRIPTS=<folder with addons/renderfarm_subm
   [<server url> <api token> [submit]]
 
 With a server and a token it presses Test Connection, picks the first drive, and (with `submit`)
-presses Submit and waits until the job is under way, so the picture shows the account, the check's
-findings and the job list. The Properties editor fills the window, scrolled to the add-on's panel.
+presses Submit, waits until the job is under way, then presses Check and Estimate, so the picture
+shows the account, a check's findings with its estimate, and the job list. The Properties editor fills the window, scrolled to the add-on's panel.
 """
 
 import sys
@@ -77,6 +77,17 @@ def job_running():
     return True
 
 
+def check_again():
+    if busy():
+        return False
+    bpy.ops.renderfarm.check()
+    return True
+
+
+def checked():
+    return not busy() and bool(state["check"])
+
+
 def shoot():
     scroll()
     window, _ = properties_area()
@@ -91,6 +102,8 @@ if server:
     steps.append(choose_drive)
     if submit:
         steps.append(job_running)
+        steps.append(check_again)
+        steps.append(checked)
 steps.append(lambda: time.sleep(1) or True)
 steps.append(shoot)
 

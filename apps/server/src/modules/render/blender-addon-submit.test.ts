@@ -28,12 +28,25 @@ interface SubmitResult {
   account: { email: string; balance: number };
   drives: { uuid: string; name: string }[];
   settings: Record<string, unknown>;
-  check: { id: string; status: string; findings: Record<string, unknown>; path: string; drive: string };
+  check: {
+    id: string;
+    status: string;
+    findings: Record<string, unknown>;
+    path: string;
+    drive: string;
+    estimate: { estimate: number; low: number; high: number; frames: number; tasks: number };
+  };
   missing: unknown[];
   job: { uuid: string; status: string };
   repeat: { uuid: string };
   seen: { uuid: string; status: string; tasks: { frames: { done: number; total: number } } };
-  job_view: { uuid: string; status: string; cost: number; output_path: string };
+  job_view: {
+    uuid: string;
+    status: string;
+    cost: number;
+    output_path: string;
+    estimate: { estimate: number; low: number; high: number };
+  };
   files: unknown;
 }
 
@@ -126,6 +139,9 @@ describe.skipIf(skipWithoutBlender)(
         frame_end: 6,
         missing_files: [],
       });
+      // Check and Estimate: the server's quote for the panel's settings, before anything is queued.
+      expect(result.check.estimate).toMatchObject({ frames: 6, tasks: 3 });
+      expect(result.check.estimate.estimate).toBeGreaterThan(0);
       expect(result.settings).toEqual({
         frames: '1-6',
         chunk: 2,
@@ -149,6 +165,12 @@ describe.skipIf(skipWithoutBlender)(
         output_path: `renders/${result.job.uuid}`,
       });
       expect(result.job_view.cost).toBe(rows[0]!.cost);
+      // The job was priced as the add-on's estimate said.
+      expect(result.job_view.estimate).toMatchObject({
+        estimate: result.check.estimate.estimate,
+        low: result.check.estimate.low,
+        high: result.check.estimate.high,
+      });
     });
 
     it('finds the six frames in the drive, as the API lists them and as stored', async () => {
