@@ -252,7 +252,9 @@ class RENDERFARM_OT_job_action(bpy.types.Operator):
             if error is None and isinstance(result, dict) and result.get("uuid"):
                 state["jobs"] = [result if j.get("uuid") == result["uuid"] else j for j in state["jobs"]]
 
-        work.start("action", lambda: api.act(self.job, self.action) or api.job(self.job), done)
+        # The operator's properties are read here: the operator is gone when the thread runs.
+        job, action = self.job, self.action
+        work.start("action", lambda: api.act(job, action), done)
         return {"FINISHED"}
 
 
