@@ -3,7 +3,7 @@
 blender -b <scene.blend> --python submit_scene.py -- <server url> <api token> <result.json>
 
 Uses the add-on as an artist would, through its operators: Test Connection, choose the first drive,
-Check and Estimate, Submit, then Refresh until the job is completed. The add-on must be on Blender's
+Check and Estimate, Submit, Pause and Resume, then Refresh until the job is completed. The add-on must be on Blender's
 add-on path (BLENDER_USER_SCRIPTS/addons/renderfarm_submit). Writes what it saw to result.json for
 the test around it (apps/server/src/modules/render/blender-addon-submit.test.ts); any failure is
 written there as {"error": ...} and exits non-zero.
@@ -70,6 +70,15 @@ def main():
     api = client()
     key = state["submit_keys"][state["check"]["id"]]
     result["repeat"] = api.submit(state["check"]["id"], submission(scene), key)
+
+    # Pause and Resume, as the job list's buttons do.
+    def status_after(action):
+        bpy.ops.renderfarm.job_action(job=job["uuid"], action=action)
+        finished(action)
+        return next(j for j in state["jobs"] if j["uuid"] == job["uuid"])["status"]
+
+    result["paused"] = status_after("pause")
+    result["resumed"] = status_after("resume")
 
     deadline = time.monotonic() + 600
     while True:

@@ -39,6 +39,8 @@ interface SubmitResult {
   missing: unknown[];
   job: { uuid: string; status: string };
   repeat: { uuid: string };
+  paused: string;
+  resumed: string;
   seen: { uuid: string; status: string; tasks: { frames: { done: number; total: number } } };
   job_view: {
     uuid: string;
@@ -153,6 +155,8 @@ describe.skipIf(skipWithoutBlender)(
 
     it('submits once (the same idempotency key gives back the same job) and sees it completed', async () => {
       expect(result.repeat.uuid).toBe(result.job.uuid);
+    expect(result.paused).toBe('paused');
+    expect(['queued', 'active']).toContain(result.resumed);
       const rows = await server.database.db
         .select()
         .from(renderJobs)
