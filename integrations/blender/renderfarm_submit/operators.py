@@ -142,15 +142,19 @@ def keep_check(result, error):
         state["message"] = "Scene checked on the farm."
 
 
-class RENDERFARM_OT_check(bpy.types.Operator):
-    """Pack and upload the scene as it is now, have the farm check it, and show the estimate"""
-
-    bl_idname = "renderfarm.check"
-    bl_label = "Check and Estimate"
+class UploadOperator(bpy.types.Operator):
+    """Check and Submit: greyed out while an upload, a check or a submission is under way."""
 
     @classmethod
     def poll(cls, _context):
         return not work.busy("submit")
+
+
+class RENDERFARM_OT_check(UploadOperator):
+    """Pack and upload the scene as it is now, have the farm check it, and show the estimate"""
+
+    bl_idname = "renderfarm.check"
+    bl_label = "Check and Estimate"
 
     def execute(self, context):
         prepared = prepare(self, context)
@@ -182,15 +186,11 @@ class RENDERFARM_OT_estimate(bpy.types.Operator):
         return {"FINISHED"}
 
 
-class RENDERFARM_OT_submit(bpy.types.Operator):
+class RENDERFARM_OT_submit(UploadOperator):
     """Submit the checked scene (checking it first when it was not) with the panel's settings"""
 
     bl_idname = "renderfarm.submit"
     bl_label = "Submit"
-
-    @classmethod
-    def poll(cls, _context):
-        return not work.busy("submit")
 
     def execute(self, context):
         settings = submission(context.scene)
