@@ -21,7 +21,7 @@ export function BlenderAddonCard({ className = '' }: { className?: string }) {
       </h2>
       <p className="text-sm leading-7 text-gray-700">
         با افزونهٔ Blender، صحنهٔ باز را بی‌آنکه از Blender بیرون بیایید بسته‌بندی، بارگذاری، بررسی و ثبت کنید و
-        پیشرفت رندرها را همان‌جا ببینید (Blender نسخهٔ ۳٫۴ یا تازه‌تر).
+        پیشرفت رندرها را همان‌جا ببینید؛ برای Blender نسخهٔ ۳٫۴ و تازه‌تر.
       </p>
       {/* A file, not a page: a plain link the browser downloads. */}
       <a
@@ -32,11 +32,11 @@ export function BlenderAddonCard({ className = '' }: { className?: string }) {
         <Download aria-hidden className="size-4" />
         دریافت افزونهٔ Blender (zip)
       </a>
-      <ol className="grid list-decimal gap-1 ps-5 text-sm leading-7 text-gray-700">
+      <ol className="grid gap-1 ps-5 text-sm leading-7 text-gray-700 [list-style-type:persian]">
         <li>فایل zip را دریافت کنید و از حالت فشرده بیرون نیاورید.</li>
         <li>
-          در Blender به <Ltr mono={false}>Edit › Preferences › Add-ons › Install…</Ltr> بروید، فایل را انتخاب
-          کنید و افزونهٔ <Ltr mono={false}>Render: Render Farm</Ltr> را روشن کنید.
+          در Blender به <Menu>Edit › Preferences › Add-ons › Install…</Menu> بروید، فایل را انتخاب کنید و
+          افزونهٔ <Menu>Render: Render Farm</Menu> را روشن کنید.
         </li>
         <li>
           در تنظیمات همان افزونه، نشانی همین سایت و یک{' '}
@@ -47,14 +47,22 @@ export function BlenderAddonCard({ className = '' }: { className?: string }) {
           ) : (
             'توکن API'
           )}{' '}
-          با دسترسی‌های read، create و update را بنویسید و <Ltr mono={false}>Test Connection</Ltr> را بزنید.
+          با دسترسی‌های read، create و update را بنویسید و <Menu>Test Connection</Menu> را بزنید.
         </li>
         <li>
-          در <Ltr mono={false}>Properties › Render</Ltr>، بخش <Ltr mono={false}>Render Farm</Ltr>: فضای
-          ذخیره‌سازی و فریم‌ها را انتخاب کنید، <Ltr mono={false}>Check and Estimate</Ltr> و سپس{' '}
-          <Ltr mono={false}>Submit</Ltr> را بزنید.
+          در <Menu>Properties › Render</Menu>، بخش <Menu>Render Farm</Menu>: فضای ذخیره‌سازی و فریم‌ها را انتخاب
+          کنید، <Menu>Check and Estimate</Menu> و سپس <Menu>Submit</Menu> را بزنید.
         </li>
       </ol>
     </Card>
+  );
+}
+
+/** A Blender menu or button name: Latin, isolated from the Persian around it, kept on one line. */
+function Menu({ children }: { children: string }) {
+  return (
+    <Ltr mono={false} className="whitespace-nowrap">
+      {children}
+    </Ltr>
   );
 }
