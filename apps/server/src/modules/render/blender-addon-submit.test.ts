@@ -155,8 +155,8 @@ describe.skipIf(skipWithoutBlender)(
 
     it('submits once (the same idempotency key gives back the same job) and sees it completed', async () => {
       expect(result.repeat.uuid).toBe(result.job.uuid);
-    expect(result.paused).toBe('paused');
-    expect(['queued', 'active']).toContain(result.resumed);
+      expect(result.paused).toBe('paused');
+      expect(['queued', 'active']).toContain(result.resumed);
       const rows = await server.database.db
         .select()
         .from(renderJobs)
