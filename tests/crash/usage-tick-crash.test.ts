@@ -8,7 +8,8 @@ import { compiledServerEntry } from '../support/server-build';
 import { ROOT } from '../support/server-process';
 
 /*
- * The usage tick survives a crash (issue 12): 200 running machines of 20 customers on PostgreSQL;
+ * The usage tick survives a crash: 200 running machines of 20 customers on PostgreSQL (their lines
+ * appended per wallet in one INSERT, appendLedgerLines);
  * each run moves the clock 10 minutes, starts a tick as its own process, kills it with SIGKILL at
  * a random moment of its charging and runs it again (as the job queue retries a tick). After every
  * run, each machine has exactly one ledger line per minute it ran, none skipped, and every

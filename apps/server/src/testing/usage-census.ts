@@ -35,24 +35,29 @@ export async function addRunningMachines(
       idempotencyKey: `usage-census:${userId}`,
     });
   }
-  const rows = await db
-    .insert(instances)
-    .values(
-      Array.from({ length: options.machines }, (_, i) => ({
-        userId: userIds[i % userIds.length]!,
-        hardwareId: template!.hardwareId,
-        locationId: template!.locationId,
-        imageId: template!.imageId,
-        name: `سرور ${i + 1}`,
-        status: 'ready' as const,
-        power: 'running' as const,
-        // Prices that do not divide by 60: minutes of one hour cost different amounts.
-        pricePerHour: 600_000 + i * 1_007,
-        runningSince: options.since,
-        powerChangedAt: options.since,
-      })),
-    )
-    .returning({ id: instances.id });
+  const machines = Array.from({ length: options.machines }, (_, i) => ({
+    userId: userIds[i % userIds.length]!,
+    hardwareId: template!.hardwareId,
+    locationId: template!.locationId,
+    imageId: template!.imageId,
+    name: `سرور ${i + 1}`,
+    status: 'ready' as const,
+    power: 'running' as const,
+    // Prices that do not divide by 60: minutes of one hour cost different amounts.
+    pricePerHour: 600_000 + i * 1_007,
+    runningSince: options.since,
+    powerChangedAt: options.since,
+  }));
+  const rows: { id: number }[] = [];
+  // 1,000 rows an INSERT: 10,000 machines in one would pass PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < machines.length; i += 1_000) {
+    rows.push(
+      ...(await db
+        .insert(instances)
+        .values(machines.slice(i, i + 1_000))
+        .returning({ id: instances.id })),
+    );
+  }
   return { userIds, machineIds: rows.map((r) => r.id) };
 }
 

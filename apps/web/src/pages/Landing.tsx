@@ -1,6 +1,6 @@
 import type { LandingProps } from '@server/modules/content/contracts';
 import { CalendarX } from 'lucide-react';
-import { PlanCard } from '../components/catalog/PlanCard';
+import { PlanGrid } from '../components/catalog/PlanGrid';
 import { StaticPage } from '../components/content/StaticPage';
 import { ButtonLink } from '../components/ui/Button';
 import { JalaliTime } from '../components/ui/JalaliTime';
@@ -64,13 +64,7 @@ export default function Landing({ page, plans, utm, campaign }: LandingProps) {
           <h2 id="campaign-plans" className="mb-4 text-xl font-bold text-gray-900">
             پلن‌ها
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {plans.map((plan) => (
-              <li key={plan.slug} className="flex">
-                <PlanCard plan={plan} />
-              </li>
-            ))}
-          </ul>
+          <PlanGrid plans={plans} />
         </section>
       )}
     </StaticPage>

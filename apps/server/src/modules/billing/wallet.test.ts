@@ -1,10 +1,11 @@
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
+import { lockUser } from '../users';
 import { users } from '../users/tables';
 import { WalletError } from './errors';
 import { walletTransactions } from './tables';
-import { postLedgerEntry } from './wallet';
+import { appendLedgerLines, postLedgerEntry } from './wallet';
 
 describe('wallet ledger', () => {
   let database: TestDatabase;
@@ -91,6 +92,46 @@ describe('wallet ledger', () => {
     );
     expect(await balanceOf()).toBe(await ledgerSum());
     expect(await balanceOf()).toBe(1_000_000 + amounts.reduce((a, b) => a + b, 0));
+  });
+
+  it('appends a batch of lines with running balances, skipping keys already posted, across inserts', async () => {
+    const before = await balanceOf();
+    // 4,500 lines: three INSERTs of at most 2,000; the first 10 keys are posted already.
+    const lines = Array.from({ length: 4_500 }, (_, i) => ({
+      type: 'usage' as const,
+      amount: -(i % 7) - 1,
+      description: 'کارکرد سرور',
+      idempotencyKey: `batch:${i}`,
+      at: new Date(Date.UTC(2026, 10, 1, 0, i)),
+    }));
+    for (const line of lines.slice(0, 10)) {
+      await postLedgerEntry(database.db, { userId, ...line, allowNegative: true });
+    }
+    const afterSingles = await balanceOf();
+    const result = await database.db.transaction(async (tx) =>
+      appendLedgerLines(tx, (await lockUser(tx, userId))!, lines),
+    );
+    const expected = afterSingles + lines.slice(10).reduce((total, line) => total + line.amount, 0);
+    expect(result).toEqual({ balance: expected, posted: 4_490 });
+    expect(await balanceOf()).toBe(expected);
+    expect(await ledgerSum()).toBe(expected);
+    const batch = await database.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userId, userId))
+      .orderBy(walletTransactions.id);
+    // Every line's balance_after runs on from the one before it, in the batch's order.
+    for (let i = 1; i < batch.length; i++) {
+      expect(batch[i]!.balanceAfter).toBe(batch[i - 1]!.balanceAfter + batch[i]!.amount);
+    }
+    expect(batch.at(-1)!.createdAt).toEqual(lines.at(-1)!.at);
+    expect(before).toBeGreaterThan(expected);
+    // Sent again (a tick re-run after a crash): nothing moves.
+    const again = await database.db.transaction(async (tx) =>
+      appendLedgerLines(tx, (await lockUser(tx, userId))!, lines),
+    );
+    expect(again).toEqual({ balance: expected, posted: 0 });
+    expect(await ledgerSum()).toBe(expected);
   });
 
   it('refuses a zero or fractional amount', async () => {

@@ -1,7 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import { useRoute } from '../../lib/route';
 import { Button } from '../ui/Button';
-import { bindField } from '../ui/bind-field';
+import { formBinders } from '../ui/bind-field';
 import { TextField } from '../ui/TextField';
 
 /**
@@ -26,6 +26,7 @@ export function MobileCodeForms({
 }) {
   const route = useRoute();
   const form = useForm({ mobile: pending ?? initialMobile, code: '' });
+  const { field } = formBinders(form);
   const sent = pending !== null && pending === form.data.mobile;
   return (
     <>
@@ -44,7 +45,7 @@ export function MobileCodeForms({
           inputMode="tel"
           autoComplete="tel"
           maxLength={20}
-          {...bindField(form, form.errors, 'mobile')}
+          {...field('mobile')}
         />
         <Button type="submit" variant="secondary" disabled={form.processing} className="h-11">
           {sent ? 'ارسال دوبارهٔ کد' : sendLabel}
@@ -69,7 +70,7 @@ export function MobileCodeForms({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            {...bindField(form, form.errors, 'code')}
+            {...field('code')}
           />
           <Button type="submit" disabled={form.processing} className="h-11">
             تأیید کد

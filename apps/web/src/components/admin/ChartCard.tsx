@@ -5,18 +5,30 @@ import { Card } from '../ui/Card';
 import { type Column, DataTable } from '../ui/DataTable';
 
 /** A chart's series as the page names and colours it, with what it counts (written under the chart). */
-export interface ChartSeries {
-  key: string;
+export interface ChartSeries<K extends string = string> {
+  key: K;
   name: string;
   color: string;
   definition: string;
 }
 
+/** A page's series from `[key, name, colour]` rows and what each counts. */
+export function chartSeries<K extends string>(
+  definitions: Record<K, string>,
+  rows: readonly (readonly [key: K, name: string, color: string])[],
+): ChartSeries<K>[] {
+  return rows.map(([key, name, color]) => ({ key, name, color, definition: definitions[key] }));
+}
+
+/** A period of a chart: its key, its name («فروردین ۱۴۰۴») and a number per series. */
+type Period<K extends string> = { key: string; label: string } & Record<K, number>;
+
 /**
  * One chart of the admin console: its title, a «نمایش جدول» toggle that swaps the chart for a table
- * of the same numbers (for screen readers and for copying), and each series' definition under it.
+ * of the same numbers (for screen readers and for copying: a row a period, a column a series, each
+ * number written by `table.format`), and each series' definition under it.
  */
-export function ChartCard<Row extends { key: string }>({
+export function ChartCard<K extends string, Row extends Period<K>>({
   id,
   title,
   table,
@@ -26,12 +38,21 @@ export function ChartCard<Row extends { key: string }>({
 }: {
   id: string;
   title: ReactNode;
-  table: { caption: string; columns: Column<Row>[]; rows: Row[] };
-  series: ChartSeries[];
+  table: { caption: string; rows: Row[]; format: (value: number) => ReactNode };
+  series: ChartSeries<K>[];
   className?: string;
   children: ReactNode;
 }) {
   const [showTable, setShowTable] = useState(false);
+  const columns: Column<Row>[] = [
+    { key: 'label', label: 'دوره', render: (row) => row.label },
+    ...series.map((s) => ({
+      key: s.key,
+      label: s.name,
+      numeric: true,
+      render: (row: Row) => table.format(row[s.key]),
+    })),
+  ];
   return (
     <Card as="section" aria-labelledby={id} className={`p-2 sm:p-4 ${className}`}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-2">
@@ -46,7 +67,7 @@ export function ChartCard<Row extends { key: string }>({
       {showTable ? (
         <DataTable
           caption={table.caption}
-          columns={table.columns}
+          columns={columns}
           rows={table.rows}
           rowKey={(row) => row.key}
           empty={{ icon: Table2, title: 'در این بازه دوره‌ای نیست' }}

@@ -1,8 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { ConfirmsPassword } from './ConfirmsPassword';
+import type { Ask } from './AskFirst';
+import { ConfirmsPasswordForm } from './ConfirmsPasswordForm';
 
 /**
  * A staff form that moves money or locks an account (refund, balance correction, suspension): a
@@ -28,50 +28,33 @@ export function PasswordConfirmedForm({
   passwordNote?: string;
   submit: { label: string; variant?: 'primary' | 'secondary' | 'danger' };
   busy: boolean;
-  ask: { title: string; confirmLabel: string; cancelLabel?: string; danger?: boolean; text: ReactNode };
+  ask: Ask;
   onConfirmed: () => void;
   children: ReactNode;
 }) {
-  const [asking, setAsking] = useState(false);
   return (
     <Card as="section" aria-labelledby={id} className="p-4 sm:p-6">
       <h2 id={id} className="font-bold text-gray-900">
         {title}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{intro}</p>
-      <ConfirmsPassword onConfirmed={onConfirmed} {...(passwordNote ? { description: passwordNote } : {})}>
-        {(start, checking) => (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              setAsking(true);
-            }}
-            noValidate
-            className="mt-4 grid gap-4"
-          >
+      <ConfirmsPasswordForm
+        ask={ask}
+        onConfirmed={onConfirmed}
+        description={passwordNote}
+        className="mt-4 grid gap-4"
+      >
+        {(checking) => (
+          <>
             {children}
             <div>
               <Button type="submit" variant={submit.variant} disabled={busy || checking}>
                 {submit.label}
               </Button>
             </div>
-            <ConfirmDialog
-              open={asking}
-              danger={ask.danger}
-              title={ask.title}
-              confirmLabel={ask.confirmLabel}
-              cancelLabel={ask.cancelLabel}
-              onConfirm={() => {
-                setAsking(false);
-                start();
-              }}
-              onCancel={() => setAsking(false)}
-            >
-              {ask.text}
-            </ConfirmDialog>
-          </form>
+          </>
         )}
-      </ConfirmsPassword>
+      </ConfirmsPasswordForm>
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import type { InertiaFormProps } from '@renderfarm/react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { bindField } from '../ui/bind-field';
+import { CancelButton } from '../ui/CancelButton';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 
@@ -44,9 +45,7 @@ export function PasswordDialog({
           data-autofocus
         />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            انصراف
-          </Button>
+          <CancelButton variant="secondary" onClick={onClose} />
           <Button type="submit" variant={tone === 'danger' ? 'danger' : 'primary'} disabled={form.processing}>
             {button}
           </Button>

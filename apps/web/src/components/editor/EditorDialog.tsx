@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../ui/Button';
+import { CancelButton } from '../ui/CancelButton';
 import { Modal } from '../ui/Modal';
 
 /**
@@ -34,9 +35,7 @@ export function EditorDialog({
         <div className="flex flex-wrap gap-2">
           <Button type="submit">{submitLabel}</Button>
           {extra}
-          <Button type="button" variant="ghost" onClick={onClose}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} />
         </div>
       </form>
     </Modal>

@@ -3,7 +3,8 @@ import type { StaffMachineView } from '@server/modules/instances/contracts';
 import type { FormEvent } from 'react';
 import { useRoute } from '../../lib/route';
 import { Button } from '../ui/Button';
-import { bindField } from '../ui/bind-field';
+import { formBinders } from '../ui/bind-field';
+import { CancelButton } from '../ui/CancelButton';
 import { FormAlert } from '../ui/FormAlert';
 import { Modal } from '../ui/Modal';
 import { SelectField } from '../ui/SelectField';
@@ -27,6 +28,7 @@ export function MoveMachineDialog({
 }) {
   const route = useRoute();
   const form = useForm({ resource_id: String(targets[0]?.id ?? ''), port_id: '', reason: '' });
+  const { field } = formBinders(form);
   const host = targets.find((t) => String(t.id) === form.data.resource_id);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +57,7 @@ export function MoveMachineDialog({
         />
         <SelectField
           label="پورت عمومی"
-          {...bindField(form, form.errors, 'port_id')}
+          {...field('port_id')}
           placeholder="کمترین پورت آزاد میزبان"
           options={(host?.ports ?? []).map((p) => ({ value: p.id, label: p.label }))}
         />
@@ -68,9 +70,7 @@ export function MoveMachineDialog({
           <Button type="submit" variant="danger" disabled={form.processing}>
             بله، جابه‌جا شود
           </Button>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} />
         </div>
       </form>
     </Modal>

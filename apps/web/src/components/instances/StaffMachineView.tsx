@@ -2,7 +2,7 @@ import { router, useForm } from '@renderfarm/react';
 import type { StaffMachineView as Props } from '@server/modules/instances/contracts';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Head, Link, usePage } from '../../app/protocol';
+import { Link, usePage } from '../../app/protocol';
 import { formatNumber, toPersianDigits } from '../../lib/digits';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
@@ -17,6 +17,7 @@ import { Price } from '../ui/Price';
 import { Screen } from '../ui/Screen';
 import { MachineStatusBadge, StatusBadge } from '../ui/StatusBadge';
 import { TechnicalDetail } from '../ui/TechnicalDetail';
+import { WithAside } from '../ui/WithAside';
 import { MachineFacts } from './MachineFacts';
 import { MoveMachineDialog } from './MoveMachineDialog';
 import { ReasonField } from './ReasonField';
@@ -62,171 +63,8 @@ export function StaffMachineView({
       }
     >
       <FormAlert className="mb-4">{errors.action ?? errors.reason}</FormAlert>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
-          <Card className="p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">سرور</h2>
-            <MachineFacts
-              plan={machine.plan}
-              location={machine.location}
-              image={machine.image}
-              uptime={null}
-              className="text-sm"
-            />
-            <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-gray-600">هزینهٔ ساعتی</dt>
-                <dd>
-                  <Price rial={machine.price_per_hour} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-gray-600">نشانی اتصال</dt>
-                <dd>
-                  <Ltr>{machine.address ?? '—'}</Ltr>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-gray-600">سفارش</dt>
-                <dd>
-                  <JalaliTime value={machine.created_at} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-gray-600">خاموشی خودکار</dt>
-                <dd>
-                  {machine.idle_stop_minutes
-                    ? `پس از ${formatNumber(machine.idle_stop_minutes)} دقیقه بیکاری`
-                    : 'ندارد'}
-                </dd>
-              </div>
-            </dl>
-            {machine.suspend_reason && (
-              <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-                دلیل تعلیق: {machine.suspend_reason}
-              </p>
-            )}
-            {machine.failure_reason && (
-              <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-                <p className="flex items-start gap-2">
-                  <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-                  <span>{machine.failure_reason}</span>
-                </p>
-                {admin?.failure_detail && (
-                  <TechnicalDetail className="mt-1">{admin.failure_detail}</TechnicalDetail>
-                )}
-              </div>
-            )}
-            {actions.length > 0 && (
-              <div className="mt-4 flex flex-wrap gap-2">
-                {actions.map((action) => (
-                  <Button
-                    key={action}
-                    size="sm"
-                    variant={action === 'start' ? 'primary' : 'secondary'}
-                    onClick={() => setAsking(action)}
-                  >
-                    {ACTIONS[action]}
-                  </Button>
-                ))}
-              </div>
-            )}
-            {area === 'admin' && <AdminActions machine={machine} moveTargets={admin?.move_targets ?? []} />}
-          </Card>
-
-          {admin && (
-            <Card className="p-4 sm:p-5">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 className="font-bold text-gray-900">میزبان و کارها</h2>
-                <Link
-                  href={route('admin.instances.item', { instance: machine.id })}
-                  className="text-sm font-medium text-brand-700 underline"
-                >
-                  ریز مصرف
-                </Link>
-              </div>
-              <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
-                <div>
-                  <dt className="text-gray-600">میزبان</dt>
-                  <dd>
-                    {admin.host ? (
-                      <>
-                        <Ltr>{admin.host.name}</Ltr> (
-                        {admin.host.driver === 'simulated' ? 'شبیه‌سازی‌شده' : 'پراکسماکس'})
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-gray-600">پورت</dt>
-                  <dd className="flex flex-wrap items-center gap-2">
-                    {admin.port ? (
-                      <>
-                        <Ltr>
-                          {admin.port.public_ip}:{admin.port.public_port}
-                        </Ltr>
-                        <StatusBadge kind="port" state={admin.port.status} />
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-gray-600">شناسه در درایور</dt>
-                  <dd>
-                    <Ltr>{admin.driver_ref ?? '—'}</Ltr>
-                  </dd>
-                </div>
-              </dl>
-              <h3 className="mt-4 text-sm font-bold text-gray-900">کارهای پس‌زمینه</h3>
-              <ul className="mt-2 grid gap-2 text-sm">
-                {admin.jobs.length === 0 && <li className="text-gray-600">کاری ثبت نشده است.</li>}
-                {admin.jobs.map((job) => (
-                  <li key={job.id} className="rounded-lg bg-gray-50 p-2">
-                    <span dir="ltr" className="font-medium">
-                      {job.name}
-                    </span>{' '}
-                    —{' '}
-                    {job.state === 'completed'
-                      ? 'انجام شد'
-                      : job.state === 'failed'
-                        ? 'ناموفق'
-                        : job.state === 'running'
-                          ? 'در حال اجرا'
-                          : 'در صف'}{' '}
-                    · {formatNumber(job.attempts)} از {formatNumber(job.max_attempts)} تلاش ·{' '}
-                    <JalaliTime value={job.created_at} relative />
-                    {job.last_error && <TechnicalDetail className="mt-1">{job.last_error}</TechnicalDetail>}
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          )}
-
-          <Card className="p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">تاریخچه</h2>
-            <ol className="mt-3 grid gap-2 text-sm">
-              {timeline.length === 0 && <li className="text-gray-600">رویدادی ثبت نشده است.</li>}
-              {timeline.map((entry) => (
-                <li key={entry.id} className="border-b border-gray-100 pb-2 last:border-0">
-                  <div className="flex flex-wrap justify-between gap-x-3">
-                    <span className="text-gray-900">
-                      {entry.label}
-                      {entry.actor && <span className="text-gray-600"> — {entry.actor}</span>}
-                    </span>
-                    <JalaliTime value={entry.at} style="datetime" className="text-xs text-gray-500" />
-                  </div>
-                  {entry.reason && <p className="mt-1 text-xs text-gray-700">دلیل: {entry.reason}</p>}
-                </li>
-              ))}
-            </ol>
-          </Card>
-        </div>
-
-        <aside className="min-w-0">
+      <WithAside
+        aside={
           <Card className="grid gap-2 p-4 text-sm sm:p-5">
             <h2 className="font-bold text-gray-900">مشتری</h2>
             {owner ? (
@@ -243,8 +81,169 @@ export function StaffMachineView({
               <p className="text-gray-600">حساب مشتری پیدا نشد.</p>
             )}
           </Card>
-        </aside>
-      </div>
+        }
+      >
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-bold text-gray-900">سرور</h2>
+          <MachineFacts
+            plan={machine.plan}
+            location={machine.location}
+            image={machine.image}
+            uptime={null}
+            className="text-sm"
+          />
+          <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-gray-600">هزینهٔ ساعتی</dt>
+              <dd>
+                <Price rial={machine.price_per_hour} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-gray-600">نشانی اتصال</dt>
+              <dd>
+                <Ltr>{machine.address ?? '—'}</Ltr>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-gray-600">سفارش</dt>
+              <dd>
+                <JalaliTime value={machine.created_at} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-gray-600">خاموشی خودکار</dt>
+              <dd>
+                {machine.idle_stop_minutes
+                  ? `پس از ${formatNumber(machine.idle_stop_minutes)} دقیقه بیکاری`
+                  : 'ندارد'}
+              </dd>
+            </div>
+          </dl>
+          {machine.suspend_reason && (
+            <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+              دلیل تعلیق: {machine.suspend_reason}
+            </p>
+          )}
+          {machine.failure_reason && (
+            <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
+              <p className="flex items-start gap-2">
+                <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+                <span>{machine.failure_reason}</span>
+              </p>
+              {admin?.failure_detail && (
+                <TechnicalDetail className="mt-1">{admin.failure_detail}</TechnicalDetail>
+              )}
+            </div>
+          )}
+          {actions.length > 0 && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {actions.map((action) => (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={action === 'start' ? 'primary' : 'secondary'}
+                  onClick={() => setAsking(action)}
+                >
+                  {ACTIONS[action]}
+                </Button>
+              ))}
+            </div>
+          )}
+          {area === 'admin' && <AdminActions machine={machine} moveTargets={admin?.move_targets ?? []} />}
+        </Card>
+
+        {admin && (
+          <Card className="p-4 sm:p-5">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="font-bold text-gray-900">میزبان و کارها</h2>
+              <Link
+                href={route('admin.instances.item', { instance: machine.id })}
+                className="text-sm font-medium text-brand-700 underline"
+              >
+                ریز مصرف
+              </Link>
+            </div>
+            <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-gray-600">میزبان</dt>
+                <dd>
+                  {admin.host ? (
+                    <>
+                      <Ltr>{admin.host.name}</Ltr> (
+                      {admin.host.driver === 'simulated' ? 'شبیه‌سازی‌شده' : 'پراکسماکس'})
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-gray-600">پورت</dt>
+                <dd className="flex flex-wrap items-center gap-2">
+                  {admin.port ? (
+                    <>
+                      <Ltr>
+                        {admin.port.public_ip}:{admin.port.public_port}
+                      </Ltr>
+                      <StatusBadge kind="port" state={admin.port.status} />
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-gray-600">شناسه در درایور</dt>
+                <dd>
+                  <Ltr>{admin.driver_ref ?? '—'}</Ltr>
+                </dd>
+              </div>
+            </dl>
+            <h3 className="mt-4 text-sm font-bold text-gray-900">کارهای پس‌زمینه</h3>
+            <ul className="mt-2 grid gap-2 text-sm">
+              {admin.jobs.length === 0 && <li className="text-gray-600">کاری ثبت نشده است.</li>}
+              {admin.jobs.map((job) => (
+                <li key={job.id} className="rounded-lg bg-gray-50 p-2">
+                  <span dir="ltr" className="font-medium">
+                    {job.name}
+                  </span>{' '}
+                  —{' '}
+                  {job.state === 'completed'
+                    ? 'انجام شد'
+                    : job.state === 'failed'
+                      ? 'ناموفق'
+                      : job.state === 'running'
+                        ? 'در حال اجرا'
+                        : 'در صف'}{' '}
+                  · {formatNumber(job.attempts)} از {formatNumber(job.max_attempts)} تلاش ·{' '}
+                  <JalaliTime value={job.created_at} relative />
+                  {job.last_error && <TechnicalDetail className="mt-1">{job.last_error}</TechnicalDetail>}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-bold text-gray-900">تاریخچه</h2>
+          <ol className="mt-3 grid gap-2 text-sm">
+            {timeline.length === 0 && <li className="text-gray-600">رویدادی ثبت نشده است.</li>}
+            {timeline.map((entry) => (
+              <li key={entry.id} className="border-b border-gray-100 pb-2 last:border-0">
+                <div className="flex flex-wrap justify-between gap-x-3">
+                  <span className="text-gray-900">
+                    {entry.label}
+                    {entry.actor && <span className="text-gray-600"> — {entry.actor}</span>}
+                  </span>
+                  <JalaliTime value={entry.at} style="datetime" className="text-xs text-gray-500" />
+                </div>
+                {entry.reason && <p className="mt-1 text-xs text-gray-700">دلیل: {entry.reason}</p>}
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </WithAside>
       {asking && (
         <PowerWithReason
           area={area}

@@ -3,6 +3,7 @@ import { ReceiptText } from 'lucide-react';
 import { formatNumber } from '../../lib/digits';
 import { type Column, DataTable } from '../ui/DataTable';
 import { Price } from '../ui/Price';
+import { TableCard } from '../ui/TableCard';
 import { TotalRow } from './TotalRow';
 
 /** An invoice's lines with its subtotal, VAT at its frozen rate, total and anything refunded. */
@@ -25,7 +26,6 @@ export function InvoiceLines({
         caption="ردیف‌های صورت‌حساب"
         columns={columns}
         rows={items}
-        rowKey={(row) => row.id}
         empty={{ icon: ReceiptText, title: 'این صورت‌حساب هنوز ردیفی ندارد' }}
       />
       <div className="mt-4 grid gap-2 border-t border-gray-200 pt-4 sm:ms-auto sm:max-w-sm">
@@ -35,5 +35,16 @@ export function InvoiceLines({
         {invoice.refunded > 0 && <TotalRow label="بازپرداخت شده" rial={invoice.refunded} />}
       </div>
     </>
+  );
+}
+
+/** The lines in a card of their own, titled «ردیف‌ها», as an invoice's page shows them. */
+export function InvoiceLinesCard(props: Parameters<typeof InvoiceLines>[0]) {
+  return (
+    <TableCard id="lines-title" title="ردیف‌ها">
+      <div className="px-2">
+        <InvoiceLines {...props} />
+      </div>
+    </TableCard>
   );
 }

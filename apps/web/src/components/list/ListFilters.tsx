@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { SearchBox } from '../content/SearchBox';
 import { PeriodFields } from '../ui/PeriodFields';
 import { SearchForm } from '../ui/SearchForm';
 import { SelectField, type SelectOption } from '../ui/SelectField';
@@ -10,6 +11,11 @@ export type FilterField =
   | { select: string; label: string; options: SelectOption[]; all?: string | null; error?: string }
   /** A search box sent on Enter; `ltr` for code-like searches (`user:12`). */
   | { search: string; label?: string; placeholder?: string; ltr?: boolean; className?: string }
+  /**
+   * A GET search box (`?q=` sent to `searchAction`, working before the script has loaded) that
+   * carries the list's other filters along as hidden fields.
+   */
+  | { searchAction: string; label: string; placeholder?: string }
   /** The «از» … «تا» Jalali days (`from`, `to` in the query), two cells of the grid. */
   | { period: true; fromLabel?: string; toLabel?: string; errors?: { from?: string; to?: string } }
   /** Anything else the page needs in the row (a money range, a button). */
@@ -88,6 +94,21 @@ export function ListFilters({
               onChange={onChange}
             />
           );
+        if ('searchAction' in field) {
+          const { placeholder } = field;
+          const others = Object.keys(values).filter((name) => name !== 'q');
+          return (
+            <div key="q" className="contents">
+              <SearchBox
+                action={field.searchAction}
+                value={value('q')}
+                label={field.label}
+                placeholder={placeholder}
+                hidden={Object.fromEntries(others.map((name) => [name, value(name)]))}
+              />
+            </div>
+          );
+        }
         return (
           <div key={field.custom} className="contents">
             {field.node}

@@ -43,7 +43,7 @@ export function ListPage<T>({
   columns,
   rows,
   page,
-  rowKey = (row) => (row as { id: number }).id,
+  rowKey,
   empty,
   children,
 }: {

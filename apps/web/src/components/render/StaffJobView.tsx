@@ -1,18 +1,20 @@
 import type { StaffJobsViewProps } from '@server/modules/render/contracts';
-import { TriangleAlert } from 'lucide-react';
 import { formatToman } from '../../lib/money';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
 import { useRoute } from '../../lib/route';
 import { Card } from '../ui/Card';
 import { type Fact, FactList } from '../ui/FactList';
+import { FailureNote } from '../ui/FailureNote';
 import { JalaliTime } from '../ui/JalaliTime';
 import { Ltr } from '../ui/Ltr';
 import { Price } from '../ui/Price';
 import { Screen } from '../ui/Screen';
 import { StatusBadge } from '../ui/StatusBadge';
+import { WithAside } from '../ui/WithAside';
 import { FrameGrid } from './FrameGrid';
 import { JobActions } from './JobActions';
 import { JobProgressBar } from './JobProgressBar';
+import { JobStatusLine } from './JobStatusLine';
 import { SceneFindings } from './SceneFindings';
 import { TaskList } from './TaskList';
 import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from './words';
@@ -53,10 +55,9 @@ export function StaffJobView({
     <Screen
       title={job.name}
       description={
-        <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge kind="render_job" state={job.status} />
+        <JobStatusLine status={job.status}>
           <JobProgressBar progress={job.progress} className="w-40" />
-        </span>
+        </JobStatusLine>
       }
       actions={
         <JobActions
@@ -67,104 +68,100 @@ export function StaffJobView({
         />
       }
     >
-      {job.failure_reason && (
-        <p className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {job.failure_reason}
-        </p>
-      )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <Card className="grid gap-4 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">فریم‌ها</h2>
-            <FrameGrid tasks={renders} />
-            {last_frame?.url && (
-              <img
-                src={last_frame.url}
-                alt={`آخرین فریم رندرشده: ${last_frame.name}`}
-                className="max-h-72 w-auto justify-self-start rounded-lg border border-gray-200 bg-gray-50 object-contain"
+      {job.failure_reason && <FailureNote className="mb-4">{job.failure_reason}</FailureNote>}
+      <WithAside
+        aside={
+          <>
+            <Card className="grid gap-3 p-4 sm:p-5">
+              <h2 className="font-bold text-gray-900">مشتری</h2>
+              <FactList
+                facts={[
+                  ['نام', owner.name],
+                  ['ایمیل', owner.email ? <Ltr key="e">{owner.email}</Ltr> : '—'],
+                  ['موبایل', owner.mobile ? <Ltr key="m">{owner.mobile}</Ltr> : '—'],
+                  ['موجودی', <Price key="b" rial={owner.balance} />],
+                  ['احراز هویت', <StatusBadge key="k" kind="kyc" state={owner.kyc_status} />],
+                ]}
               />
+            </Card>
+            <Card className="grid gap-3 p-4 sm:p-5">
+              <h2 className="font-bold text-gray-900">هزینه</h2>
+              <FactList
+                facts={[
+                  ['تا کنون', <Price key="c" rial={job.cost} />],
+                  ['برآورد هنگام ثبت', job.estimate ? formatToman(job.estimate.estimate) : '—'],
+                ]}
+              />
+            </Card>
+            <Card className="p-4 sm:p-5">
+              <h2 className="mb-3 font-bold text-gray-900">تنظیمات</h2>
+              <FactList facts={facts} />
+            </Card>
+          </>
+        }
+      >
+        <Card className="grid gap-4 p-4 sm:p-5">
+          <h2 className="font-bold text-gray-900">فریم‌ها</h2>
+          <FrameGrid tasks={renders} />
+          {last_frame?.url && (
+            <img
+              src={last_frame.url}
+              alt={`آخرین فریم رندرشده: ${last_frame.name}`}
+              className="max-h-72 w-auto justify-self-start rounded-lg border border-gray-200 bg-gray-50 object-contain"
+            />
+          )}
+        </Card>
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 font-bold text-gray-900">بخش‌ها، نودها و تلاش‌ها</h2>
+          <TaskList tasks={tasks} />
+        </Card>
+        {job.check && (
+          <Card className="p-4 sm:p-5">
+            <h2 className="mb-3 font-bold text-gray-900">بررسی صحنه</h2>
+            <SceneFindings findings={job.check} />
+          </Card>
+        )}
+        {ledger && (
+          <Card className="p-4 sm:p-5">
+            <h2 className="mb-3 font-bold text-gray-900">ردیف‌های کیف پول این رندر</h2>
+            {ledger.length === 0 ? (
+              <p className="text-sm text-gray-600">هنوز هزینه‌ای ثبت نشده است.</p>
+            ) : (
+              <table className="w-full text-sm">
+                <caption className="sr-only">ردیف‌های کیف پول این رندر</caption>
+                <thead>
+                  <tr className="border-b border-gray-200 text-xs text-gray-500">
+                    <th scope="col" className="py-2 text-start font-medium">
+                      زمان
+                    </th>
+                    <th scope="col" className="py-2 text-start font-medium">
+                      شرح
+                    </th>
+                    <th scope="col" className="py-2 text-end font-medium">
+                      مبلغ
+                    </th>
+                    <th scope="col" className="py-2 text-end font-medium">
+                      موجودی پس از آن
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ledger.map((line) => (
+                    <tr key={line.id} className="border-b border-gray-100 last:border-0">
+                      <td className="py-2">
+                        <JalaliTime value={line.created_at} style="datetime" />
+                      </td>
+                      <td className="py-2">{line.description}</td>
+                      <td className="py-2 text-end tabular-nums">{formatToman(line.amount)}</td>
+                      <td className="py-2 text-end tabular-nums">{formatToman(line.balance_after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             )}
           </Card>
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">بخش‌ها، نودها و تلاش‌ها</h2>
-            <TaskList tasks={tasks} />
-          </Card>
-          {job.check && (
-            <Card className="p-4 sm:p-5">
-              <h2 className="mb-3 font-bold text-gray-900">بررسی صحنه</h2>
-              <SceneFindings findings={job.check} />
-            </Card>
-          )}
-          {ledger && (
-            <Card className="p-4 sm:p-5">
-              <h2 className="mb-3 font-bold text-gray-900">ردیف‌های کیف پول این رندر</h2>
-              {ledger.length === 0 ? (
-                <p className="text-sm text-gray-600">هنوز هزینه‌ای ثبت نشده است.</p>
-              ) : (
-                <table className="w-full text-sm">
-                  <caption className="sr-only">ردیف‌های کیف پول این رندر</caption>
-                  <thead>
-                    <tr className="border-b border-gray-200 text-xs text-gray-500">
-                      <th scope="col" className="py-2 text-start font-medium">
-                        زمان
-                      </th>
-                      <th scope="col" className="py-2 text-start font-medium">
-                        شرح
-                      </th>
-                      <th scope="col" className="py-2 text-end font-medium">
-                        مبلغ
-                      </th>
-                      <th scope="col" className="py-2 text-end font-medium">
-                        موجودی پس از آن
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {ledger.map((line) => (
-                      <tr key={line.id} className="border-b border-gray-100 last:border-0">
-                        <td className="py-2">
-                          <JalaliTime value={line.created_at} style="datetime" />
-                        </td>
-                        <td className="py-2">{line.description}</td>
-                        <td className="py-2 text-end tabular-nums">{formatToman(line.amount)}</td>
-                        <td className="py-2 text-end tabular-nums">{formatToman(line.balance_after)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </Card>
-          )}
-        </div>
-        <aside className="grid min-w-0 content-start gap-6">
-          <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">مشتری</h2>
-            <FactList
-              facts={[
-                ['نام', owner.name],
-                ['ایمیل', owner.email ? <Ltr key="e">{owner.email}</Ltr> : '—'],
-                ['موبایل', owner.mobile ? <Ltr key="m">{owner.mobile}</Ltr> : '—'],
-                ['موجودی', <Price key="b" rial={owner.balance} />],
-                ['احراز هویت', <StatusBadge key="k" kind="kyc" state={owner.kyc_status} />],
-              ]}
-            />
-          </Card>
-          <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">هزینه</h2>
-            <FactList
-              facts={[
-                ['تا کنون', <Price key="c" rial={job.cost} />],
-                ['برآورد هنگام ثبت', job.estimate ? formatToman(job.estimate.estimate) : '—'],
-              ]}
-            />
-          </Card>
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">تنظیمات</h2>
-            <FactList facts={facts} />
-          </Card>
-        </aside>
-      </div>
+        )}
+      </WithAside>
     </Screen>
   );
 }

@@ -11,7 +11,7 @@ import { PageHeader } from '../account/PageHeader';
 import { AttachmentsField } from '../ui/AttachmentsField';
 import { Badge } from '../ui/Badge';
 import { Button, ButtonLink } from '../ui/Button';
-import { bindField } from '../ui/bind-field';
+import { formBinders } from '../ui/bind-field';
 import { Card } from '../ui/Card';
 import { Checkbox } from '../ui/Checkbox';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -109,6 +109,7 @@ export function StaffTicketEdit(props: Props) {
 function StaffReply({ area, ticket, canned_replies, onTyping }: Props & { onTyping: () => void }) {
   const route = useRoute();
   const form = useForm({ message: '', internal: false, attachments: [] as File[] });
+  const { field } = formBinders(form);
   const [canned, setCanned] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,7 +150,7 @@ function StaffReply({ area, ticket, canned_replies, onTyping }: Props & { onTypi
           label={form.data.internal ? 'متن یادداشت (فقط همکاران می‌بینند)' : 'متن پاسخ'}
           rows={6}
           maxLength={REPLY_MAX}
-          {...bindField(form, form.errors, 'message')}
+          {...field('message')}
           onChange={(value) => {
             form.setData('message', value);
             onTyping();
@@ -192,6 +193,7 @@ function TicketFields({ area, ticket, departments, staff, me }: Props) {
     department: ticket.department,
     assignee_id: ticket.assignee_id === null ? '' : String(ticket.assignee_id),
   });
+  const { field } = formBinders(form);
   const url = route(`${area}.tickets.update`, { ticket: ticket.uuid });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -203,22 +205,22 @@ function TicketFields({ area, ticket, departments, staff, me }: Props) {
         <h2 className="font-semibold text-gray-900">مشخصات تیکت</h2>
         <SelectField
           label="وضعیت"
-          {...bindField(form, form.errors, 'status')}
+          {...field('status')}
           options={Object.entries(STATUS_LABELS.ticket).map(([value, s]) => ({ value, label: s.label }))}
         />
         <SelectField
           label="اولویت"
-          {...bindField(form, form.errors, 'priority')}
+          {...field('priority')}
           options={Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <SelectField
           label="بخش"
-          {...bindField(form, form.errors, 'department')}
+          {...field('department')}
           options={departments.map((d) => ({ value: d, label: d }))}
         />
         <SelectField
           label="مسئول"
-          {...bindField(form, form.errors, 'assignee_id')}
+          {...field('assignee_id')}
           placeholder="بی‌مسئول"
           options={staff.map((s) => ({
             value: String(s.id),

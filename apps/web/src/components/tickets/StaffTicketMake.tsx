@@ -6,7 +6,7 @@ import { listUrl } from '../../lib/list-url';
 import { useRoute } from '../../lib/route';
 import { AttachmentsField } from '../ui/AttachmentsField';
 import { Button, ButtonLink } from '../ui/Button';
-import { bindField } from '../ui/bind-field';
+import { formBinders } from '../ui/bind-field';
 import { Card } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
 import { FormAlert } from '../ui/FormAlert';
@@ -34,6 +34,7 @@ export function StaffTicketMake({ area, departments, customer, user_options, q }
     instance: '',
     attachments: [] as File[],
   });
+  const { field } = formBinders(form);
   const find = (event: FormEvent) => {
     event.preventDefault();
     router.visit(listUrl(base, { q: query }), {
@@ -118,35 +119,25 @@ export function StaffTicketMake({ area, departments, customer, user_options, q }
               <div className="grid gap-4 sm:grid-cols-2">
                 <SelectField
                   label="بخش"
-                  {...bindField(form, form.errors, 'department')}
+                  {...field('department')}
                   options={departments.map((d) => ({ value: d, label: d }))}
                 />
                 <SelectField
                   label="اولویت"
-                  {...bindField(form, form.errors, 'priority')}
+                  {...field('priority')}
                   options={Object.entries(PRIORITY_LABELS).map(([value, label]) => ({ value, label }))}
                 />
               </div>
               {customer.machines.length > 0 && (
                 <SelectField
                   label="دربارهٔ کدام سرور؟ (اختیاری)"
-                  {...bindField(form, form.errors, 'instance')}
+                  {...field('instance')}
                   placeholder="هیچ‌کدام"
                   options={customer.machines.map((m) => ({ value: m.uuid, label: m.name }))}
                 />
               )}
-              <TextField
-                label="موضوع"
-                maxLength={150}
-                autoComplete="off"
-                {...bindField(form, form.errors, 'subject')}
-              />
-              <TextAreaField
-                label="متن پیام"
-                rows={7}
-                maxLength={5000}
-                {...bindField(form, form.errors, 'message')}
-              />
+              <TextField label="موضوع" maxLength={150} autoComplete="off" {...field('subject')} />
+              <TextAreaField label="متن پیام" rows={7} maxLength={5000} {...field('message')} />
               <AttachmentsField
                 files={form.data.attachments}
                 onChange={(files) => form.setData('attachments', files)}

@@ -25,7 +25,7 @@ export function DataTable<T>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { id: number }).id,
   sort,
   onSort,
   empty,
@@ -33,7 +33,8 @@ export function DataTable<T>({
   caption: string;
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
+  /** Defaults to the row's `id`. */
+  rowKey?: (row: T) => string | number;
   sort?: SortState | null;
   onSort?: (sort: SortState) => void;
   empty: Parameters<typeof ItemList>[0]['empty'];

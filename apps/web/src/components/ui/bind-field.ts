@@ -34,3 +34,22 @@ export function bindCheckbox<T extends Data, K extends keyof T & string>(
     onChange: onChange as unknown as (checked: boolean) => void,
   };
 }
+
+/**
+ * The binders of a form that shows its own errors: `const { field, checkbox, radio } = formBinders(form)`,
+ * then `<TextField label="نام" {...field('name')} />`, or `<input type="radio" {...radio('plan', 'pro')} />`
+ * for one choice of several (its name, value, whether it is the one chosen, and choosing it).
+ */
+export function formBinders<T extends Data>(form: InertiaFormProps<T>) {
+  const errors = form.errors as Errors;
+  return {
+    field: <K extends keyof T & string>(name: K) => bindField(form, errors, name),
+    checkbox: <K extends keyof T & string>(name: K) => bindCheckbox(form, errors, name),
+    radio: <K extends keyof T & string>(name: K, value: T[K]) => ({
+      name,
+      value: String(value),
+      checked: form.data[name] === value,
+      onChange: () => form.setData(name, value),
+    }),
+  };
+}

@@ -6,6 +6,8 @@ import { Link } from '../../app/protocol';
 import { toPersianDigits } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
 import { Button, ButtonLink } from '../ui/Button';
+import { formBinders } from '../ui/bind-field';
+import { CancelButton } from '../ui/CancelButton';
 import { Card } from '../ui/Card';
 import { FactList } from '../ui/FactList';
 import { FormAlert } from '../ui/FormAlert';
@@ -52,6 +54,8 @@ export function StaffVerifyEdit({
   const id = request.id;
   const decide = useForm({ decision: 'approve' as 'approve' | 'reject', reason: '', override_reason: '' });
   const revoke = useForm({ reason: '' });
+  const { field: decideField } = formBinders(decide);
+  const { field: revokeField } = formBinders(revoke);
   const [rejecting, setRejecting] = useState(false);
   const [overriding, setOverriding] = useState(false);
   const [revoking, setRevoking] = useState(false);
@@ -269,100 +273,84 @@ export function StaffVerifyEdit({
         </div>
       </div>
 
-      <Modal
+      <ReasonDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
         title="رد درخواست احراز هویت"
         description="دلیل را روشن بنویسید؛ همین متن برای مشتری فرستاده می‌شود تا بداند چه چیزی را اصلاح کند."
-        tone="danger"
-        footer={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
-              انصراف
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              onClick={() => send('reject')}
-              disabled={decide.processing}
-            >
-              رد درخواست
-            </Button>
-          </>
-        }
-      >
-        <TextAreaField
-          label="دلیل رد"
-          rows={4}
-          maxLength={500}
-          value={decide.data.reason}
-          onChange={(reason) => decide.setData('reason', reason)}
-          error={decide.errors.reason}
-        />
-      </Modal>
+        danger
+        action={{ label: 'رد درخواست', busy: decide.processing, run: () => send('reject') }}
+        reason={{ label: 'دلیل رد', ...decideField('reason') }}
+      />
 
-      <Modal
+      <ReasonDialog
         open={overriding}
         onClose={() => setOverriding(false)}
         title="تأیید با وجود کد ملی تکراری"
         description={`این کد ملی برای حساب دیگری (${elsewhere}) تأیید شده است. دلیل تأیید این حساب را بنویسید؛ با نام شما در تاریخچه ثبت می‌شود.`}
-        footer={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setOverriding(false)}>
-              انصراف
-            </Button>
-            <Button type="button" onClick={() => send('approve', true)} disabled={decide.processing}>
-              تأیید هویت
-            </Button>
-          </>
-        }
-      >
-        <TextAreaField
-          label="دلیل تأیید"
-          rows={4}
-          maxLength={500}
-          value={decide.data.override_reason}
-          onChange={(reason) => decide.setData('override_reason', reason)}
-          error={decide.errors.override_reason}
-        />
-      </Modal>
+        action={{ label: 'تأیید هویت', busy: decide.processing, run: () => send('approve', true) }}
+        reason={{ label: 'دلیل تأیید', ...decideField('override_reason') }}
+      />
 
-      <Modal
+      <ReasonDialog
         open={revoking}
         onClose={() => setRevoking(false)}
         title="لغو تأیید هویت"
         description="پس از لغو، مشتری تا تأیید دوباره نمی‌تواند سرور تازه بسازد یا روشن کند و اعتبار بیش از سقف بخرد."
-        tone="danger"
-        footer={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setRevoking(false)}>
-              انصراف
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              disabled={revoke.processing}
-              onClick={() =>
-                revoke.patch(route('admin.verify.revoke', { verification: id }), {
-                  preserveScroll: true,
-                  onSuccess: () => setRevoking(false),
-                })
-              }
-            >
-              لغو تأیید
-            </Button>
-          </>
-        }
-      >
-        <TextAreaField
-          label="دلیل لغو"
-          rows={4}
-          maxLength={500}
-          value={revoke.data.reason}
-          onChange={(reason) => revoke.setData('reason', reason)}
-          error={revoke.errors.reason}
-        />
-      </Modal>
+        danger
+        action={{
+          label: 'لغو تأیید',
+          busy: revoke.processing,
+          run: () =>
+            revoke.patch(route('admin.verify.revoke', { verification: id }), {
+              preserveScroll: true,
+              onSuccess: () => setRevoking(false),
+            }),
+        }}
+        reason={{ label: 'دلیل لغو', ...revokeField('reason') }}
+      />
     </Screen>
+  );
+}
+
+/**
+ * A decision that needs its reason written down (reject, approve despite a duplicate, revoke): the
+ * question, the reason's box and the two buttons; `danger` for a step against the customer.
+ */
+function ReasonDialog({
+  open,
+  onClose,
+  title,
+  description,
+  danger = false,
+  action,
+  reason,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  danger?: boolean;
+  action: { label: string; busy: boolean; run: () => void };
+  reason: { label: string; name: string; value: string; onChange: (value: string) => void; error?: string };
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      tone={danger ? 'danger' : undefined}
+      footer={
+        <>
+          <CancelButton variant="secondary" onClick={onClose} />
+          <Button variant={danger ? 'danger' : undefined} onClick={action.run} disabled={action.busy}>
+            {action.label}
+          </Button>
+        </>
+      }
+    >
+      <TextAreaField rows={4} maxLength={500} {...reason} />
+    </Modal>
   );
 }

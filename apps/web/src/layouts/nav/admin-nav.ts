@@ -23,60 +23,55 @@ import {
   SlidersHorizontal,
   Users,
 } from 'lucide-react';
-import type { NavSection } from './nav-types';
+import { type NavSection, navItem } from './nav-types';
 
 /** The administration menu, in sections (docs/screens.md §6). */
 export const ADMIN_NAV: NavSection[] = [
   {
     items: [
-      { label: 'داشبورد', route: 'admin.dash', href: '/admin', icon: LayoutDashboard },
-      { label: 'نمودار درآمد', route: 'admin.chart1', href: '/admin/charts/revenue', icon: ChartLine },
-      { label: 'نمودار مصرف', route: 'admin.chart2', href: '/admin/charts/usage', icon: ChartNoAxesColumn },
+      navItem('داشبورد', 'admin.dash', '/admin', LayoutDashboard),
+      navItem('نمودار درآمد', 'admin.chart1', '/admin/charts/revenue', ChartLine),
+      navItem('نمودار مصرف', 'admin.chart2', '/admin/charts/usage', ChartNoAxesColumn),
     ],
   },
   {
     title: 'مشتریان',
     items: [
-      { label: 'کاربران', route: 'admin.users.list', href: '/admin/users', icon: Users },
-      { label: 'سرورهای کاربران', route: 'admin.instances.list', href: '/admin/instances', icon: Server },
-      { label: 'رندرها', route: 'admin.jobs.list', href: '/admin/jobs', icon: Clapperboard },
-      { label: 'صورت‌حساب‌ها', route: 'admin.invoices.list', href: '/admin/invoices', icon: FileText },
-      { label: 'تیکت‌ها', route: 'admin.tickets.list', href: '/admin/tickets', icon: LifeBuoy },
-      { label: 'احراز هویت', route: 'admin.verify.list', href: '/admin/verify', icon: IdCard },
+      navItem('کاربران', 'admin.users.list', '/admin/users', Users),
+      navItem('سرورهای کاربران', 'admin.instances.list', '/admin/instances', Server),
+      navItem('رندرها', 'admin.jobs.list', '/admin/jobs', Clapperboard),
+      navItem('صورت‌حساب‌ها', 'admin.invoices.list', '/admin/invoices', FileText),
+      navItem('تیکت‌ها', 'admin.tickets.list', '/admin/tickets', LifeBuoy),
+      navItem('احراز هویت', 'admin.verify.list', '/admin/verify', IdCard),
     ],
   },
   {
     title: 'زیرساخت',
     items: [
-      { label: 'پلن‌های سخت‌افزاری', route: 'admin.hardwares.list', href: '/admin/hardwares', icon: Cpu },
-      { label: 'دیتاسنترها', route: 'admin.locations.list', href: '/admin/locations', icon: MapPin },
-      { label: 'میزبان‌ها', route: 'admin.resources.list', href: '/admin/resources', icon: Network },
-      { label: 'نودهای رندر', route: 'admin.nodes.list', href: '/admin/nodes', icon: Boxes },
-      { label: 'پورت‌ها', route: 'admin.ports', href: '/admin/ports', icon: ArrowLeftRight },
-      { label: 'محدودیت‌ها', route: 'admin.limitations.list', href: '/admin/limitations', icon: Gauge },
+      navItem('پلن‌های سخت‌افزاری', 'admin.hardwares.list', '/admin/hardwares', Cpu),
+      navItem('دیتاسنترها', 'admin.locations.list', '/admin/locations', MapPin),
+      navItem('میزبان‌ها', 'admin.resources.list', '/admin/resources', Network),
+      navItem('نودهای رندر', 'admin.nodes.list', '/admin/nodes', Boxes),
+      navItem('پورت‌ها', 'admin.ports', '/admin/ports', ArrowLeftRight),
+      navItem('محدودیت‌ها', 'admin.limitations.list', '/admin/limitations', Gauge),
     ],
   },
   {
     title: 'محتوا',
     items: [
-      { label: 'مطالب', route: 'admin.articles.list', href: '/admin/articles', icon: Newspaper },
-      { label: 'دسته‌بندی‌ها', route: 'admin.folders.list', href: '/admin/folders', icon: Folder },
-      { label: 'صفحات ثابت', route: 'admin.page', href: '/admin/pages', icon: PanelsTopLeft },
-      { label: 'منوها', route: 'admin.menus.list', href: '/admin/menus', icon: ListTree },
-      { label: 'پیوندها', route: 'admin.links.list', href: '/admin/links', icon: Link2 },
-      {
-        label: 'ریدایرکت‌ها',
-        route: 'admin.redirects.list',
-        href: '/admin/redirects',
-        icon: SlidersHorizontal,
-      },
+      navItem('مطالب', 'admin.articles.list', '/admin/articles', Newspaper),
+      navItem('دسته‌بندی‌ها', 'admin.folders.list', '/admin/folders', Folder),
+      navItem('صفحات ثابت', 'admin.page', '/admin/pages', PanelsTopLeft),
+      navItem('منوها', 'admin.menus.list', '/admin/menus', ListTree),
+      navItem('پیوندها', 'admin.links.list', '/admin/links', Link2),
+      navItem('ریدایرکت‌ها', 'admin.redirects.list', '/admin/redirects', SlidersHorizontal),
     ],
   },
   {
     title: 'سیستم',
     items: [
-      { label: 'تنظیمات سایت', route: 'admin.configs.list', href: '/admin/configs', icon: Settings },
-      { label: 'گزارش اقدامات کارکنان', route: 'admin.audit', href: '/admin/audit', icon: ScrollText },
+      navItem('تنظیمات سایت', 'admin.configs.list', '/admin/configs', Settings),
+      navItem('گزارش اقدامات کارکنان', 'admin.audit', '/admin/audit', ScrollText),
     ],
   },
 ];

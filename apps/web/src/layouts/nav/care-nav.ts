@@ -1,15 +1,15 @@
 import { Clapperboard, IdCard, LayoutDashboard, LifeBuoy, Server } from 'lucide-react';
-import type { NavSection } from './nav-types';
+import { type NavSection, navItem } from './nav-types';
 
 /** The support desk's menu (docs/screens.md §5). */
 export const CARE_NAV: NavSection[] = [
   {
     items: [
-      { label: 'میز پشتیبانی', route: 'care.home', href: '/care', icon: LayoutDashboard },
-      { label: 'صف تیکت‌ها', route: 'care.tickets.list', href: '/care/tickets', icon: LifeBuoy },
-      { label: 'سرورهای مشتریان', route: 'care.instances.list', href: '/care/instances', icon: Server },
-      { label: 'رندرهای مشتریان', route: 'care.jobs.list', href: '/care/jobs', icon: Clapperboard },
-      { label: 'احراز هویت', route: 'care.verify.list', href: '/care/verify', icon: IdCard },
+      navItem('میز پشتیبانی', 'care.home', '/care', LayoutDashboard),
+      navItem('صف تیکت‌ها', 'care.tickets.list', '/care/tickets', LifeBuoy),
+      navItem('سرورهای مشتریان', 'care.instances.list', '/care/instances', Server),
+      navItem('رندرهای مشتریان', 'care.jobs.list', '/care/jobs', Clapperboard),
+      navItem('احراز هویت', 'care.verify.list', '/care/verify', IdCard),
     ],
   },
 ];

@@ -8,6 +8,11 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
+/** A menu item as one row of a menu's table: its words, named route, path and icon. */
+export function navItem(label: string, route: string, href: string, icon: LucideIcon): NavItem {
+  return { label, route, href, icon };
+}
+
 export interface NavSection {
   /** Section heading; the first section of a short menu may go without one. */
   title?: string;

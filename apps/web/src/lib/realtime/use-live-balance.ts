@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { usePage } from '../../app/protocol';
 import { realtimeClient } from './realtime-client';
+import { useRealtimeProps } from './use-realtime-props';
 
 /**
  * The wallet balance as it stands now: the page's own figure, then each `BalanceChanged {balance}`
@@ -8,12 +8,7 @@ import { realtimeClient } from './realtime-client';
  * header badge moves without a reload. A new visit brings the server's figure again.
  */
 export function useLiveBalance(balance: number): number {
-  const { props } = usePage();
-  const userId = props.auth?.user?.id ?? null;
-  const key = props.realtime?.key ?? null;
-  const host = props.realtime?.host ?? null;
-  const port = props.realtime?.port ?? null;
-  const scheme = props.realtime?.scheme ?? null;
+  const { userId, key, host, port, scheme } = useRealtimeProps();
   const [live, setLive] = useState<{ from: number; value: number } | null>(null);
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { router } from '@renderfarm/react';
 import { useEffect, useState } from 'react';
-import { usePage } from '../../app/protocol';
 import { liveStateChanged } from './live-state';
 import { realtimeClient } from './realtime-client';
 import { installSocketIdHeader } from './socket-id-header';
+import { useRealtimeProps } from './use-realtime-props';
 
 /**
  * Reloads the props in `only` when one of `events` arrives on the signed-in person's private
@@ -22,12 +22,7 @@ export function useLiveReload(
   only: readonly string[],
   channelName?: string,
 ): boolean {
-  const { props } = usePage();
-  const userId = props.auth?.user?.id ?? null;
-  const key = props.realtime?.key ?? null;
-  const host = props.realtime?.host ?? null;
-  const port = props.realtime?.port ?? null;
-  const scheme = props.realtime?.scheme ?? null;
+  const { userId, key, host, port, scheme } = useRealtimeProps();
   // Joined, so a new array with the same names each render does not resubscribe.
   const eventList = events.join(',');
   const onlyList = only.join(',');

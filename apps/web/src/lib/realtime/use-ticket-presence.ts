@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { usePage } from '../../app/protocol';
 import { realtimeClient } from './realtime-client';
+import { useRealtimeProps } from './use-realtime-props';
 
 export interface Viewer {
   id: number;
@@ -19,11 +19,7 @@ const TYPING_EVERY_MS = 2_000;
  * every two seconds.
  */
 export function useTicketPresence(uuid: string, me: Viewer) {
-  const { props } = usePage();
-  const key = props.realtime?.key ?? null;
-  const host = props.realtime?.host ?? null;
-  const port = props.realtime?.port ?? null;
-  const scheme = props.realtime?.scheme ?? null;
+  const { key, host, port, scheme } = useRealtimeProps();
   const [others, setOthers] = useState<Viewer[]>([]);
   const [typing, setTyping] = useState<{ viewer: Viewer; at: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());

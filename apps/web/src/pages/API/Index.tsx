@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { usePage } from '../../app/protocol';
 import { Button } from '../../components/ui/Button';
-import { bindField } from '../../components/ui/bind-field';
+import { formBinders } from '../../components/ui/bind-field';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { FormSection } from '../../components/ui/FormSection';
 import { SavedNote } from '../../components/ui/SavedNote';
@@ -28,6 +28,7 @@ export default function Index({
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const shownToken = flashToken && flashToken !== closedFor ? flashToken : null;
   const form = useForm({ name: '', permissions: default_permissions });
+  const { field } = formBinders(form);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, form.errors);
 
@@ -51,7 +52,7 @@ export default function Index({
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
             <TextField
               label="نام توکن"
-              {...bindField(form, form.errors, 'name')}
+              {...field('name')}
               placeholder="مثلاً اسکریپت رندر شبانه"
               maxLength={100}
             />

@@ -1,6 +1,6 @@
 import type { AdminChart1Props, RevenuePointView } from '@server/modules/admin/contracts';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard, type ChartSeries } from '../../components/admin/ChartCard';
+import { ChartCard, chartSeries } from '../../components/admin/ChartCard';
 import { ChartBox } from '../../components/list/ChartBox';
 import { ChartPage } from '../../components/list/ChartPage';
 import {
@@ -12,13 +12,9 @@ import {
   valueAxis,
 } from '../../components/list/chart-axes';
 import { Totals } from '../../components/list/Totals';
-import { useListQuery } from '../../components/list/use-list-query';
-import type { Column } from '../../components/ui/DataTable';
 import { Price } from '../../components/ui/Price';
 import { formatNumber } from '../../lib/digits';
-import { listUrl } from '../../lib/list-url';
 import { formatToman, rialToToman } from '../../lib/money';
-import { useRoute } from '../../lib/route';
 
 type Key = 'topups' | 'usage' | 'refunds' | 'net';
 
@@ -31,14 +27,12 @@ const DEFINITIONS: Record<Key, string> = {
   net: 'افزایش اعتبار منهای بازپرداخت: پولی که در دوره ماند.',
 };
 
-const SERIES: (ChartSeries & { key: Key })[] = (
-  [
-    ['topups', 'افزایش اعتبار', '#4f46e5'],
-    ['usage', 'هزینهٔ مصرف', '#0d9488'],
-    ['refunds', 'بازپرداخت', '#dc2626'],
-    ['net', 'خالص', '#111827'],
-  ] as const
-).map(([key, name, color]) => ({ key, name, color, definition: DEFINITIONS[key] }));
+const SERIES = chartSeries(DEFINITIONS, [
+  ['topups', 'افزایش اعتبار', '#4f46e5'],
+  ['usage', 'هزینهٔ مصرف', '#0d9488'],
+  ['refunds', 'بازپرداخت', '#dc2626'],
+  ['net', 'خالص', '#111827'],
+]);
 
 /**
  * The axis unit for the largest amount: ticks are plain Persian numbers and the unit is written
@@ -65,42 +59,23 @@ export default function AdminChart1({
   filter_errors,
   options,
 }: AdminChart1Props) {
-  const route = useRoute();
-  const { visit } = useListQuery(route('admin.chart1'), filters);
-  const exportHref = listUrl(route('admin.charts.export', { chart: 'revenue' }), { ...filters });
   const unit = axisUnit(series);
   const axisTick = (rial: number) => formatNumber(Math.round((rialToToman(rial) / unit.divisor) * 10) / 10);
-
-  const columns: Column<RevenuePointView>[] = [
-    { key: 'label', label: 'دوره', render: (row) => row.label },
-    ...SERIES.map((s) => ({
-      key: s.key,
-      label: s.name,
-      numeric: true,
-      render: (row: RevenuePointView) => <Price rial={row[s.key]} />,
-    })),
-  ];
 
   return (
     <ChartPage
       title="نمودار درآمد"
       description="پول ورودی و مصرف مشتریان در روزها، هفته‌ها (از شنبه) یا ماه‌های شمسی، به وقت تهران."
-      exportHref={exportHref}
+      page="admin.chart1"
+      chart="revenue"
       filters={{
-        fields: [
-          { period: true, errors: filter_errors },
-          {
-            select: 'interval',
-            label: 'بازه',
-            options: options.intervals,
-            all: null,
-            error: filter_errors.interval,
-          },
+        values: filters,
+        errors: filter_errors,
+        intervals: options.intervals,
+        more: [
           { select: 'location', label: 'دیتاسنتر', options: options.locations },
           { select: 'hardware', label: 'پلن', options: options.hardwares },
         ],
-        values: filters,
-        onChange: visit,
         className: 'sm:grid-cols-2 lg:grid-cols-5',
       }}
     >
@@ -120,7 +95,7 @@ export default function AdminChart1({
             <span className="ms-2 text-sm font-normal text-gray-500">(مبالغ به {unit.label})</span>
           </>
         }
-        table={{ caption: 'درآمد در هر دوره', columns, rows: series }}
+        table={{ caption: 'درآمد در هر دوره', rows: series, format: (rial) => <Price rial={rial} /> }}
         series={SERIES}
       >
         <ChartBox

@@ -1,6 +1,6 @@
-import type { AdminChart2Props, UsagePointView } from '@server/modules/admin/contracts';
+import type { AdminChart2Props } from '@server/modules/admin/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard, type ChartSeries } from '../../components/admin/ChartCard';
+import { ChartCard, chartSeries } from '../../components/admin/ChartCard';
 import { ChartBox } from '../../components/list/ChartBox';
 import { ChartPage } from '../../components/list/ChartPage';
 import {
@@ -11,12 +11,8 @@ import {
   TIME_AXIS,
   valueAxis,
 } from '../../components/list/chart-axes';
-import { useListQuery } from '../../components/list/use-list-query';
 import { Card } from '../../components/ui/Card';
-import type { Column } from '../../components/ui/DataTable';
 import { formatNumber } from '../../lib/digits';
-import { listUrl } from '../../lib/list-url';
-import { useRoute } from '../../lib/route';
 
 type Key = 'running_avg' | 'running_peak' | 'machine_hours' | 'new_machines' | 'failed_provisioning';
 
@@ -29,15 +25,13 @@ const DEFINITIONS: Record<Key, string> = {
   failed_provisioning: 'بارهایی که آماده‌سازی یک سرور ناموفق ماند (هر تلاش دوباره جدا شمرده می‌شود).',
 };
 
-const SERIES: (ChartSeries & { key: Key })[] = (
-  [
-    ['running_avg', 'میانگین سرورهای روشن', '#4f46e5'],
-    ['running_peak', 'بیشترین سرور روشن', '#0d9488'],
-    ['machine_hours', 'ساعت‌کار سرورها', '#9333ea'],
-    ['new_machines', 'سرور تازه', '#2563eb'],
-    ['failed_provisioning', 'آماده‌سازی ناموفق', '#dc2626'],
-  ] as const
-).map(([key, name, color]) => ({ key, name, color, definition: DEFINITIONS[key] }));
+const SERIES = chartSeries(DEFINITIONS, [
+  ['running_avg', 'میانگین سرورهای روشن', '#4f46e5'],
+  ['running_peak', 'بیشترین سرور روشن', '#0d9488'],
+  ['machine_hours', 'ساعت‌کار سرورها', '#9333ea'],
+  ['new_machines', 'سرور تازه', '#2563eb'],
+  ['failed_provisioning', 'آماده‌سازی ناموفق', '#dc2626'],
+]);
 
 const DECIMAL = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 2 });
 /** Persian digits with up to two decimals (an average of 0.25 machines is not «۰»). */
@@ -56,45 +50,25 @@ export default function AdminChart2({
   filter_errors,
   options,
 }: AdminChart2Props) {
-  const route = useRoute();
-  const { visit } = useListQuery(route('admin.chart2'), filters);
-  const exportHref = listUrl(route('admin.charts.export', { chart: 'usage' }), { ...filters });
-  const columns: Column<UsagePointView>[] = [
-    { key: 'label', label: 'دوره', render: (row) => row.label },
-    ...SERIES.map((s) => ({
-      key: s.key,
-      label: s.name,
-      numeric: true,
-      render: (row: UsagePointView) => axisNumber(row[s.key]),
-    })),
-  ];
   const maxPlan = Math.max(1, ...by_plan.map((p) => p.hours));
 
   return (
     <ChartPage
       title="نمودار مصرف"
       description="سرورهای روشن، ساعت‌کار و سرورهای تازه در روزها، هفته‌ها (از شنبه) یا ماه‌های شمسی، به وقت تهران."
-      exportHref={exportHref}
+      page="admin.chart2"
+      chart="usage"
       filters={{
-        fields: [
-          { period: true, errors: filter_errors },
-          {
-            select: 'interval',
-            label: 'بازه',
-            options: options.intervals,
-            all: null,
-            error: filter_errors.interval,
-          },
-        ],
         values: filters,
-        onChange: visit,
+        errors: filter_errors,
+        intervals: options.intervals,
         className: 'sm:grid-cols-3',
       }}
     >
       <ChartCard
         id="usage-title"
         title="سرورهای روشن و سرورهای تازه"
-        table={{ caption: 'مصرف در هر دوره', columns, rows: series }}
+        table={{ caption: 'مصرف در هر دوره', rows: series, format: axisNumber }}
         series={SERIES}
         className="mb-6"
       >

@@ -6,6 +6,7 @@ import { SectionLink } from '../../components/dashboard/SectionLink';
 import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
 import { Screen } from '../../components/ui/Screen';
+import { WithAside } from '../../components/ui/WithAside';
 import { formatNumber } from '../../lib/digits';
 import { formatJalali } from '../../lib/jalali-date';
 import { formatToman } from '../../lib/money';
@@ -75,106 +76,107 @@ export default function AdminDash({
           hint={places > 0 ? `از ${formatNumber(places)} جایگاه` : undefined}
         />
       </div>
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
-          <DashboardSection
-            id="capacity"
-            title="ظرفیت دیتاسنترها"
-            action={locations && <SectionLink href={locations}>دیتاسنترها</SectionLink>}
-          >
-            <CapacityList locations={capacity} />
-          </DashboardSection>
-          <DashboardSection
-            id="trend"
-            title="۳۰ روز اخیر"
-            action={
-              link('admin.chart1') && <SectionLink href={link('admin.chart1')!}>نمودار درآمد</SectionLink>
-            }
-          >
-            <Deferred data="sparklines" fallback={<p className="text-sm text-gray-500">در حال بارگذاری…</p>}>
-              {() => <Sparklines points={sparklines ?? []} />}
-            </Deferred>
-          </DashboardSection>
-          <DashboardSection id="alerts" title="هشدارها">
-            {alerts.payments_review > 0 && (
-              <p
-                role="status"
-                className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-              >
-                <CreditCard aria-hidden="true" className="size-5 shrink-0" />
-                <span className="flex-1">
-                  {formatNumber(alerts.payments_review)} پرداخت با مبلغ ناهمخوان منتظر بررسی است (به کیف پول
-                  نرفته).
-                </span>
-              </p>
-            )}
-            {alerts.hosts_unavailable > 0 && (
-              <p
-                role="status"
-                className="mb-4 flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-              >
-                <ServerCrash aria-hidden="true" className="size-5 shrink-0" />
-                <span className="flex-1">
-                  {formatNumber(alerts.hosts_unavailable)} میزبان خاموش یا در حال تعمیر است.
-                </span>
-                {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
-              </p>
-            )}
-            {alerts.low_stock.length > 0 && (
-              <div
-                role="status"
-                className="mb-4 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-              >
-                <PackageX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-                <div className="min-w-0 flex-1">
-                  <p>
-                    موجودی تمام شده: این پلن‌ها در این دیتاسنترها میزبان آزاد ندارند و سفارش تازه نمی‌گیرند.
-                  </p>
-                  <ul className="mt-1 list-inside list-disc">
-                    {alerts.low_stock.map((place) => (
-                      <li key={`${place.slug}:${place.code}`}>
-                        «{place.plan}» در {place.location} ({formatNumber(place.hosts)} میزبان)
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
-              </div>
-            )}
-            <AttentionList
-              machines={alerts.machines}
-              hrefFor={(machine) =>
-                route.has('admin.instances.view')
-                  ? route('admin.instances.view', { instance: machine.id })
-                  : null
+      <WithAside
+        asideAs="div"
+        className="mt-6"
+        aside={
+          <>
+            <DashboardSection id="queues" title="کارهای در انتظار">
+              <WaitingWork ticketsOpen={queues.tickets_open} kycWaiting={queues.kyc_waiting} />
+            </DashboardSection>
+            <DashboardSection
+              id="signups"
+              title="تازه‌ترین ثبت‌نام‌ها"
+              action={users && <SectionLink href={users}>کاربران</SectionLink>}
+            >
+              <Signups signups={signups} />
+            </DashboardSection>
+            <DashboardSection
+              id="payments"
+              title="تازه‌ترین پرداخت‌ها"
+              action={
+                link('admin.invoices.list') && (
+                  <SectionLink href={link('admin.invoices.list')!}>صورت‌حساب‌ها</SectionLink>
+                )
               }
-            />
-          </DashboardSection>
-        </div>
-        <div className="grid min-w-0 gap-6">
-          <DashboardSection id="queues" title="کارهای در انتظار">
-            <WaitingWork ticketsOpen={queues.tickets_open} kycWaiting={queues.kyc_waiting} />
-          </DashboardSection>
-          <DashboardSection
-            id="signups"
-            title="تازه‌ترین ثبت‌نام‌ها"
-            action={users && <SectionLink href={users}>کاربران</SectionLink>}
-          >
-            <Signups signups={signups} />
-          </DashboardSection>
-          <DashboardSection
-            id="payments"
-            title="تازه‌ترین پرداخت‌ها"
-            action={
-              link('admin.invoices.list') && (
-                <SectionLink href={link('admin.invoices.list')!}>صورت‌حساب‌ها</SectionLink>
-              )
+            >
+              <LatestPayments payments={payments} />
+            </DashboardSection>
+          </>
+        }
+      >
+        <DashboardSection
+          id="capacity"
+          title="ظرفیت دیتاسنترها"
+          action={locations && <SectionLink href={locations}>دیتاسنترها</SectionLink>}
+        >
+          <CapacityList locations={capacity} />
+        </DashboardSection>
+        <DashboardSection
+          id="trend"
+          title="۳۰ روز اخیر"
+          action={
+            link('admin.chart1') && <SectionLink href={link('admin.chart1')!}>نمودار درآمد</SectionLink>
+          }
+        >
+          <Deferred data="sparklines" fallback={<p className="text-sm text-gray-500">در حال بارگذاری…</p>}>
+            {() => <Sparklines points={sparklines ?? []} />}
+          </Deferred>
+        </DashboardSection>
+        <DashboardSection id="alerts" title="هشدارها">
+          {alerts.payments_review > 0 && (
+            <p
+              role="status"
+              className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              <CreditCard aria-hidden="true" className="size-5 shrink-0" />
+              <span className="flex-1">
+                {formatNumber(alerts.payments_review)} پرداخت با مبلغ ناهمخوان منتظر بررسی است (به کیف پول
+                نرفته).
+              </span>
+            </p>
+          )}
+          {alerts.hosts_unavailable > 0 && (
+            <p
+              role="status"
+              className="mb-4 flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            >
+              <ServerCrash aria-hidden="true" className="size-5 shrink-0" />
+              <span className="flex-1">
+                {formatNumber(alerts.hosts_unavailable)} میزبان خاموش یا در حال تعمیر است.
+              </span>
+              {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
+            </p>
+          )}
+          {alerts.low_stock.length > 0 && (
+            <div
+              role="status"
+              className="mb-4 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              <PackageX aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <div className="min-w-0 flex-1">
+                <p>موجودی تمام شده: این پلن‌ها در این دیتاسنترها میزبان آزاد ندارند و سفارش تازه نمی‌گیرند.</p>
+                <ul className="mt-1 list-inside list-disc">
+                  {alerts.low_stock.map((place) => (
+                    <li key={`${place.slug}:${place.code}`}>
+                      «{place.plan}» در {place.location} ({formatNumber(place.hosts)} میزبان)
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              {hosts && <SectionLink href={hosts}>میزبان‌ها</SectionLink>}
+            </div>
+          )}
+          <AttentionList
+            machines={alerts.machines}
+            hrefFor={(machine) =>
+              route.has('admin.instances.view')
+                ? route('admin.instances.view', { instance: machine.id })
+                : null
             }
-          >
-            <LatestPayments payments={payments} />
-          </DashboardSection>
-        </div>
-      </div>
+          />
+        </DashboardSection>
+      </WithAside>
     </Screen>
   );
 }

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { Link } from '../../app/protocol';
 import { BodyField } from '../../components/editor/BodyField';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { bindCheckbox, bindField } from '../../components/ui/bind-field';
+import { formBinders } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -64,6 +64,7 @@ function PageForm({
     starts_on: page.campaign?.starts_on ?? '',
     ends_on: page.campaign?.ends_on ?? '',
   });
+  const { field, checkbox } = formBinders(form);
   const { errors } = form;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,30 +75,16 @@ function PageForm({
       <form onSubmit={submit} noValidate>
         <Card className="grid gap-4 p-4 sm:p-6">
           <div className="flex flex-wrap items-end gap-2">
-            <TextField
-              label="عنوان"
-              maxLength={200}
-              className="min-w-60 flex-1"
-              {...bindField(form, errors, 'title')}
-            />
+            <TextField label="عنوان" maxLength={200} className="min-w-60 flex-1" {...field('title')} />
             {page.url && (
               <ButtonLink href={page.url} variant="secondary" target="_blank" rel="noopener">
                 دیدن در سایت
               </ButtonLink>
             )}
           </div>
-          <BodyField
-            label="متن"
-            uploadUrl={route('admin.uploads.store')}
-            {...bindField(form, errors, 'body')}
-          />
-          <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
-          <TextAreaField
-            label="توضیح سئو"
-            rows={2}
-            maxLength={300}
-            {...bindField(form, errors, 'seo_description')}
-          />
+          <BodyField label="متن" uploadUrl={route('admin.uploads.store')} {...field('body')} />
+          <TextField label="عنوان سئو" maxLength={120} {...field('seo_title')} />
+          <TextAreaField label="توضیح سئو" rows={2} maxLength={300} {...field('seo_description')} />
           {page.campaign && (
             // A campaign's run: outside it the menus and footer leave it out, and its page says so.
             <fieldset className="grid gap-3 rounded-xl border border-gray-200 p-3 sm:grid-cols-2">
@@ -121,10 +108,7 @@ function PageForm({
               />
             </fieldset>
           )}
-          <Checkbox
-            label="در نتایج موتورهای جستجو نیاید (noindex)"
-            {...bindCheckbox(form, errors, 'noindex')}
-          />
+          <Checkbox label="در نتایج موتورهای جستجو نیاید (noindex)" {...checkbox('noindex')} />
           <div>
             <Button type="submit" size="lg" disabled={form.processing}>
               ذخیرهٔ صفحه

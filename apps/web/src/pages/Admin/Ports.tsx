@@ -6,7 +6,7 @@ import { usePage } from '../../app/protocol';
 import { ListPage } from '../../components/list/ListPage';
 import { useListQuery } from '../../components/list/use-list-query';
 import { Button } from '../../components/ui/Button';
-import { bindField } from '../../components/ui/bind-field';
+import { formBinders } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import type { Column } from '../../components/ui/DataTable';
@@ -186,7 +186,7 @@ function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resou
     target_port: '3389',
     protocol: 'tcp',
   });
-  const { errors } = form;
+  const { field } = formBinders(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.post(route('admin.ports.store'), { preserveScroll: true });
@@ -197,19 +197,13 @@ function RangeForm({ hosts, resource }: { hosts: AdminPortsProps['hosts']; resou
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
         <SelectField
           label="میزبان"
-          {...bindField(form, errors, 'resource_id')}
+          {...field('resource_id')}
           options={hosts.map((host) => ({ value: host.id, label: host.name }))}
         />
-        <TextField label="IP عمومی" ltr {...bindField(form, errors, 'public_ip')} />
-        <TextField
-          label="پورت مقصد"
-          ltr
-          inputMode="numeric"
-          digits
-          {...bindField(form, errors, 'target_port')}
-        />
-        <TextField label="از پورت" ltr inputMode="numeric" digits {...bindField(form, errors, 'from_port')} />
-        <TextField label="تا پورت" ltr inputMode="numeric" digits {...bindField(form, errors, 'to_port')} />
+        <TextField label="IP عمومی" ltr {...field('public_ip')} />
+        <TextField label="پورت مقصد" ltr inputMode="numeric" digits {...field('target_port')} />
+        <TextField label="از پورت" ltr inputMode="numeric" digits {...field('from_port')} />
+        <TextField label="تا پورت" ltr inputMode="numeric" digits {...field('to_port')} />
         <div className="flex items-end">
           <Button type="submit" disabled={form.processing}>
             افزودن پورت‌ها

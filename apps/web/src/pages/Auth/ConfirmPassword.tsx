@@ -1,8 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import type { ConfirmPasswordProps } from '@server/modules/auth/contracts';
 import type { FormEvent } from 'react';
-import { Head } from '../../app/protocol';
-import { AuthHeading } from '../../components/auth/AuthHeading';
+import { AuthForm } from '../../components/auth/AuthForm';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { bindField } from '../../components/ui/bind-field';
@@ -23,37 +22,38 @@ export default function ConfirmPassword({ has_password = true, mobile_masked }: 
   };
 
   return (
-    <>
-      <Head title="تأیید رمز عبور" />
-      <AuthHeading title="تأیید رمز عبور">
-        {has_password
+    <AuthForm
+      tab="تأیید رمز عبور"
+      intro={
+        has_password
           ? 'این بخش حساس است. برای ادامه، رمز عبورتان را دوباره وارد کنید.'
-          : 'این بخش حساس است. کد پیامکی را که به موبایلتان فرستادیم وارد کنید.'}
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-        {has_password ? (
-          <TextField
-            label="رمز عبور"
-            {...bindField(form, errors, 'password')}
-            {...CURRENT_PASSWORD_INPUT}
-            required
-            autoFocus
-          />
-        ) : (
-          <TextField
-            label="کد تأیید"
-            {...bindField(form, errors, 'code')}
-            autoComplete="one-time-code"
-            hint={mobile_masked ? <>فرستاده‌شده به {mobile_masked}</> : undefined}
-            maxLength={6}
-            digits
-            ltr
-            required
-            autoFocus
-          />
-        )}
-        <SubmitButton busy={form.processing}>تأیید و ادامه</SubmitButton>
-      </form>
-    </>
+          : 'این بخش حساس است. کد پیامکی را که به موبایلتان فرستادیم وارد کنید.'
+      }
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      {has_password ? (
+        <TextField
+          label="رمز عبور"
+          {...bindField(form, errors, 'password')}
+          {...CURRENT_PASSWORD_INPUT}
+          required
+          autoFocus
+        />
+      ) : (
+        <TextField
+          label="کد تأیید"
+          {...bindField(form, errors, 'code')}
+          autoComplete="one-time-code"
+          hint={mobile_masked ? <>فرستاده‌شده به {mobile_masked}</> : undefined}
+          maxLength={6}
+          digits
+          ltr
+          required
+          autoFocus
+        />
+      )}
+      <SubmitButton busy={form.processing}>تأیید و ادامه</SubmitButton>
+    </AuthForm>
   );
 }

@@ -1,7 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { ForgotPasswordProps } from '@server/modules/auth/contracts';
-import { Head } from '../../app/protocol';
-import { AuthHeading } from '../../components/auth/AuthHeading';
+import { AuthForm } from '../../components/auth/AuthForm';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
@@ -24,18 +23,17 @@ export default function ForgotPassword({ status }: ForgotPasswordProps) {
 
   return (
     <>
-      <Head title="فراموشی رمز عبور" />
-      <AuthHeading title="فراموشی رمز عبور">
-        ایمیل حسابتان را بنویسید تا پیوند تعیین رمز عبور جدید را برایتان بفرستیم.
-      </AuthHeading>
-      <FormAlert tone="success" className="mb-4">
-        {status}
-      </FormAlert>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="فراموشی رمز عبور"
+        intro="ایمیل حسابتان را بنویسید تا پیوند تعیین رمز عبور جدید را برایتان بفرستیم."
+        status={status}
+        formRef={formRef}
+        onSubmit={submit}
+      >
         <FormAlert>{botError}</FormAlert>
         <TextField label="ایمیل" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} required autoFocus />
         <SubmitButton busy={busy}>فرستادن پیوند</SubmitButton>
-      </form>
+      </AuthForm>
       {route.has('login') && (
         <p className="mt-6 border-t border-gray-100 pt-5 text-sm text-gray-600">
           رمز عبورتان یادتان آمد؟ <TextLink href={route('login')}>بازگشت به ورود</TextLink>

@@ -1,8 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import type { LoginProps } from '@server/modules/auth/contracts';
-import { Head } from '../../app/protocol';
 import { AuthFooter } from '../../components/auth/AuthFooter';
-import { AuthHeading } from '../../components/auth/AuthHeading';
+import { AuthForm } from '../../components/auth/AuthForm';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { TextLink } from '../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
@@ -26,14 +25,14 @@ export default function Login({ can_reset_password = true, can_register = true, 
 
   return (
     <>
-      <Head title="ورود" />
-      <AuthHeading title="ورود به حساب">با ایمیل یا شماره موبایل و رمز عبورتان وارد شوید.</AuthHeading>
-      {status && (
-        <FormAlert tone="success" className="mb-4">
-          {status}
-        </FormAlert>
-      )}
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="ورود"
+        title="ورود به حساب"
+        intro="با ایمیل یا شماره موبایل و رمز عبورتان وارد شوید."
+        status={status}
+        formRef={formRef}
+        onSubmit={submit}
+      >
         <FormAlert>{botError}</FormAlert>
         <TextField
           label="ایمیل یا شماره موبایل"
@@ -62,7 +61,7 @@ export default function Login({ can_reset_password = true, can_register = true, 
           onChange={(checked) => form.setData('remember', checked)}
         />
         <SubmitButton busy={busy}>ورود</SubmitButton>
-      </form>
+      </AuthForm>
       <AuthFooter>
         {route.has('users.auth.signin') && (
           <p>

@@ -1,7 +1,6 @@
 import { useForm } from '@renderfarm/react';
-import { Head } from '../../app/protocol';
 import { AuthFooter } from '../../components/auth/AuthFooter';
-import { AuthHeading } from '../../components/auth/AuthHeading';
+import { AuthForm } from '../../components/auth/AuthForm';
 import { FullNameField } from '../../components/auth/FullNameField';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { SubmitButton } from '../../components/auth/SubmitButton';
@@ -43,11 +42,13 @@ export default function Register() {
 
   return (
     <>
-      <Head title="ثبت‌نام" />
-      <AuthHeading title="ساخت حساب کاربری">
-        چند دقیقه بیشتر طول نمی‌کشد؛ بعد از ثبت‌نام ایمیلتان را تأیید کنید.
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="ثبت‌نام"
+        title="ساخت حساب کاربری"
+        intro="چند دقیقه بیشتر طول نمی‌کشد؛ بعد از ثبت‌نام ایمیلتان را تأیید کنید."
+        formRef={formRef}
+        onSubmit={submit}
+      >
         <FormAlert>{botError}</FormAlert>
         <FullNameField form={form} errors={errors} />
         <TextField label="ایمیل" {...bindField(form, errors, 'email')} {...EMAIL_INPUT} required />
@@ -55,7 +56,7 @@ export default function Register() {
         <NewPasswordFields form={form} errors={errors} />
         <TermsCheckbox {...bindCheckbox(form, errors, 'terms')} />
         <SubmitButton busy={busy}>ثبت‌نام</SubmitButton>
-      </form>
+      </AuthForm>
       <AuthFooter>
         {route.has('login') && (
           <p>

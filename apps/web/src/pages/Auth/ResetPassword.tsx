@@ -1,8 +1,7 @@
 import { useForm } from '@renderfarm/react';
 import type { ResetPasswordProps } from '@server/modules/auth/contracts';
 import type { FormEvent } from 'react';
-import { Head } from '../../app/protocol';
-import { AuthHeading } from '../../components/auth/AuthHeading';
+import { AuthForm } from '../../components/auth/AuthForm';
 import { NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
@@ -26,29 +25,28 @@ export default function ResetPassword({ email, token }: ResetPasswordProps) {
   };
 
   return (
-    <>
-      <Head title="تعیین رمز عبور جدید" />
-      <AuthHeading title="تعیین رمز عبور جدید">
-        رمز تازه‌ای انتخاب کنید. پس از ذخیره، از همه دستگاه‌های دیگر خارج می‌شوید.
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-        {/* The token's own error (expired, used) is about the link, not a field the person can fix. */}
-        {errors.token && (
-          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {errors.token}
-          </p>
-        )}
-        <TextField
-          label="ایمیل"
-          {...bindField(form, errors, 'email')}
-          type="email"
-          autoComplete="username"
-          ltr
-          required
-        />
-        <NewPasswordFields form={form} errors={errors} label="رمز عبور جدید" autoFocus />
-        <SubmitButton busy={form.processing}>ذخیره رمز عبور</SubmitButton>
-      </form>
-    </>
+    <AuthForm
+      tab="تعیین رمز عبور جدید"
+      intro="رمز تازه‌ای انتخاب کنید. پس از ذخیره، از همه دستگاه‌های دیگر خارج می‌شوید."
+      formRef={formRef}
+      onSubmit={submit}
+    >
+      {/* The token's own error (expired, used) is about the link, not a field the person can fix. */}
+      {errors.token && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {errors.token}
+        </p>
+      )}
+      <TextField
+        label="ایمیل"
+        {...bindField(form, errors, 'email')}
+        type="email"
+        autoComplete="username"
+        ltr
+        required
+      />
+      <NewPasswordFields form={form} errors={errors} label="رمز عبور جدید" autoFocus />
+      <SubmitButton busy={form.processing}>ذخیره رمز عبور</SubmitButton>
+    </AuthForm>
   );
 }

@@ -1,7 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Head } from '../../app/protocol';
-import { AuthHeading } from '../../components/auth/AuthHeading';
+import { AuthForm } from '../../components/auth/AuthForm';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
 import { bindField } from '../../components/ui/bind-field';
@@ -36,13 +35,16 @@ export default function TwoFactorChallenge() {
 
   return (
     <>
-      <Head title="ورود دومرحله‌ای" />
-      <AuthHeading title="ورود دومرحله‌ای">
-        {recovery
-          ? 'یکی از کدهای بازیابی را که هنگام فعال‌کردن ورود دومرحله‌ای ذخیره کردید وارد کنید. هر کد فقط یک بار کار می‌کند.'
-          : 'کد شش‌رقمی برنامه احراز هویت (مثل Google Authenticator) را وارد کنید.'}
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="ورود دومرحله‌ای"
+        intro={
+          recovery
+            ? 'یکی از کدهای بازیابی را که هنگام فعال‌کردن ورود دومرحله‌ای ذخیره کردید وارد کنید. هر کد فقط یک بار کار می‌کند.'
+            : 'کد شش‌رقمی برنامه احراز هویت (مثل Google Authenticator) را وارد کنید.'
+        }
+        formRef={formRef}
+        onSubmit={submit}
+      >
         {recovery ? (
           <TextField
             label="کد بازیابی"
@@ -68,7 +70,7 @@ export default function TwoFactorChallenge() {
           />
         )}
         <SubmitButton busy={form.processing}>ورود</SubmitButton>
-      </form>
+      </AuthForm>
       <button
         type="button"
         onClick={toggle}

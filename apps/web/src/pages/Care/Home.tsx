@@ -6,6 +6,7 @@ import { SectionLink } from '../../components/dashboard/SectionLink';
 import { StatCard } from '../../components/dashboard/StatCard';
 import { AttentionList } from '../../components/instances/AttentionList';
 import { Screen } from '../../components/ui/Screen';
+import { WithAside } from '../../components/ui/WithAside';
 import { formatNumber } from '../../lib/digits';
 import { useRoute } from '../../lib/route';
 import { QueueTable } from './parts/QueueTable';
@@ -43,34 +44,35 @@ export default function CareHome({ queues, kyc_waiting, machines, staff_online }
           className="col-span-2 lg:col-span-1"
         />
       </div>
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
-          <DashboardSection
-            id="queues"
-            title="صف تیکت‌ها به تفکیک بخش"
-            action={tickets && <SectionLink href={tickets}>صف تیکت‌ها</SectionLink>}
-          >
-            <QueueTable rows={queues.by_department} />
+      <WithAside
+        asideAs="div"
+        className="mt-6"
+        aside={
+          <DashboardSection id="staff" title="همکاران آنلاین">
+            <StaffOnline staff={staff_online} selfId={self} />
           </DashboardSection>
-          <DashboardSection
-            id="attention"
-            title="سرورهای نیازمند بررسی"
-            action={customerMachines && <SectionLink href={customerMachines}>سرورهای مشتریان</SectionLink>}
-          >
-            <AttentionList
-              machines={machines}
-              hrefFor={(machine) =>
-                route.has('care.instances.view')
-                  ? route('care.instances.view', { instance: machine.id })
-                  : null
-              }
-            />
-          </DashboardSection>
-        </div>
-        <DashboardSection id="staff" title="همکاران آنلاین">
-          <StaffOnline staff={staff_online} selfId={self} />
+        }
+      >
+        <DashboardSection
+          id="queues"
+          title="صف تیکت‌ها به تفکیک بخش"
+          action={tickets && <SectionLink href={tickets}>صف تیکت‌ها</SectionLink>}
+        >
+          <QueueTable rows={queues.by_department} />
         </DashboardSection>
-      </div>
+        <DashboardSection
+          id="attention"
+          title="سرورهای نیازمند بررسی"
+          action={customerMachines && <SectionLink href={customerMachines}>سرورهای مشتریان</SectionLink>}
+        >
+          <AttentionList
+            machines={machines}
+            hrefFor={(machine) =>
+              route.has('care.instances.view') ? route('care.instances.view', { instance: machine.id }) : null
+            }
+          />
+        </DashboardSection>
+      </WithAside>
     </Screen>
   );
 }

@@ -1,15 +1,14 @@
 import type { PanelHomeProps } from '@server/modules/dashboard/contracts';
-import { Plus } from 'lucide-react';
 import { usePage } from '../../app/protocol';
-import { ButtonLink } from '../../components/ui/Button';
 import { Screen } from '../../components/ui/Screen';
+import { WithAside } from '../../components/ui/WithAside';
 import { useLiveReload } from '../../lib/realtime/use-live-reload';
-import { useRoute } from '../../lib/route';
 import { ActiveJobs } from './parts/ActiveJobs';
 import { Announcements } from './parts/Announcements';
 import { BalanceCard } from './parts/BalanceCard';
 import { KycBanner } from './parts/KycBanner';
 import { OpenTickets } from './parts/OpenTickets';
+import { useRentMachineLink } from './parts/RentMachineLink';
 import { RunningMachines } from './parts/RunningMachines';
 
 // A machine's power change or a ticket's reply changes what this page shows; a top-up changes the
@@ -37,23 +36,15 @@ export default function PanelHome({
   tickets,
   announcements,
 }: PanelHomeProps) {
-  const route = useRoute();
   const user = usePage().props.auth?.user;
+  const rent = useRentMachineLink(suspended);
   const refreshing = useLiveReload(LIVE_EVENTS, LIVE_PROPS);
-  const make = !suspended && route.has('panel.instances.make') ? route('panel.instances.make') : null;
 
   return (
     <Screen
       title="پیشخوان"
       description={user ? `سلام ${user.name}؛ وضعیت حساب و سرورهایتان در یک نگاه.` : undefined}
-      actions={
-        make && (
-          <ButtonLink href={make}>
-            <Plus aria-hidden="true" className="size-4" />
-            اجاره سرور جدید
-          </ButtonLink>
-        )
-      }
+      actions={rent}
     >
       {suspended && (
         <p
@@ -66,14 +57,19 @@ export default function PanelHome({
       )}
       {kyc_status !== 'approved' && <KycBanner status={kyc_status} />}
       <BalanceCard balance={balance} burnRate={burn_rate} hoursLeft={hours_left} />
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
-        <RunningMachines machines={machines} refreshing={refreshing} className="lg:col-span-2" />
-        <div className="grid min-w-0 gap-6">
-          <ActiveJobs />
-          <OpenTickets tickets={tickets} />
-          <Announcements posts={announcements} />
-        </div>
-      </div>
+      <WithAside
+        asideAs="div"
+        className="mt-6"
+        aside={
+          <>
+            <ActiveJobs />
+            <OpenTickets tickets={tickets} />
+            <Announcements posts={announcements} />
+          </>
+        }
+      >
+        <RunningMachines machines={machines} refreshing={refreshing} />
+      </WithAside>
     </Screen>
   );
 }

@@ -4,6 +4,7 @@ import { Send } from 'lucide-react';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { SenderFields } from '../../components/content/SenderFields';
 import { StaticPage } from '../../components/content/StaticPage';
 import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
@@ -39,24 +40,7 @@ export default function Career({ page }: CareerProps) {
         </p>
         <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-5">
           <FormAlert>{botError ?? errors.form}</FormAlert>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="نام و نام خانوادگی"
-              autoComplete="name"
-              maxLength={100}
-              required
-              {...bindField(form, errors, 'name')}
-            />
-            <TextField
-              label="ایمیل یا شماره موبایل"
-              autoComplete="email"
-              inputMode="email"
-              digits
-              ltr
-              required
-              {...bindField(form, errors, 'contact')}
-            />
-          </div>
+          <SenderFields form={form} errors={errors} />
           <TextField label="عنوان شغل" maxLength={120} required {...bindField(form, errors, 'position')} />
           <TextAreaField
             label="معرفی کوتاه"

@@ -5,6 +5,7 @@ import { Head } from '../../app/protocol';
 import { SubmitButton } from '../../components/auth/SubmitButton';
 import { useBotCheckedSubmit } from '../../components/auth/use-bot-checked-submit';
 import { useFocusedErrors } from '../../components/auth/use-focused-errors';
+import { SenderFields } from '../../components/content/SenderFields';
 import { bindField } from '../../components/ui/bind-field';
 import { Card } from '../../components/ui/Card';
 import { Container } from '../../components/ui/Container';
@@ -91,24 +92,7 @@ export default function Contact({
             </p>
             <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-5">
               <FormAlert>{botError ?? errors.form}</FormAlert>
-              <div className="grid gap-5 sm:grid-cols-2">
-                <TextField
-                  label="نام و نام خانوادگی"
-                  {...bindField(form, errors, 'name')}
-                  autoComplete="name"
-                  maxLength={100}
-                  required
-                />
-                <TextField
-                  label="ایمیل یا شماره موبایل"
-                  {...bindField(form, errors, 'contact')}
-                  autoComplete="email"
-                  inputMode="email"
-                  digits
-                  ltr
-                  required
-                />
-              </div>
+              <SenderFields form={form} errors={errors} />
               <DepartmentChoice
                 options={departments}
                 value={form.data.department}

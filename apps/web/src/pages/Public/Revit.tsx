@@ -1,5 +1,5 @@
 import type { RevitPageProps } from '@server/modules/content/contracts';
-import { PlanCard } from '../../components/catalog/PlanCard';
+import { PlanGrid } from '../../components/catalog/PlanGrid';
 import { StaticPage } from '../../components/content/StaticPage';
 import { ButtonLink } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -13,13 +13,7 @@ export default function Revit({ page, plans }: RevitPageProps) {
           پلن‌های مناسب Revit
         </h2>
         {plans.length > 0 ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {plans.map((plan) => (
-              <li key={plan.slug} className="flex">
-                <PlanCard plan={plan} />
-              </li>
-            ))}
-          </ul>
+          <PlanGrid plans={plans} />
         ) : (
           <EmptyState
             title="فعلاً پلنی برای اجاره آماده نیست"

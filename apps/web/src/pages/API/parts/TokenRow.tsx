@@ -3,6 +3,7 @@ import type { ApiToken } from '@server/modules/accounts/contracts';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { CancelButton } from '../../../components/ui/CancelButton';
 import { Modal } from '../../../components/ui/Modal';
 import { toPersianDigits } from '../../../lib/digits';
 import { formatWhen } from '../../../lib/relative-time';
@@ -79,9 +80,7 @@ export function TokenRow({ token, available }: { token: ApiToken; available: str
             error={update.errors.permissions}
           />
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              انصراف
-            </Button>
+            <CancelButton variant="secondary" onClick={close} />
             <Button type="submit" disabled={update.processing}>
               ذخیره
             </Button>
@@ -97,9 +96,7 @@ export function TokenRow({ token, available }: { token: ApiToken; available: str
         description="برنامه‌هایی که با این توکن کار می‌کنند دیگر به حسابتان دسترسی نخواهند داشت. این کار برگشت‌پذیر نیست."
         footer={
           <>
-            <Button variant="secondary" onClick={close} data-autofocus>
-              انصراف
-            </Button>
+            <CancelButton variant="secondary" onClick={close} data-autofocus />
             <Button variant="danger" onClick={destroy} disabled={remove.processing}>
               حذف توکن
             </Button>

@@ -1,7 +1,6 @@
 import type { AdminArticleListProps, AdminArticleRow } from '@server/modules/content/contracts';
 import { Newspaper } from 'lucide-react';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
-import { SearchBox } from '../../../components/content/SearchBox';
 import { linkColumn } from '../../../components/list/columns';
 import { useListQuery } from '../../../components/list/use-list-query';
 import { Badge } from '../../../components/ui/Badge';
@@ -47,21 +46,7 @@ export default function ArticleList({ items, filters, options }: AdminArticleLis
       query={query}
       filters={{
         fields: [
-          {
-            custom: 'q',
-            node: (
-              <SearchBox
-                action="/admin/articles"
-                value={filters.q}
-                label="جستجو در عنوان و نشانی"
-                hidden={{
-                  folder: filters.folder ? String(filters.folder) : null,
-                  kind: filters.kind,
-                  status: filters.status,
-                }}
-              />
-            ),
-          },
+          { searchAction: '/admin/articles', label: 'جستجو در عنوان و نشانی' },
           { select: 'folder', label: 'دسته', options: options.folders },
           { select: 'kind', label: 'نوع', options: labelOptions(KIND_LABELS) },
           { select: 'status', label: 'وضعیت', options: labelOptions(STATUS_LABELS) },

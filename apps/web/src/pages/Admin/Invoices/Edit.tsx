@@ -4,14 +4,15 @@ import type {
   AdminInvoicesEditProps,
   InvoiceRefundView,
 } from '@server/modules/billing/invoices/contracts';
-import { CreditCard, Download, Printer, Undo2 } from 'lucide-react';
+import { CreditCard, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, usePage } from '../../../app/protocol';
 import { BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
-import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
+import { InvoiceFileButtons } from '../../../components/invoices/InvoiceFileButtons';
+import { InvoiceLinesCard } from '../../../components/invoices/InvoiceLines';
 import { InvoicePrint } from '../../../components/invoices/InvoicePrint';
-import { Button, buttonClasses } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
@@ -21,6 +22,8 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { TableCard } from '../../../components/ui/TableCard';
+import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber, toPersianDigits } from '../../../lib/digits';
 import { formatJalali } from '../../../lib/jalali-date';
 import { useRoute } from '../../../lib/route';
@@ -55,14 +58,7 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
       description={`${document.title} · ${document.numberLabel} · ${user.name}`}
       actions={
         <>
-          <a href={route('admin.invoices.pdf', params)} className={buttonClasses('secondary', 'md')} download>
-            <Download aria-hidden="true" className="size-4" />
-            دریافت PDF
-          </a>
-          <Button variant="secondary" onClick={() => window.print()}>
-            <Printer aria-hidden="true" className="size-4" />
-            چاپ
-          </Button>
+          <InvoiceFileButtons pdf={route('admin.invoices.pdf', params)} />
           {can.cancel && (
             <Button
               variant="ghost"
@@ -77,98 +73,93 @@ export default function AdminInvoiceEdit(props: AdminInvoicesEditProps) {
       }
     >
       <FormAlert className="mb-6">{errors.action}</FormAlert>
-      <div className="grid gap-6 xl:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 xl:col-span-2">
-          <Card className="p-4 sm:p-6">
-            <InvoiceFacts
-              invoice={invoice}
-              kindLabel={document.kindLabel}
-              extra={
-                offline
-                  ? [
-                      [
-                        'واریز بانکی',
-                        `${toPersianDigits(offline.reference)} — ${formatJalali(`${offline.paid_at}T12:00:00Z`)}${
-                          offline.by ? `، ثبت: ${offline.by}` : ''
-                        }`,
-                      ],
-                    ]
-                  : []
-              }
-            />
-          </Card>
-          {can.edit_items ? (
-            <InvoiceForm
-              invoice={{
-                id: invoice.id,
-                kind: invoice.kind,
-                items,
-                due_date: invoice.due_date,
-                status: invoice.status,
-              }}
-              kinds={kinds}
-              taxRate={invoice.tax_rate}
-              canEditTax={can.edit_tax}
-              canIssue={can.issue}
-            />
-          ) : (
-            <Card as="section" aria-labelledby="lines-title" className="p-2 sm:p-4">
-              <h2 id="lines-title" className="mb-3 px-2 font-bold text-gray-900">
-                ردیف‌ها
+      <WithAside
+        wide
+        aside={
+          <>
+            <Card as="section" aria-labelledby="customer-title" className="grid gap-3 p-4 sm:p-6">
+              <h2 id="customer-title" className="font-bold text-gray-900">
+                مشتری
               </h2>
-              <div className="px-2">
-                <InvoiceLines items={items} invoice={invoice} />
-              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-gray-500">نام</dt>
+                <dd className="text-gray-900">{user.name}</dd>
+                {user.email && (
+                  <>
+                    <dt className="text-gray-500">ایمیل</dt>
+                    <dd>
+                      <Ltr>{user.email}</Ltr>
+                    </dd>
+                  </>
+                )}
+                {user.mobile && (
+                  <>
+                    <dt className="text-gray-500">موبایل</dt>
+                    <dd>
+                      <Ltr>{toPersianDigits(user.mobile)}</Ltr>
+                    </dd>
+                  </>
+                )}
+                <dt className="text-gray-500">موجودی</dt>
+                <dd>
+                  <Price rial={user.balance} />
+                </dd>
+              </dl>
+              <Link
+                href={`${route('admin.invoices.list')}?q=${encodeURIComponent(user.email ?? user.mobile ?? user.name)}`}
+                className="text-sm font-medium text-brand-700 hover:underline"
+              >
+                صورت‌حساب‌های دیگر این مشتری
+              </Link>
+              <h3 className="mt-2 font-bold text-gray-900">صورت‌حساب به نام</h3>
+              <BillToSummary billTo={invoice.bill_to} />
+              {draft && (
+                <p className="text-xs text-gray-600">هنگام صدور، از آخرین مشخصات رسمی مشتری برداشته می‌شود.</p>
+              )}
             </Card>
-          )}
-          {(payments.length > 0 || invoice.status === 'pending') && <GatewayPayments payments={payments} />}
-          {refunds.length > 0 && <Refunds refunds={refunds} />}
-        </div>
-        <aside className="grid min-w-0 content-start gap-6">
-          <Card as="section" aria-labelledby="customer-title" className="grid gap-3 p-4 sm:p-6">
-            <h2 id="customer-title" className="font-bold text-gray-900">
-              مشتری
-            </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-gray-500">نام</dt>
-              <dd className="text-gray-900">{user.name}</dd>
-              {user.email && (
-                <>
-                  <dt className="text-gray-500">ایمیل</dt>
-                  <dd>
-                    <Ltr>{user.email}</Ltr>
-                  </dd>
-                </>
-              )}
-              {user.mobile && (
-                <>
-                  <dt className="text-gray-500">موبایل</dt>
-                  <dd>
-                    <Ltr>{toPersianDigits(user.mobile)}</Ltr>
-                  </dd>
-                </>
-              )}
-              <dt className="text-gray-500">موجودی</dt>
-              <dd>
-                <Price rial={user.balance} />
-              </dd>
-            </dl>
-            <Link
-              href={`${route('admin.invoices.list')}?q=${encodeURIComponent(user.email ?? user.mobile ?? user.name)}`}
-              className="text-sm font-medium text-brand-700 hover:underline"
-            >
-              صورت‌حساب‌های دیگر این مشتری
-            </Link>
-            <h3 className="mt-2 font-bold text-gray-900">صورت‌حساب به نام</h3>
-            <BillToSummary billTo={invoice.bill_to} />
-            {draft && (
-              <p className="text-xs text-gray-600">هنگام صدور، از آخرین مشخصات رسمی مشتری برداشته می‌شود.</p>
-            )}
-          </Card>
-          {can.pay && <OfflinePayForm invoice={invoice} />}
-          {can.refund && <RefundForm invoice={invoice} />}
-        </aside>
-      </div>
+            {can.pay && <OfflinePayForm invoice={invoice} />}
+            {can.refund && <RefundForm invoice={invoice} />}
+          </>
+        }
+      >
+        <Card className="p-4 sm:p-6">
+          <InvoiceFacts
+            invoice={invoice}
+            kindLabel={document.kindLabel}
+            extra={
+              offline
+                ? [
+                    [
+                      'واریز بانکی',
+                      `${toPersianDigits(offline.reference)} — ${formatJalali(`${offline.paid_at}T12:00:00Z`)}${
+                        offline.by ? `، ثبت: ${offline.by}` : ''
+                      }`,
+                    ],
+                  ]
+                : []
+            }
+          />
+        </Card>
+        {can.edit_items ? (
+          <InvoiceForm
+            invoice={{
+              id: invoice.id,
+              kind: invoice.kind,
+              items,
+              due_date: invoice.due_date,
+              status: invoice.status,
+            }}
+            kinds={kinds}
+            taxRate={invoice.tax_rate}
+            canEditTax={can.edit_tax}
+            canIssue={can.issue}
+          />
+        ) : (
+          <InvoiceLinesCard items={items} invoice={invoice} />
+        )}
+        {(payments.length > 0 || invoice.status === 'pending') && <GatewayPayments payments={payments} />}
+        {refunds.length > 0 && <Refunds refunds={refunds} />}
+      </WithAside>
       <ConfirmDialog
         open={cancelling}
         danger
@@ -224,15 +215,11 @@ function GatewayPayments({ payments }: { payments: AdminInvoicePaymentView[] }) 
     { key: 'amount', label: 'مبلغ', numeric: true, render: (row) => <Price rial={row.amount} /> },
   ];
   return (
-    <Card as="section" aria-labelledby="payments-title" className="p-2 sm:p-4">
-      <h2 id="payments-title" className="mb-3 px-2 font-bold text-gray-900">
-        پرداخت‌های درگاه
-      </h2>
+    <TableCard id="payments-title" title="پرداخت‌های درگاه">
       <DataTable
         caption="پرداخت‌های درگاه"
         columns={columns}
         rows={payments}
-        rowKey={(row) => row.id}
         empty={{
           icon: CreditCard,
           title: 'پرداختی از درگاه نیامده است',
@@ -240,7 +227,7 @@ function GatewayPayments({ payments }: { payments: AdminInvoicePaymentView[] }) 
             'مشتری هنوز از درگاه پرداخت نکرده است؛ واریز بانکی را از فرم «ثبت پرداخت بانکی» ثبت کنید.',
         }}
       />
-    </Card>
+    </TableCard>
   );
 }
 
@@ -253,11 +240,15 @@ function Refunds({ refunds }: { refunds: InvoiceRefundView[] }) {
     { key: 'amount', label: 'مبلغ', numeric: true, render: (row) => <Price rial={row.amount} /> },
   ];
   return (
-    <Card as="section" aria-labelledby="refunds-title" className="p-2 sm:p-4">
-      <h2 id="refunds-title" className="mb-3 flex items-center gap-2 px-2 font-bold text-gray-900">
-        <Undo2 aria-hidden="true" className="size-4" />
-        بازپرداخت‌ها
-      </h2>
+    <TableCard
+      id="refunds-title"
+      title={
+        <>
+          <Undo2 aria-hidden="true" className="size-4" />
+          بازپرداخت‌ها
+        </>
+      }
+    >
       <DataTable
         caption="بازپرداخت‌ها"
         columns={columns}
@@ -265,6 +256,6 @@ function Refunds({ refunds }: { refunds: InvoiceRefundView[] }) {
         rows={refunds}
         empty={{ icon: Undo2, title: 'بازپرداختی نشده است' }}
       />
-    </Card>
+    </TableCard>
   );
 }

@@ -2,7 +2,6 @@ import type { AdminRedirectListProps, AdminRedirectRow } from '@server/modules/c
 import { Signpost } from 'lucide-react';
 import { Link } from '../../../app/protocol';
 import { CatalogListPage } from '../../../components/admin/CatalogListPage';
-import { SearchBox } from '../../../components/content/SearchBox';
 import { activeColumn } from '../../../components/list/columns';
 import { useListQuery } from '../../../components/list/use-list-query';
 import type { Column } from '../../../components/ui/DataTable';
@@ -49,15 +48,9 @@ export default function RedirectList({ items, filters }: AdminRedirectListProps)
       filters={{
         fields: [
           {
-            custom: 'q',
-            node: (
-              <SearchBox
-                action="/admin/redirects"
-                value={filters.q}
-                label="جستجو در نشانی‌ها"
-                placeholder="بخشی از نشانی، مثلاً /old"
-              />
-            ),
+            searchAction: '/admin/redirects',
+            label: 'جستجو در نشانی‌ها',
+            placeholder: 'بخشی از نشانی، مثلاً /old',
           },
         ],
         className: 'py-2',

@@ -9,14 +9,13 @@ import type {
   AdminUserTicket,
 } from '@server/modules/admin/contracts';
 import { FileText, History, IdCard, LifeBuoy, LogIn, Server, Wallet } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
-import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
+import { AskFirstButton } from '../../../components/confirm/AskFirstButton';
+import { ConfirmsPasswordForm } from '../../../components/confirm/ConfirmsPasswordForm';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { type Fact, FactList } from '../../../components/ui/FactList';
@@ -25,6 +24,7 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { Tabs } from '../../../components/ui/Tabs';
+import { WithAside } from '../../../components/ui/WithAside';
 import { toPersianDigits } from '../../../lib/digits';
 import { useRoute } from '../../../lib/route';
 import { BalanceForm, SuspendForm, TwoFactorReset } from './parts/AccountForms';
@@ -65,7 +65,6 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
     role: item.role as string,
   });
   const save = () => void form.put(route('admin.users.update', { user: item.id }), { preserveScroll: true });
-  const [impersonating, setImpersonating] = useState(false);
   const impersonate = () => router.post(route('admin.users.impersonate', { user: item.id }));
 
   return (
@@ -91,117 +90,99 @@ export default function AdminUsersEdit(props: AdminUsersEditProps) {
               همهٔ کاربران
             </Link>
             {can.impersonate && (
-              <ConfirmsPassword onConfirmed={impersonate}>
-                {(start, checking) => (
-                  <>
-                    <Button variant="secondary" disabled={checking} onClick={() => setImpersonating(true)}>
-                      <LogIn aria-hidden="true" className="size-4" />
-                      ورود به‌جای کاربر
-                    </Button>
-                    <ConfirmDialog
-                      open={impersonating}
-                      title={`ورود به‌جای «${item.name}»؟`}
-                      confirmLabel="بله، وارد شوم"
-                      cancelLabel="نه"
-                      onConfirm={() => {
-                        setImpersonating(false);
-                        start();
-                      }}
-                      onCancel={() => setImpersonating(false)}
-                    >
-                      پنل را همان‌طور که کاربر می‌بیند، می‌بینید. پرداخت، رمز عبور، ورود دومرحله‌ای، توکن‌ها و حذف
-                      حساب بسته است و هر کاری که می‌کنید به نام شما در گزارش اقدامات ثبت می‌شود.
-                    </ConfirmDialog>
-                  </>
-                )}
-              </ConfirmsPassword>
+              <AskFirstButton
+                ask={{
+                  title: `ورود به‌جای «${item.name}»؟`,
+                  confirmLabel: 'بله، وارد شوم',
+                  text: 'پنل را همان‌طور که کاربر می‌بیند، می‌بینید. پرداخت، رمز عبور، ورود دومرحله‌ای، توکن‌ها و حذف حساب بسته است و هر کاری که می‌کنید به نام شما در گزارش اقدامات ثبت می‌شود.',
+                }}
+                onConfirmed={impersonate}
+              >
+                <LogIn aria-hidden="true" className="size-4" />
+                ورود به‌جای کاربر
+              </AskFirstButton>
             )}
           </>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 xl:col-span-2">
-          <Card as="section" aria-labelledby="facts-title" className="p-4 sm:p-6">
-            <h2 id="facts-title" className="mb-3 font-bold text-gray-900">
-              خلاصهٔ حساب
-            </h2>
-            <FactList
-              facts={[
-                ['موجودی', <Price key="b" rial={item.balance} />],
-                [
-                  'موبایل',
-                  item.mobile ? (
-                    <span key="m">
-                      <Ltr>{toPersianDigits(item.mobile)}</Ltr>{' '}
-                      {item.mobile_verified ? '(تأییدشده)' : '(تأیید نشده)'}
-                    </span>
-                  ) : (
-                    '—'
-                  ),
-                ],
-                [
-                  'ایمیل',
-                  item.email ? (
-                    <span key="e">
-                      <Ltr>{item.email}</Ltr> {item.email_verified ? '(تأییدشده)' : '(تأیید نشده)'}
-                    </span>
-                  ) : (
-                    '—'
-                  ),
-                ],
-                ['ورود دومرحله‌ای', item.two_factor ? 'فعال' : 'غیرفعال'],
-                ['رمز عبور', item.has_password ? 'گذاشته شده' : 'ندارد (ورود با کد پیامکی)'],
-                ['عضویت', <JalaliTime key="c" value={item.created_at} style="short" />],
-                ...(item.suspended
-                  ? ([
-                      ['تعلیق', item.suspended_at ? <JalaliTime key="s" value={item.suspended_at} /> : '—'],
-                      ['دلیل تعلیق', item.suspended_reason ?? '—'],
-                    ] as Fact[])
-                  : []),
-              ]}
-            />
-            {can.reset_two_factor && (
-              <div className="mt-4">
-                <TwoFactorReset item={item} />
-              </div>
+      <WithAside
+        wide
+        aside={
+          <>
+            <BalanceForm item={item} formKey={adjustment_key} />
+            <SuspendForm key={String(item.suspended)} item={item} allowed={can.suspend} />
+          </>
+        }
+      >
+        <Card as="section" aria-labelledby="facts-title" className="p-4 sm:p-6">
+          <h2 id="facts-title" className="mb-3 font-bold text-gray-900">
+            خلاصهٔ حساب
+          </h2>
+          <FactList
+            facts={[
+              ['موجودی', <Price key="b" rial={item.balance} />],
+              [
+                'موبایل',
+                item.mobile ? (
+                  <span key="m">
+                    <Ltr>{toPersianDigits(item.mobile)}</Ltr>{' '}
+                    {item.mobile_verified ? '(تأییدشده)' : '(تأیید نشده)'}
+                  </span>
+                ) : (
+                  '—'
+                ),
+              ],
+              [
+                'ایمیل',
+                item.email ? (
+                  <span key="e">
+                    <Ltr>{item.email}</Ltr> {item.email_verified ? '(تأییدشده)' : '(تأیید نشده)'}
+                  </span>
+                ) : (
+                  '—'
+                ),
+              ],
+              ['ورود دومرحله‌ای', item.two_factor ? 'فعال' : 'غیرفعال'],
+              ['رمز عبور', item.has_password ? 'گذاشته شده' : 'ندارد (ورود با کد پیامکی)'],
+              ['عضویت', <JalaliTime key="c" value={item.created_at} style="short" />],
+              ...(item.suspended
+                ? ([
+                    ['تعلیق', item.suspended_at ? <JalaliTime key="s" value={item.suspended_at} /> : '—'],
+                    ['دلیل تعلیق', item.suspended_reason ?? '—'],
+                  ] as Fact[])
+                : []),
+            ]}
+          />
+          {can.reset_two_factor && (
+            <div className="mt-4">
+              <TwoFactorReset item={item} />
+            </div>
+          )}
+        </Card>
+        <Card as="section" aria-labelledby="profile-title" className="p-4 sm:p-6">
+          <h2 id="profile-title" className="mb-3 font-bold text-gray-900">
+            مشخصات و نقش
+          </h2>
+          <ConfirmsPasswordForm onConfirmed={save} className="grid gap-4 sm:grid-cols-2">
+            {(checking) => (
+              <>
+                <ProfileFields
+                  form={form}
+                  roles={options.roles}
+                  roleLocked={can.change_role ? null : 'نقش حساب خودتان را نمی‌توانید تغییر دهید.'}
+                  roleHint="تغییر نقش همهٔ نشست‌های کاربر را می‌بندد تا با دسترسی تازه دوباره وارد شود."
+                />
+                <div className="sm:col-span-2">
+                  <Button type="submit" disabled={form.processing || checking}>
+                    ذخیرهٔ مشخصات
+                  </Button>
+                </div>
+              </>
             )}
-          </Card>
-          <Card as="section" aria-labelledby="profile-title" className="p-4 sm:p-6">
-            <h2 id="profile-title" className="mb-3 font-bold text-gray-900">
-              مشخصات و نقش
-            </h2>
-            <ConfirmsPassword onConfirmed={save}>
-              {(start, checking) => (
-                <form
-                  onSubmit={(event: FormEvent) => {
-                    event.preventDefault();
-                    start();
-                  }}
-                  noValidate
-                  className="grid gap-4 sm:grid-cols-2"
-                >
-                  <ProfileFields
-                    form={form}
-                    roles={options.roles}
-                    roleLocked={can.change_role ? null : 'نقش حساب خودتان را نمی‌توانید تغییر دهید.'}
-                    roleHint="تغییر نقش همهٔ نشست‌های کاربر را می‌بندد تا با دسترسی تازه دوباره وارد شود."
-                  />
-                  <div className="sm:col-span-2">
-                    <Button type="submit" disabled={form.processing || checking}>
-                      ذخیرهٔ مشخصات
-                    </Button>
-                  </div>
-                </form>
-              )}
-            </ConfirmsPassword>
-          </Card>
-          <AccountTabs {...props} />
-        </div>
-        <aside className="grid min-w-0 content-start gap-6">
-          <BalanceForm item={item} formKey={adjustment_key} />
-          <SuspendForm key={String(item.suspended)} item={item} allowed={can.suspend} />
-        </aside>
-      </div>
+          </ConfirmsPasswordForm>
+        </Card>
+        <AccountTabs {...props} />
+      </WithAside>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminUsersMakeProps } from '@server/modules/admin/contracts';
-import type { FormEvent } from 'react';
-import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
+import { ConfirmsPasswordForm } from '../../../components/confirm/ConfirmsPasswordForm';
 import { Button } from '../../../components/ui/Button';
-import { bindCheckbox, bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { NEW_PASSWORD_INPUT } from '../../../components/ui/input-presets';
@@ -26,7 +25,7 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
     password: '',
     welcome_sms: true,
   });
-  const errors = form.errors as Record<string, string | undefined>;
+  const { field, checkbox } = formBinders(form);
   const send = () => void form.post(route('admin.users.store'));
   return (
     <Screen
@@ -34,35 +33,29 @@ export default function AdminUsersMake({ options }: AdminUsersMakeProps) {
       description="حساب ساخته می‌شود و کاربر با شمارهٔ موبایلش (کد پیامکی) یا رمزی که این‌جا می‌گذارید وارد می‌شود."
     >
       <Card className="max-w-2xl p-4 sm:p-6">
-        <ConfirmsPassword onConfirmed={send} description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید.">
-          {(start, checking) => (
-            <form
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                start();
-              }}
-              noValidate
-              className="grid gap-4"
-            >
+        <ConfirmsPasswordForm
+          onConfirmed={send}
+          description="ساختن حساب کار مدیر است؛ رمز عبورتان را وارد کنید."
+          className="grid gap-4"
+        >
+          {(checking) => (
+            <>
               <ProfileFields form={form} roles={options.roles} />
               <TextField
                 label="رمز عبور (اختیاری)"
-                {...bindField(form, errors, 'password')}
+                {...field('password')}
                 hint="خالی بماند تا کاربر با کد پیامکی وارد شود و خودش رمز بگذارد."
                 {...NEW_PASSWORD_INPUT}
               />
-              <Checkbox
-                {...bindCheckbox(form, errors, 'welcome_sms')}
-                label="پیامک خوش‌آمد با نشانی ورود فرستاده شود"
-              />
+              <Checkbox {...checkbox('welcome_sms')} label="پیامک خوش‌آمد با نشانی ورود فرستاده شود" />
               <div>
                 <Button type="submit" disabled={form.processing || checking}>
                   ساختن حساب
                 </Button>
               </div>
-            </form>
+            </>
           )}
-        </ConfirmsPassword>
+        </ConfirmsPasswordForm>
       </Card>
     </Screen>
   );

@@ -1,7 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
+import { CancelButton } from '../../../components/ui/CancelButton';
 import { EMAIL_INPUT } from '../../../components/ui/input-presets';
 import { TextField } from '../../../components/ui/TextField';
 import { useRoute } from '../../../lib/route';
@@ -14,6 +15,7 @@ import { useRoute } from '../../../lib/route';
 export function CorrectAddressForm({ onDone }: { onDone: () => void }) {
   const route = useRoute();
   const form = useForm({ email: '' });
+  const { field } = formBinders(form);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +27,7 @@ export function CorrectAddressForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
         label="نشانی درست ایمیل"
-        {...bindField(form, form.errors, 'email')}
+        {...field('email')}
         {...EMAIL_INPUT}
         maxLength={255}
         required
@@ -35,9 +37,7 @@ export function CorrectAddressForm({ onDone }: { onDone: () => void }) {
         <Button type="submit" disabled={form.processing}>
           ذخیره و فرستادن پیوند
         </Button>
-        <Button variant="ghost" onClick={onDone}>
-          انصراف
-        </Button>
+        <CancelButton onClick={onDone} />
       </div>
     </form>
   );

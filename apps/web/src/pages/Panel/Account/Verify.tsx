@@ -8,7 +8,7 @@ import { CircleCheck, RefreshCw, Send, ShieldCheck, Trash2 } from 'lucide-react'
 import { useState } from 'react';
 import { MobileCodeForms } from '../../../components/account/MobileCodeForms';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FactList } from '../../../components/ui/FactList';
@@ -196,6 +196,7 @@ function Wizard(props: PanelAccountVerifyProps) {
     selfie: null,
     company_paper: null,
   });
+  const { field, radio } = formBinders(form);
   const { errors } = form;
   const legal = form.data.type === 'legal';
   const kinds = required[form.data.type];
@@ -290,14 +291,7 @@ function Wizard(props: PanelAccountVerifyProps) {
                       form.data.type === type ? 'border-brand-600 bg-brand-50' : 'border-gray-200'
                     }`}
                   >
-                    <input
-                      type="radio"
-                      name="type"
-                      value={type}
-                      checked={form.data.type === type}
-                      onChange={() => form.setData('type', type)}
-                      className="size-4 accent-brand-600"
-                    />
+                    <input type="radio" {...radio('type', type)} className="size-4 accent-brand-600" />
                     {TYPE_LABELS[type]}
                   </label>
                 ))}
@@ -308,7 +302,7 @@ function Wizard(props: PanelAccountVerifyProps) {
                 <TextField
                   label="نام شرکت"
                   maxLength={150}
-                  {...bindField(form, errors, 'company_name')}
+                  {...field('company_name')}
                   className="sm:col-span-2"
                 />
                 <TextField
@@ -316,14 +310,14 @@ function Wizard(props: PanelAccountVerifyProps) {
                   ltr
                   digits
                   maxLength={11}
-                  {...bindField(form, errors, 'company_national_id')}
+                  {...field('company_national_id')}
                 />
                 <TextField
                   label="شمارهٔ ثبت"
                   ltr
                   digits
                   maxLength={10}
-                  {...bindField(form, errors, 'company_registration_no')}
+                  {...field('company_registration_no')}
                 />
                 <p className="text-sm leading-7 text-gray-600 sm:col-span-2">
                   مشخصات زیر برای مدیرعامل یا صاحب امضای مجاز شرکت است.
@@ -331,17 +325,12 @@ function Wizard(props: PanelAccountVerifyProps) {
               </div>
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="نام"
-                autoComplete="given-name"
-                maxLength={50}
-                {...bindField(form, errors, 'first_name')}
-              />
+              <TextField label="نام" autoComplete="given-name" maxLength={50} {...field('first_name')} />
               <TextField
                 label="نام خانوادگی"
                 autoComplete="family-name"
                 maxLength={50}
-                {...bindField(form, errors, 'last_name')}
+                {...field('last_name')}
               />
               <TextField
                 label="کد ملی"
@@ -349,7 +338,7 @@ function Wizard(props: PanelAccountVerifyProps) {
                 digits
                 maxLength={12}
                 hint="۱۰ رقم، همان که روی کارت ملی آمده است."
-                {...bindField(form, errors, 'national_code')}
+                {...field('national_code')}
               />
               <JalaliDatePicker
                 label="تاریخ تولد"

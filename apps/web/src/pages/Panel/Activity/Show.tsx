@@ -82,7 +82,6 @@ export default function ActivityShow({ entries, filters, groups }: PanelActivity
           caption="گزارش فعالیت‌ها"
           columns={columns}
           rows={entries.data}
-          rowKey={(row) => row.id}
           empty={{
             icon: History,
             title: 'فعالیتی با این فیلترها نیست',

@@ -4,7 +4,8 @@ import { HardDrive, Link2, Pencil, Plus, Trash2, Unlink } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { linkColumn } from '../../../components/list/columns';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
+import { CancelButton } from '../../../components/ui/CancelButton';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
@@ -197,6 +198,7 @@ function DriveForm({
     size_gb: drive ? String(drive.size_gb) : '50',
     location_id: String(drive?.location.id ?? props.locations[0]?.id ?? ''),
   });
+  const { field } = formBinders(form);
   const size = Number(form.data.size_gb);
   const valid = Number.isInteger(size) && size > 0;
   const submit = (event: FormEvent) => {
@@ -223,23 +225,18 @@ function DriveForm({
       }
     >
       <form id="drive-form" onSubmit={submit} noValidate className="grid gap-4">
-        <TextField
-          label="نام فضا"
-          maxLength={60}
-          autoComplete="off"
-          {...bindField(form, form.errors, 'name')}
-        />
+        <TextField label="نام فضا" maxLength={60} autoComplete="off" {...field('name')} />
         <TextField
           label="اندازه (گیگابایت)"
           inputMode="numeric"
           digits
           hint={left === null ? undefined : `تا ${fa.format(Math.max(0, left))} گیگابایت مجاز است.`}
-          {...bindField(form, form.errors, 'size_gb')}
+          {...field('size_gb')}
         />
         {!drive && (
           <SelectField
             label="دیتاسنتر"
-            {...bindField(form, form.errors, 'location_id')}
+            {...field('location_id')}
             options={props.locations.map((l) => ({ value: l.id, label: l.name }))}
             hint="فضا فقط به سرورهای همین دیتاسنتر وصل می‌شود."
           />
@@ -254,9 +251,7 @@ function DriveForm({
           )}
         </p>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={onClose} disabled={form.processing}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} disabled={form.processing} />
           <Button type="submit" disabled={form.processing}>
             {drive ? 'ذخیره' : 'ساختن فضا'}
           </Button>
@@ -306,6 +301,7 @@ function AttachDrive({
   const route = useRoute();
   const here = props.machines.filter((m) => m.location_id === drive.location.id);
   const form = useForm({ instance: here.find((m) => m.stopped)?.uuid ?? here[0]?.uuid ?? '' });
+  const { field } = formBinders(form);
   return (
     <Modal
       open
@@ -314,9 +310,7 @@ function AttachDrive({
       description="فضا فقط به سروری در همان دیتاسنتر وصل می‌شود، و سرور باید خاموش باشد."
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={form.processing}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} disabled={form.processing} />
           <Button
             disabled={form.processing || here.length === 0}
             onClick={() =>
@@ -336,7 +330,7 @@ function AttachDrive({
       ) : (
         <SelectField
           label="سرور"
-          {...bindField(form, form.errors, 'instance')}
+          {...field('instance')}
           options={here.map((m) => ({ value: m.uuid, label: m.stopped ? m.name : `${m.name} (روشن)` }))}
         />
       )}

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Head, Link } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -205,6 +205,7 @@ function FileRow({
 function NewFolder({ uuid, path }: { uuid: string; path: string }) {
   const route = useRoute();
   const form = useForm({ path, name: '' });
+  const { field } = formBinders(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.post(route('panel.drives.folders.store', { drive: uuid }), {
@@ -215,12 +216,7 @@ function NewFolder({ uuid, path }: { uuid: string; path: string }) {
   return (
     <Card className="p-4">
       <form onSubmit={submit} noValidate className="grid gap-3">
-        <TextField
-          label="پوشهٔ تازه"
-          maxLength={120}
-          autoComplete="off"
-          {...bindField(form, form.errors, 'name')}
-        />
+        <TextField label="پوشهٔ تازه" maxLength={120} autoComplete="off" {...field('name')} />
         <Button type="submit" variant="secondary" disabled={form.processing}>
           <FolderPlus aria-hidden="true" className="size-4" />
           ساختن پوشه

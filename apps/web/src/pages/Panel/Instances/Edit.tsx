@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FormSection } from '../../../components/ui/FormSection';
 import { MoneyInput } from '../../../components/ui/MoneyInput';
@@ -72,6 +72,7 @@ function SettingsForm({
     stop_below_balance:
       instance.stop_below_balance === null ? '' : String(rialToToman(instance.stop_below_balance)),
   });
+  const { field } = formBinders(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.put(route('panel.instances.update', { instance: instance.uuid }), { preserveScroll: true });
@@ -83,23 +84,18 @@ function SettingsForm({
       description="سرور بیکار یا موجودی رو به پایان، خودش خاموش می‌شود تا هزینهٔ بی‌جا کم نشود."
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextField
-          label="نام سرور"
-          maxLength={60}
-          autoComplete="off"
-          {...bindField(form, form.errors, 'name')}
-        />
+        <TextField label="نام سرور" maxLength={60} autoComplete="off" {...field('name')} />
         <TextField
           label="خاموشی خودکار پس از چند دقیقه بیکاری"
           hint={`اگر پردازنده و کارت گرافیک این مدت بیکار بمانند، سرور خاموش می‌شود. خالی بگذارید تا هرگز خودکار خاموش نشود (۱۰ تا ۱۴۴۰ دقیقه).${suggestedIdleStop === null ? '' : ` پیشنهاد ما: ${formatNumber(suggestedIdleStop)} دقیقه.`}`}
           inputMode="numeric"
           digits
-          {...bindField(form, form.errors, 'idle_stop_minutes')}
+          {...field('idle_stop_minutes')}
         />
         <MoneyInput
           label="خاموشی وقتی موجودی کمتر شد از"
           hint="خالی بگذارید تا فقط در موجودی صفر خاموش شود."
-          {...bindField(form, form.errors, 'stop_below_balance')}
+          {...field('stop_below_balance')}
         />
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={form.processing}>
@@ -124,6 +120,7 @@ function ReinstallMachine({
   const form = useForm({
     image: String(images.find((i) => i.name !== instance.image.name)?.id ?? images[0]?.id ?? ''),
   });
+  const { field } = formBinders(form);
   const ready = instance.status === 'ready';
   const reinstall = () => {
     form.transform((data) => ({ ...data, confirm_name: instance.name }));
@@ -142,7 +139,7 @@ function ReinstallMachine({
       <div className="grid gap-4">
         <SelectField
           label="تصویر نرم‌افزاری تازه"
-          {...bindField(form, form.errors, 'image')}
+          {...field('image')}
           options={images.map((image) => ({ value: image.id, label: `${image.name} (${image.os})` }))}
         />
         <div>

@@ -1,12 +1,12 @@
 import type { InstanceListProps } from '@server/modules/instances/contracts';
-import { Plus, Server } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/Button';
+import { Server } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Screen } from '../../../components/ui/Screen';
 import { useNow } from '../../../hooks/use-now';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
 import { useRoute } from '../../../lib/route';
+import { useRentMachineLink } from '../parts/RentMachineLink';
 import { MachineCard } from './parts/MachineCard';
 
 // Every step of a power job (stopping → stopped) is an InstanceUpdated on the owner's channel; a
@@ -20,8 +20,8 @@ const LIVE_PROPS = ['items', 'auth'];
 export default function InstanceList({ items }: InstanceListProps) {
   const route = useRoute();
   const now = useNow();
+  const rent = useRentMachineLink();
   const refreshing = useLiveReload(LIVE_EVENTS, LIVE_PROPS);
-  const make = route.has('panel.instances.make') ? route('panel.instances.make') : null;
   const { data: machines, meta } = items;
   const page = (n: number) => `${route('panel.instances.list')}${n > 1 ? `?page=${n}` : ''}`;
 
@@ -29,14 +29,7 @@ export default function InstanceList({ items }: InstanceListProps) {
     <Screen
       title="سرورهای من"
       description="همه سرورهایی که اجاره کرده‌اید؛ از همین‌جا روشن یا خاموششان کنید."
-      actions={
-        make && (
-          <ButtonLink href={make}>
-            <Plus aria-hidden="true" className="size-4" />
-            اجاره سرور جدید
-          </ButtonLink>
-        )
-      }
+      actions={rent}
     >
       <p aria-live="polite" className="mb-2 min-h-5 text-xs text-gray-500">
         {refreshing ? 'در حال به‌روزرسانی…' : ''}
@@ -46,14 +39,7 @@ export default function InstanceList({ items }: InstanceListProps) {
           icon={Server}
           title={meta.current_page > 1 ? 'این صفحه خالی است' : 'هنوز سروری اجاره نکرده‌اید'}
           description="سرورهایی که اجاره کنید اینجا می‌آیند، با وضعیت، هزینهٔ ساعتی و دکمه‌های روشن و خاموش کردن."
-          action={
-            make && (
-              <ButtonLink href={make}>
-                <Plus aria-hidden="true" className="size-4" />
-                اجاره سرور جدید
-              </ButtonLink>
-            )
-          }
+          action={rent}
         />
       ) : (
         <ul aria-label="سرورها" className="grid gap-4">

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { Link } from '../../../app/protocol';
 import { gpuLabel } from '../../../components/catalog/gpu-label';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { Modal } from '../../../components/ui/Modal';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { TextField } from '../../../components/ui/TextField';
 import { TruncatedText } from '../../../components/ui/TruncatedText';
 import { formatNumber } from '../../../lib/digits';
@@ -71,6 +72,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
     idempotency_key: props.idempotency_key,
     quoted_price_per_hour: '',
   });
+  const { field, radio } = formBinders(form);
   const [reviewing, setReviewing] = useState(false);
   const { errors } = form;
   const plan = plans.find((p) => p.slug === form.data.hardware);
@@ -169,14 +171,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
                         : 'border-gray-200 bg-white'
                     }`}
                   >
-                    <input
-                      type="radio"
-                      name="location"
-                      value={l.code}
-                      checked={form.data.location === l.code}
-                      onChange={() => form.setData('location', l.code)}
-                      className="size-4 accent-brand-600"
-                    />
+                    <input type="radio" {...radio('location', l.code)} className="size-4 accent-brand-600" />
                     <MapPin aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium text-gray-900">{l.name}</span>
@@ -233,7 +228,7 @@ export default function InstanceMake(props: InstanceMakeProps) {
               hint="مثلاً «رندر پروژهٔ ویلا»؛ بعداً هم می‌توانید عوضش کنید."
               counter={name_max}
               autoComplete="off"
-              {...bindField(form, errors, 'name')}
+              {...field('name')}
             />
           </fieldset>
         </div>
@@ -245,10 +240,9 @@ export default function InstanceMake(props: InstanceMakeProps) {
             </h2>
             {plan && quote ? (
               <dl className="grid gap-2 text-sm">
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">پلن</dt>
-                  <dd className="text-end font-medium text-gray-900">{keepModelTogether(plan.title)}</dd>
-                </div>
+                <SummaryRow label="پلن" end>
+                  {keepModelTogether(plan.title)}
+                </SummaryRow>
                 <HourlyFacts quote={quote} setupFee={plan.setup_fee} />
               </dl>
             ) : (
@@ -315,18 +309,15 @@ export default function InstanceMake(props: InstanceMakeProps) {
                 <TruncatedText text={review.name} />
               </dd>
             </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">پلن</dt>
-              <dd className="text-end font-medium text-gray-900">{keepModelTogether(review.title)}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">دیتاسنتر</dt>
-              <dd className="text-end font-medium text-gray-900">{review.location_name}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">نرم‌افزارها</dt>
-              <dd className="text-end font-medium text-gray-900">{review.image_name}</dd>
-            </div>
+            <SummaryRow label="پلن" end>
+              {keepModelTogether(review.title)}
+            </SummaryRow>
+            <SummaryRow label="دیتاسنتر" end>
+              {review.location_name}
+            </SummaryRow>
+            <SummaryRow label="نرم‌افزارها" end>
+              {review.image_name}
+            </SummaryRow>
             <HourlyFacts quote={review} setupFee={review.setup_fee} />
           </dl>
         </Modal>
@@ -342,38 +333,24 @@ export default function InstanceMake(props: InstanceMakeProps) {
 function HourlyFacts({ quote, setupFee }: { quote: OrderablePlan['quote']; setupFee: number }) {
   return (
     <>
-      <div className="flex justify-between gap-3">
-        <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
-        <dd>
-          <Price rial={quote.price_per_hour} />
-        </dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-gray-600">مالیات بر ارزش افزوده ({formatNumber(quote.vat_rate)}٪)</dt>
-        <dd className="font-medium text-gray-900">{formatToman(quote.vat_per_hour)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-gray-600">هر ساعت با مالیات</dt>
-        <dd className="font-bold text-gray-900">{formatToman(quote.price_per_hour_with_vat)}</dd>
-      </div>
-      {setupFee > 0 && (
-        <div className="flex justify-between gap-3">
-          <dt className="text-gray-600">هزینهٔ راه‌اندازی (یک‌بار)</dt>
-          <dd className="font-medium text-gray-900">{formatToman(setupFee)}</dd>
-        </div>
-      )}
-      <div className="flex justify-between gap-3 border-t border-gray-100 pt-2">
-        <dt className="text-gray-600">موجودی کیف پول</dt>
-        <dd className="font-medium text-gray-900">{formatToman(quote.balance)}</dd>
-      </div>
-      <div className="flex justify-between gap-3">
-        <dt className="text-gray-600">موجودی شما کافی است برای</dt>
-        <dd className="font-bold text-gray-900">
-          {quote.hours_covered === null
-            ? 'بی‌پایان (پلن رایگان)'
-            : `${formatNumber(quote.hours_covered)} ساعت کار`}
-        </dd>
-      </div>
+      <SummaryRow label="هزینهٔ هر ساعت" emphasis="none">
+        <Price rial={quote.price_per_hour} />
+      </SummaryRow>
+      <SummaryRow label={<>مالیات بر ارزش افزوده ({formatNumber(quote.vat_rate)}٪)</>}>
+        {formatToman(quote.vat_per_hour)}
+      </SummaryRow>
+      <SummaryRow label="هر ساعت با مالیات" emphasis="bold">
+        {formatToman(quote.price_per_hour_with_vat)}
+      </SummaryRow>
+      {setupFee > 0 && <SummaryRow label="هزینهٔ راه‌اندازی (یک‌بار)">{formatToman(setupFee)}</SummaryRow>}
+      <SummaryRow label="موجودی کیف پول" className="border-t border-gray-100 pt-2">
+        {formatToman(quote.balance)}
+      </SummaryRow>
+      <SummaryRow label="موجودی شما کافی است برای" emphasis="bold">
+        {quote.hours_covered === null
+          ? 'بی‌پایان (پلن رایگان)'
+          : `${formatNumber(quote.hours_covered)} ساعت کار`}
+      </SummaryRow>
     </>
   );
 }

@@ -2,8 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { InstanceViewProps, MachineActivity } from '@server/modules/instances/contracts';
 import { Download, KeyRound, Settings, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Head, usePage } from '../../../app/protocol';
-import { PageHeader } from '../../../components/account/PageHeader';
+import { usePage } from '../../../app/protocol';
 import { ChargedMinutes } from '../../../components/billing/ChargedMinutes';
 import { MachineFacts } from '../../../components/instances/MachineFacts';
 import { PowerControls } from '../../../components/instances/PowerControls';
@@ -16,6 +15,9 @@ import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { MachineStatusBadge } from '../../../components/ui/StatusBadge';
+import { SummaryCard } from '../../../components/ui/SummaryCard';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
+import { WithAside } from '../../../components/ui/WithAside';
 import { useNow } from '../../../hooks/use-now';
 import { formatNumber } from '../../../lib/digits';
 import { elapsedSince } from '../../../lib/duration';
@@ -87,119 +89,108 @@ export default function InstanceView({ instance, balance, session, activity }: I
         )
       }
     >
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
-          <Card className="p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">وضعیت و کنترل</h2>
-            <MachineFacts
-              plan={instance.plan.title}
-              location={instance.location.name}
-              image={instance.image.name}
-              uptime={uptime}
-              className="text-sm"
+      <WithAside
+        aside={
+          <SummaryCard
+            title="هزینه"
+            after={
+              route.has('panel.payments.make') && (
+                <ButtonLink href={route('panel.payments.make')} variant="secondary">
+                  شارژ کیف پول
+                </ButtonLink>
+              )
+            }
+          >
+            <SummaryRow label="هزینهٔ هر ساعت" emphasis="none">
+              <Price rial={instance.price_per_hour} />
+            </SummaryRow>
+            <div className="flex justify-between gap-3">
+              <dt className="text-gray-600">
+                {session === null || session.open ? 'هزینهٔ این نوبت روشن بودن' : 'هزینهٔ آخرین نوبت روشن بودن'}
+              </dt>
+              <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
+                {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
+              </dd>
+            </div>
+            {session !== null && session.minutes > 0 && (
+              // Also once the machine is off: how long the last session ran and when, from what
+              // billing kept (the charged minutes and the clock time they cover).
+              <div className="grid gap-1">
+                <dt className="text-gray-600">{session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}</dt>
+                <dd className="text-gray-900">
+                  <ChargedMinutes
+                    minutes={session.minutes}
+                    from={session.from}
+                    to={session.to}
+                    style="datetime"
+                  />
+                </dd>
+              </div>
+            )}
+            <SummaryRow label="موجودی کیف پول">{formatToman(balance)}</SummaryRow>
+            {hoursLeft !== null && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>
+                <dd className={`font-bold ${hoursLeft < 2 ? 'text-red-700' : 'text-gray-900'}`}>
+                  {formatNumber(hoursLeft)} ساعت کار
+                </dd>
+              </div>
+            )}
+          </SummaryCard>
+        }
+      >
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-bold text-gray-900">وضعیت و کنترل</h2>
+          <MachineFacts
+            plan={instance.plan.title}
+            location={instance.location.name}
+            image={instance.image.name}
+            uptime={uptime}
+            className="text-sm"
+          />
+          {instance.status === 'pending' || instance.status === 'provisioning' ? (
+            <p className="mt-3 text-sm leading-7 text-gray-700">
+              سرور در حال آماده‌سازی است؛ معمولاً چند دقیقه طول می‌کشد. همین صفحه خودش به‌روز می‌شود و پس از آماده
+              شدن، سرور روشن می‌شود.
+            </p>
+          ) : null}
+          {instance.suspend_reason && (
+            <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm leading-7 text-amber-900">
+              این سرور معلق شده است: {instance.suspend_reason}
+            </p>
+          )}
+          {instance.failure_reason && (
+            <p className="mt-3 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
+              <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+              {instance.failure_reason}
+            </p>
+          )}
+          <PowerControls machine={instance} />
+        </Card>
+
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-bold text-gray-900">اتصال با ریموت دسکتاپ</h2>
+          {address ? (
+            <ConnectionBox
+              uuid={instance.uuid}
+              address={address}
+              username={instance.username}
+              secret={secret}
+              passwordWaiting={instance.password_waiting}
+              running={running}
             />
-            {instance.status === 'pending' || instance.status === 'provisioning' ? (
-              <p className="mt-3 text-sm leading-7 text-gray-700">
-                سرور در حال آماده‌سازی است؛ معمولاً چند دقیقه طول می‌کشد. همین صفحه خودش به‌روز می‌شود و پس از
-                آماده شدن، سرور روشن می‌شود.
-              </p>
-            ) : null}
-            {instance.suspend_reason && (
-              <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm leading-7 text-amber-900">
-                این سرور معلق شده است: {instance.suspend_reason}
-              </p>
-            )}
-            {instance.failure_reason && (
-              <p className="mt-3 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-                <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-                {instance.failure_reason}
-              </p>
-            )}
-            <PowerControls machine={instance} />
-          </Card>
+          ) : (
+            <p className="mt-2 text-sm leading-7 text-gray-600">
+              نشانی و اطلاعات اتصال پس از آماده شدن سرور همین‌جا نمایش داده می‌شود.
+            </p>
+          )}
+        </Card>
 
-          <Card className="p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">اتصال با ریموت دسکتاپ</h2>
-            {address ? (
-              <ConnectionBox
-                uuid={instance.uuid}
-                address={address}
-                username={instance.username}
-                secret={secret}
-                passwordWaiting={instance.password_waiting}
-                running={running}
-              />
-            ) : (
-              <p className="mt-2 text-sm leading-7 text-gray-600">
-                نشانی و اطلاعات اتصال پس از آماده شدن سرور همین‌جا نمایش داده می‌شود.
-              </p>
-            )}
-          </Card>
-
-          <Card className="p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">رویدادهای اخیر</h2>
-            <History entries={activity} />
-          </Card>
-        </div>
-
-        <aside className="min-w-0">
-          <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">هزینه</h2>
-            <dl className="grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">هزینهٔ هر ساعت</dt>
-                <dd>
-                  <Price rial={instance.price_per_hour} />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">
-                  {session === null || session.open
-                    ? 'هزینهٔ این نوبت روشن بودن'
-                    : 'هزینهٔ آخرین نوبت روشن بودن'}
-                </dt>
-                <dd className="font-bold text-gray-900 tabular-nums" aria-live="off">
-                  {session === null ? 'هنوز روشن نشده است' : formatToman(session.amount)}
-                </dd>
-              </div>
-              {session !== null && session.minutes > 0 && (
-                // Also once the machine is off: how long the last session ran and when, from what
-                // billing kept (the charged minutes and the clock time they cover).
-                <div className="grid gap-1">
-                  <dt className="text-gray-600">
-                    {session.open ? 'مدت این نوبت تا کنون' : 'مدت آخرین نوبت'}
-                  </dt>
-                  <dd className="text-gray-900">
-                    <ChargedMinutes
-                      minutes={session.minutes}
-                      from={session.from}
-                      to={session.to}
-                      style="datetime"
-                    />
-                  </dd>
-                </div>
-              )}
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">موجودی کیف پول</dt>
-                <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
-              </div>
-              {hoursLeft !== null && (
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">موجودی کافی است (با مالیات) برای</dt>
-                  <dd className={`font-bold ${hoursLeft < 2 ? 'text-red-700' : 'text-gray-900'}`}>
-                    {formatNumber(hoursLeft)} ساعت کار
-                  </dd>
-                </div>
-              )}
-            </dl>
-            {route.has('panel.payments.make') && (
-              <ButtonLink href={route('panel.payments.make')} variant="secondary">
-                شارژ کیف پول
-              </ButtonLink>
-            )}
-          </Card>
-        </aside>
-      </div>
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-bold text-gray-900">رویدادهای اخیر</h2>
+          <History entries={activity} />
+        </Card>
+      </WithAside>
     </Screen>
   );
 }

@@ -1,14 +1,15 @@
 import { router, useForm } from '@renderfarm/react';
 import type { InvoicePaymentView, PanelInvoicesEditProps } from '@server/modules/billing/invoices/contracts';
-import { CreditCard, Download, Printer, Wallet } from 'lucide-react';
+import { CreditCard, Wallet } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { usePage } from '../../../app/protocol';
 import { BillToFields, BillToSummary } from '../../../components/invoices/BillToFields';
 import { InvoiceFacts } from '../../../components/invoices/InvoiceFacts';
-import { InvoiceLines } from '../../../components/invoices/InvoiceLines';
+import { InvoiceFileButtons } from '../../../components/invoices/InvoiceFileButtons';
+import { InvoiceLinesCard } from '../../../components/invoices/InvoiceLines';
 import { InvoicePrint } from '../../../components/invoices/InvoicePrint';
 import { TotalRow } from '../../../components/invoices/TotalRow';
-import { Button, buttonClasses } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { type Column, DataTable } from '../../../components/ui/DataTable';
@@ -20,6 +21,8 @@ import { Price } from '../../../components/ui/Price';
 import { SavedNote } from '../../../components/ui/SavedNote';
 import { Screen } from '../../../components/ui/Screen';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { TableCard } from '../../../components/ui/TableCard';
+import { WithAside } from '../../../components/ui/WithAside';
 import { toPersianDigits } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
 import { useRoute } from '../../../lib/route';
@@ -60,49 +63,13 @@ export default function InvoiceEdit({
     <Screen
       title="جزئیات صورت‌حساب"
       description={`${document.title} · ${document.numberLabel}`}
-      actions={
-        <>
-          <a href={route('panel.invoices.pdf', params)} className={buttonClasses('secondary', 'md')} download>
-            <Download aria-hidden="true" className="size-4" />
-            دریافت PDF
-          </a>
-          <Button variant="secondary" onClick={() => window.print()}>
-            <Printer aria-hidden="true" className="size-4" />
-            چاپ
-          </Button>
-        </>
-      }
+      actions={<InvoiceFileButtons pdf={route('panel.invoices.pdf', params)} />}
     >
       <FormAlert className="mb-6">{errors.action}</FormAlert>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <Card className="p-4 sm:p-6">
-            <InvoiceFacts invoice={invoice} kindLabel={document.kindLabel} />
-          </Card>
-          <Card as="section" aria-labelledby="lines-title" className="p-2 sm:p-4">
-            <h2 id="lines-title" className="mb-3 px-2 font-bold text-gray-900">
-              ردیف‌ها
-            </h2>
-            <div className="px-2">
-              <InvoiceLines items={items} invoice={invoice} />
-            </div>
-          </Card>
-          {payments.length > 0 && <Payments payments={payments} />}
-          <Card as="section" aria-labelledby="buyer-title" className="p-4 sm:p-6">
-            <h2 id="buyer-title" className="mb-1 font-bold text-gray-900">
-              مشخصات خریدار
-            </h2>
-            {can.update ? (
-              <BillToForm invoiceUuid={invoice.uuid} values={bill_to} />
-            ) : (
-              <div className="mt-3">
-                <BillToSummary billTo={invoice.bill_to} />
-              </div>
-            )}
-          </Card>
-        </div>
-        {/* On a phone the money and the buttons come first, before the lines. */}
-        <aside className="order-first grid content-start gap-6 lg:order-none">
+      {/* On a phone the money and the buttons come first, before the lines. */}
+      <WithAside
+        asideFirst
+        aside={
           <Card className="grid gap-3 p-4 sm:p-6">
             <h2 className="font-bold text-gray-900">{pending ? 'پرداخت' : 'مبلغ'}</h2>
             <TotalRow label="مبلغ کل" rial={invoice.total} strong />
@@ -150,8 +117,26 @@ export default function InvoiceEdit({
               </Button>
             )}
           </Card>
-        </aside>
-      </div>
+        }
+      >
+        <Card className="p-4 sm:p-6">
+          <InvoiceFacts invoice={invoice} kindLabel={document.kindLabel} />
+        </Card>
+        <InvoiceLinesCard items={items} invoice={invoice} />
+        {payments.length > 0 && <Payments payments={payments} />}
+        <Card as="section" aria-labelledby="buyer-title" className="p-4 sm:p-6">
+          <h2 id="buyer-title" className="mb-1 font-bold text-gray-900">
+            مشخصات خریدار
+          </h2>
+          {can.update ? (
+            <BillToForm invoiceUuid={invoice.uuid} values={bill_to} />
+          ) : (
+            <div className="mt-3">
+              <BillToSummary billTo={invoice.bill_to} />
+            </div>
+          )}
+        </Card>
+      </WithAside>
       <ConfirmDialog
         open={confirm === 'wallet'}
         title="پرداخت از کیف پول؟"
@@ -235,10 +220,7 @@ function Payments({ payments }: { payments: InvoicePaymentView[] }) {
     { key: 'amount', label: 'مبلغ', numeric: true, render: (row) => <Price rial={row.amount} /> },
   ];
   return (
-    <Card as="section" aria-labelledby="payments-title" className="p-2 sm:p-4">
-      <h2 id="payments-title" className="mb-3 px-2 font-bold text-gray-900">
-        پرداخت‌ها
-      </h2>
+    <TableCard id="payments-title" title="پرداخت‌ها">
       <DataTable
         caption="پرداخت‌های این صورت‌حساب"
         columns={columns}
@@ -246,6 +228,6 @@ function Payments({ payments }: { payments: InvoicePaymentView[] }) {
         rowKey={(row) => row.uuid}
         empty={{ icon: CreditCard, title: 'پرداختی ثبت نشده است' }}
       />
-    </Card>
+    </TableCard>
   );
 }

@@ -7,7 +7,7 @@ import { BillToFields } from '../../../components/invoices/BillToFields';
 import { TotalRow } from '../../../components/invoices/TotalRow';
 import { withTax } from '../../../components/invoices/with-tax';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
@@ -34,6 +34,7 @@ export default function InvoiceMake({
     amount: '',
     ...bill_to,
   });
+  const { field } = formBinders(form);
   const errors = form.errors as Partial<Record<string, string>>;
   const rial = parseToman(form.data.amount);
   const money = rial && rial > 0 ? withTax(rial, vat_rate, tax_inclusive) : null;
@@ -61,7 +62,7 @@ export default function InvoiceMake({
                     : '؛ مالیات بر ارزش افزوده به آن افزوده می‌شود.'}
                 </>
               }
-              {...bindField(form, errors, 'amount')}
+              {...field('amount')}
             />
             {kyc_room !== null && (
               <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,21 +1,25 @@
 import { router, useForm, usePoll } from '@renderfarm/react';
 import type { PanelJobsMakeProps, RenderJobView, RenderQuote } from '@server/modules/render/contracts';
-import { FileSearch, Loader2, TriangleAlert } from 'lucide-react';
+import { FileSearch, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../app/protocol';
 import { BlenderAddonCard } from '../../../components/render/BlenderAddonCard';
 import { SceneFindings } from '../../../components/render/SceneFindings';
 import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from '../../../components/render/words';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { bindField, formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
+import { FailureNote } from '../../../components/ui/FailureNote';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
 import { SelectField } from '../../../components/ui/SelectField';
+import { SummaryCard } from '../../../components/ui/SummaryCard';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
 import { TextField } from '../../../components/ui/TextField';
+import { WithAside } from '../../../components/ui/WithAside';
 import { useFormErrors } from '../../../hooks/use-form-errors';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
@@ -82,17 +86,18 @@ export default function JobMake(props: PanelJobsMakeProps) {
           )}
         </FormAlert>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <ScenePicker {...props} locked={state === 'running'} />
-          {check && <CheckCard check={check} state={state} />}
-          {check && state === 'done' && <SettingsForm {...props} check={check} />}
-        </div>
-        <aside className="grid min-w-0 content-start gap-6">
-          <PriceCard prices={props.prices} balance={props.balance} />
-          <BlenderAddonCard />
-        </aside>
-      </div>
+      <WithAside
+        aside={
+          <>
+            <PriceCard prices={props.prices} balance={props.balance} />
+            <BlenderAddonCard />
+          </>
+        }
+      >
+        <ScenePicker {...props} locked={state === 'running'} />
+        {check && <CheckCard check={check} state={state} />}
+        {check && state === 'done' && <SettingsForm {...props} check={check} />}
+      </WithAside>
     </Screen>
   );
 }
@@ -105,6 +110,7 @@ function ScenePicker({ drives, selected, locked }: PanelJobsMakeProps & { locked
     path: selected.path,
   });
   const pickErrors = useFormErrors(form);
+  const { radio } = formBinders(form);
   const drive = drives.find((d) => d.uuid === form.data.drive);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -144,14 +150,7 @@ function ScenePicker({ drives, selected, locked }: PanelJobsMakeProps & { locked
               {drive.scenes.map((scene) => (
                 <li key={scene.path}>
                   <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input
-                      type="radio"
-                      name="path"
-                      value={scene.path}
-                      checked={form.data.path === scene.path}
-                      onChange={() => form.setData('path', scene.path)}
-                      className="size-4 accent-brand-600"
-                    />
+                    <input type="radio" {...radio('path', scene.path)} className="size-4 accent-brand-600" />
                     <Ltr className="min-w-0 flex-1 truncate text-sm">{scene.path}</Ltr>
                     <span className="shrink-0 text-xs text-gray-500">{formatSize(scene.size)}</span>
                   </label>
@@ -204,10 +203,9 @@ function CheckCard({ check, state }: { check: RenderJobView; state: CheckState }
         </p>
       )}
       {state === 'failed' && (
-        <p className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
+        <FailureNote>
           {check.failure_reason ?? 'بررسی صحنه ناموفق ماند.'} صحنه را درست کنید و دوباره بررسی کنید.
-        </p>
+        </FailureNote>
       )}
       {check.check && <SceneFindings findings={check.check} />}
       {state === 'submitted' && (
@@ -252,6 +250,7 @@ function SettingsForm({
   const route = useRoute();
   const form = useForm<SettingsData>({ check: check.uuid, ...settings, idempotency_key });
   const errors = { ...quote_errors, ...useFormErrors(form) } as Record<string, string | undefined>;
+  const { radio } = formBinders(form);
   const bind = (name: keyof SettingsData & string) => bindField(form, errors, name);
   // The query that quotes the form's settings, as one string: the effect runs when it changes.
   const query = JSON.stringify({
@@ -340,10 +339,7 @@ function SettingsForm({
               >
                 <input
                   type="radio"
-                  name="priority"
-                  value={priority}
-                  checked={form.data.priority === priority}
-                  onChange={() => form.setData('priority', priority)}
+                  {...radio('priority', priority)}
                   className="mt-1 size-4 accent-brand-600"
                 />
                 <span className="grid gap-0.5 text-sm">
@@ -412,26 +408,23 @@ function Estimate({ quote }: { quote: RenderQuote | null }) {
 /** What a node-minute costs at each priority, and the wallet. */
 function PriceCard({ prices, balance }: { prices: PanelJobsMakeProps['prices']; balance: number }) {
   return (
-    <Card className="grid gap-3 p-4 sm:p-5">
-      <h2 className="font-bold text-gray-900">هزینهٔ رندر</h2>
-      <dl className="grid gap-2 text-sm">
-        {(['standard', 'express'] as const).map((priority) => (
-          <div key={priority} className="flex justify-between gap-3">
-            <dt className="text-gray-600">هر دقیقهٔ نود، {PRIORITY_LABELS[priority]}</dt>
-            <dd>
-              <Price rial={prices[priority]} />
-            </dd>
-          </div>
-        ))}
-        <div className="flex justify-between gap-3 border-t border-gray-100 pt-2">
-          <dt className="text-gray-600">موجودی کیف پول</dt>
-          <dd className="font-medium text-gray-900">{formatToman(balance)}</dd>
-        </div>
-      </dl>
-      <p className="text-xs leading-6 text-gray-500">
-        هزینه از زمان واقعی کار نودها حساب می‌شود و پس از رندر هر بخش از کیف پول کم می‌شود؛ بررسی صحنه رایگان
-        است.
-      </p>
-    </Card>
+    <SummaryCard
+      title="هزینهٔ رندر"
+      after={
+        <p className="text-xs leading-6 text-gray-500">
+          هزینه از زمان واقعی کار نودها حساب می‌شود و پس از رندر هر بخش از کیف پول کم می‌شود؛ بررسی صحنه رایگان
+          است.
+        </p>
+      }
+    >
+      {(['standard', 'express'] as const).map((priority) => (
+        <SummaryRow key={priority} label={<>هر دقیقهٔ نود، {PRIORITY_LABELS[priority]}</>} emphasis="none">
+          <Price rial={prices[priority]} />
+        </SummaryRow>
+      ))}
+      <SummaryRow label="موجودی کیف پول" className="border-t border-gray-100 pt-2">
+        {formatToman(balance)}
+      </SummaryRow>
+    </SummaryCard>
   );
 }

@@ -1,19 +1,23 @@
 import type { PanelJobsViewProps } from '@server/modules/render/contracts';
-import { Download, FolderOpen, TriangleAlert } from 'lucide-react';
+import { Download, FolderOpen } from 'lucide-react';
 import { Link } from '../../../app/protocol';
 import { FrameGrid } from '../../../components/render/FrameGrid';
 import { JobActions } from '../../../components/render/JobActions';
 import { JobProgressBar } from '../../../components/render/JobProgressBar';
+import { JobStatusLine } from '../../../components/render/JobStatusLine';
 import { TaskList } from '../../../components/render/TaskList';
 import { FORMAT_LABELS, PRIORITY_LABELS } from '../../../components/render/words';
 import { buttonClasses } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { type Fact, FactList } from '../../../components/ui/FactList';
+import { FailureNote } from '../../../components/ui/FailureNote';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
 import { Ltr } from '../../../components/ui/Ltr';
 import { Price } from '../../../components/ui/Price';
 import { Screen } from '../../../components/ui/Screen';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { SummaryCard } from '../../../components/ui/SummaryCard';
+import { SummaryRow } from '../../../components/ui/SummaryRow';
+import { WithAside } from '../../../components/ui/WithAside';
 import { formatNumber } from '../../../lib/digits';
 import { formatToman } from '../../../lib/money';
 import { useLiveReload } from '../../../lib/realtime/use-live-reload';
@@ -52,15 +56,14 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
     <Screen
       title={job.name}
       description={
-        <span className="flex flex-wrap items-center gap-2">
-          <StatusBadge kind="render_job" state={job.status} />
+        <JobStatusLine status={job.status}>
           {job.status === 'paused' && job.pause_reason === 'balance' && (
             <span className="text-sm text-amber-800">موجودی کیف پول برای بخش بعدی کافی نبود.</span>
           )}
           <span aria-live="polite" className="text-xs text-gray-500">
             {refreshing ? 'در حال به‌روزرسانی…' : ''}
           </span>
-        </span>
+        </JobStatusLine>
       }
       actions={
         <JobActions
@@ -69,100 +72,91 @@ export default function JobView({ job, tasks, last_frame, output_url, download_u
         />
       }
     >
-      {job.failure_reason && (
-        <p className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {job.failure_reason}
-        </p>
-      )}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <Card className="grid gap-4 p-4 sm:p-5">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="font-bold text-gray-900">فریم‌ها</h2>
-              <JobProgressBar progress={job.progress} className="w-48" />
-            </div>
-            <FrameGrid tasks={tasks} />
-            <div className="flex flex-wrap gap-2">
-              {download_url && (
-                // A file, not a page: the browser downloads it (no page visit).
-                <a href={download_url} download className={buttonClasses('primary', 'sm')}>
-                  <Download aria-hidden="true" className="size-4" />
-                  دریافت همهٔ فریم‌ها (zip)
-                </a>
-              )}
-              {output_url && (
-                <Link href={output_url} className={buttonClasses('secondary', 'sm')}>
-                  <FolderOpen aria-hidden="true" className="size-4" />
-                  باز کردن پوشهٔ خروجی در فضا
-                </Link>
-              )}
-            </div>
-          </Card>
-
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">آخرین فریم رندرشده</h2>
-            {last_frame ? (
-              last_frame.url ? (
-                <figure className="grid gap-2">
-                  <img
-                    src={last_frame.url}
-                    alt={`آخرین فریم رندرشده: ${last_frame.name}`}
-                    className="max-h-96 w-auto justify-self-start rounded-lg border border-gray-200 bg-gray-50 object-contain"
-                  />
-                  <figcaption className="text-xs text-gray-600">
-                    <Ltr>{last_frame.name}</Ltr>
-                  </figcaption>
-                </figure>
-              ) : (
-                <p className="text-sm text-gray-600">
-                  <Ltr>{last_frame.name}</Ltr> رندر شد؛ مرورگر فایل OpenEXR را نشان نمی‌دهد، آن را از فضا یا
-                  فایل zip بردارید.
+      {job.failure_reason && <FailureNote className="mb-4">{job.failure_reason}</FailureNote>}
+      <WithAside
+        aside={
+          <>
+            <SummaryCard
+              title="هزینه"
+              after={
+                <p className="text-xs leading-6 text-gray-500">
+                  هر بخش پس از رندر شدن، به اندازهٔ زمان کار نود حساب می‌شود؛ تلاش‌های ناموفق نودها هزینه‌ای
+                  ندارند.
                 </p>
-              )
-            ) : (
-              <p className="text-sm text-gray-600">نخستین فریم که رندر شود، همین‌جا نمایش داده می‌شود.</p>
-            )}
-          </Card>
-
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">بخش‌ها</h2>
-            <TaskList tasks={tasks} />
-          </Card>
-        </div>
-
-        <aside className="grid min-w-0 content-start gap-6">
-          <Card className="grid gap-3 p-4 sm:p-5">
-            <h2 className="font-bold text-gray-900">هزینه</h2>
-            <dl className="grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">هزینه تا کنون</dt>
-                <dd>
-                  <Price rial={job.cost} />
-                </dd>
-              </div>
+              }
+            >
+              <SummaryRow label="هزینه تا کنون" emphasis="none">
+                <Price rial={job.cost} />
+              </SummaryRow>
               {job.estimate && (
-                <div className="flex justify-between gap-3">
-                  <dt className="text-gray-600">برآورد هنگام ثبت</dt>
-                  <dd className="text-end">
-                    <span className="font-medium text-gray-900">{formatToman(job.estimate.estimate)}</span>
-                    <span className="block text-xs text-gray-500">
-                      بین {formatToman(job.estimate.low)} و {formatToman(job.estimate.high)}
-                    </span>
-                  </dd>
-                </div>
+                <SummaryRow label="برآورد هنگام ثبت" emphasis="none" end>
+                  <span className="font-medium text-gray-900">{formatToman(job.estimate.estimate)}</span>
+                  <span className="block text-xs text-gray-500">
+                    بین {formatToman(job.estimate.low)} و {formatToman(job.estimate.high)}
+                  </span>
+                </SummaryRow>
               )}
-            </dl>
-            <p className="text-xs leading-6 text-gray-500">
-              هر بخش پس از رندر شدن، به اندازهٔ زمان کار نود حساب می‌شود؛ تلاش‌های ناموفق نودها هزینه‌ای ندارند.
-            </p>
-          </Card>
-          <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-gray-900">تنظیمات رندر</h2>
-            <FactList facts={settings} />
-          </Card>
-        </aside>
-      </div>
+            </SummaryCard>
+            <Card className="p-4 sm:p-5">
+              <h2 className="mb-3 font-bold text-gray-900">تنظیمات رندر</h2>
+              <FactList facts={settings} />
+            </Card>
+          </>
+        }
+      >
+        <Card className="grid gap-4 p-4 sm:p-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="font-bold text-gray-900">فریم‌ها</h2>
+            <JobProgressBar progress={job.progress} className="w-48" />
+          </div>
+          <FrameGrid tasks={tasks} />
+          <div className="flex flex-wrap gap-2">
+            {download_url && (
+              // A file, not a page: the browser downloads it (no page visit).
+              <a href={download_url} download className={buttonClasses('primary', 'sm')}>
+                <Download aria-hidden="true" className="size-4" />
+                دریافت همهٔ فریم‌ها (zip)
+              </a>
+            )}
+            {output_url && (
+              <Link href={output_url} className={buttonClasses('secondary', 'sm')}>
+                <FolderOpen aria-hidden="true" className="size-4" />
+                باز کردن پوشهٔ خروجی در فضا
+              </Link>
+            )}
+          </div>
+        </Card>
+
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 font-bold text-gray-900">آخرین فریم رندرشده</h2>
+          {last_frame ? (
+            last_frame.url ? (
+              <figure className="grid gap-2">
+                <img
+                  src={last_frame.url}
+                  alt={`آخرین فریم رندرشده: ${last_frame.name}`}
+                  className="max-h-96 w-auto justify-self-start rounded-lg border border-gray-200 bg-gray-50 object-contain"
+                />
+                <figcaption className="text-xs text-gray-600">
+                  <Ltr>{last_frame.name}</Ltr>
+                </figcaption>
+              </figure>
+            ) : (
+              <p className="text-sm text-gray-600">
+                <Ltr>{last_frame.name}</Ltr> رندر شد؛ مرورگر فایل OpenEXR را نشان نمی‌دهد، آن را از فضا یا فایل
+                zip بردارید.
+              </p>
+            )
+          ) : (
+            <p className="text-sm text-gray-600">نخستین فریم که رندر شود، همین‌جا نمایش داده می‌شود.</p>
+          )}
+        </Card>
+
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 font-bold text-gray-900">بخش‌ها</h2>
+          <TaskList tasks={tasks} />
+        </Card>
+      </WithAside>
     </Screen>
   );
 }

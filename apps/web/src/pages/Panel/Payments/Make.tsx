@@ -3,8 +3,9 @@ import type { PanelPaymentsMakeProps } from '@server/modules/billing/contracts';
 import { CreditCard, ShieldAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link } from '../../../app/protocol';
+import { TotalRow } from '../../../components/invoices/TotalRow';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { MoneyInput, parseToman } from '../../../components/ui/MoneyInput';
@@ -74,6 +75,7 @@ function TopUpForm({
   useLiveReload(KYC_EVENTS, KYC_PROPS);
   const pending = kyc_status === 'submitted' || kyc_status === 'under_review';
   const form = useForm({ amount: amount === null ? '' : toPersianDigits(String(rialToToman(amount))) });
+  const { field } = formBinders(form);
   const rial = parseToman(form.data.amount);
   const money = rial && rial > 0 ? withTax(rial, vat_rate, tax_inclusive) : null;
   const submit = (event: FormEvent) => {
@@ -115,7 +117,7 @@ function TopUpForm({
               از <Price rial={min} /> تا <Price rial={max} /> در هر پرداخت.
             </>
           }
-          {...bindField(form, form.errors, 'amount')}
+          {...field('amount')}
         />
         {kyc_room !== null && (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -141,10 +143,10 @@ function TopUpForm({
       </Card>
       <Card className="grid content-start gap-3 p-5" aria-live="polite">
         <h2 className="font-semibold text-gray-900">خلاصهٔ پرداخت</h2>
-        <Row label="اعتبار کیف پول" rial={money?.subtotal ?? null} />
-        <Row label={`مالیات بر ارزش افزوده (${formatNumber(vat_rate)}٪)`} rial={money?.tax ?? null} />
+        <TotalRow label="اعتبار کیف پول" rial={money?.subtotal ?? null} />
+        <TotalRow label={`مالیات بر ارزش افزوده (${formatNumber(vat_rate)}٪)`} rial={money?.tax ?? null} />
         <div className="border-t border-gray-200 pt-3">
-          <Row label="مبلغ قابل پرداخت" rial={money?.total ?? null} strong />
+          <TotalRow label="مبلغ قابل پرداخت" rial={money?.total ?? null} strong />
         </div>
         <Button type="submit" disabled={form.processing} className="mt-2 w-full">
           <CreditCard aria-hidden="true" className="size-4" />
@@ -171,10 +173,10 @@ function PayInvoice({
   return (
     <Card className="mx-auto grid max-w-md gap-3 p-5">
       <h2 className="font-semibold text-gray-900">پرداخت صورت‌حساب</h2>
-      <Row label="مبلغ" rial={invoice.subtotal} />
-      <Row label={`مالیات بر ارزش افزوده (${formatNumber(invoice.tax_rate)}٪)`} rial={invoice.tax} />
+      <TotalRow label="مبلغ" rial={invoice.subtotal} />
+      <TotalRow label={`مالیات بر ارزش افزوده (${formatNumber(invoice.tax_rate)}٪)`} rial={invoice.tax} />
       <div className="border-t border-gray-200 pt-3">
-        <Row label="مبلغ قابل پرداخت" rial={invoice.total} strong />
+        <TotalRow label="مبلغ قابل پرداخت" rial={invoice.total} strong />
       </div>
       <FormAlert>{form.errors.invoice}</FormAlert>
       <form onSubmit={submit}>
@@ -184,16 +186,5 @@ function PayInvoice({
         </Button>
       </form>
     </Card>
-  );
-}
-
-function Row({ label, rial, strong = false }: { label: string; rial: number | null; strong?: boolean }) {
-  return (
-    <div
-      className={`flex items-baseline justify-between gap-4 ${strong ? 'font-bold text-gray-900' : 'text-gray-700'}`}
-    >
-      <span className="text-sm">{label}</span>
-      {rial === null ? <span className="text-gray-400">—</span> : <Price rial={rial} />}
-    </div>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { TicketThread } from '../../../components/tickets/TicketThread';
 import { AttachmentsField } from '../../../components/ui/AttachmentsField';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FieldError } from '../../../components/ui/FieldError';
@@ -58,6 +58,7 @@ function Reply({ ticket }: { ticket: Ticket }) {
   const route = useRoute();
   const closed = ticket.status === 'closed';
   const form = useForm({ message: '', reopen: false, attachments: [] as File[] });
+  const { field } = formBinders(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.post(route('panel.tickets.reply', { ticket: ticket.uuid }), {
@@ -74,12 +75,7 @@ function Reply({ ticket }: { ticket: Ticket }) {
             اگر مشکل دوباره پیش آمده، همین‌جا بنویسید و تیکت را دوباره باز کنید؛ یا تیکت تازه‌ای بفرستید.
           </p>
         )}
-        <TextAreaField
-          label="متن پیام"
-          rows={5}
-          maxLength={5000}
-          {...bindField(form, form.errors, 'message')}
-        />
+        <TextAreaField label="متن پیام" rows={5} maxLength={5000} {...field('message')} />
         <AttachmentsField
           files={form.data.attachments}
           onChange={(files) => form.setData('attachments', files)}
@@ -130,6 +126,7 @@ function CloseTicket({ ticket }: { ticket: Ticket }) {
 function Rating({ ticket }: { ticket: Ticket }) {
   const route = useRoute();
   const form = useForm({ score: 0, comment: '' });
+  const { field } = formBinders(form);
   if (ticket.rating !== null) {
     return (
       <p className="text-sm text-gray-700">
@@ -165,12 +162,7 @@ function Rating({ ticket }: { ticket: Ticket }) {
           </div>
           <FieldError id="score-error" error={form.errors.score} />
         </fieldset>
-        <TextAreaField
-          label="توضیح (اختیاری)"
-          rows={3}
-          maxLength={1000}
-          {...bindField(form, form.errors, 'comment')}
-        />
+        <TextAreaField label="توضیح (اختیاری)" rows={3} maxLength={1000} {...field('comment')} />
         <Button type="submit" disabled={form.processing} className="justify-self-start">
           ثبت امتیاز
         </Button>

@@ -20,12 +20,10 @@ import { useRoute } from '../../../lib/route';
 export function RunningMachines({
   machines,
   refreshing,
-  className = '',
 }: {
   machines: PoweredMachine[];
   /** A live reload is under way: said quietly, the list stays as it is meanwhile. */
   refreshing: boolean;
-  className?: string;
 }) {
   const route = useRoute();
   const now = useNow();
@@ -36,7 +34,6 @@ export function RunningMachines({
   return (
     <DashboardSection
       id="machines"
-      className={className}
       title={
         <>
           سرورهای روشن

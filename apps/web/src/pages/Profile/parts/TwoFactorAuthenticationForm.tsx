@@ -7,6 +7,7 @@ import { ConfirmsPassword } from '../../../components/confirm/ConfirmsPassword';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { bindField } from '../../../components/ui/bind-field';
+import { CancelButton } from '../../../components/ui/CancelButton';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { FormAlert } from '../../../components/ui/FormAlert';
 import { FormSection } from '../../../components/ui/FormSection';
@@ -216,9 +217,7 @@ export function TwoFactorAuthenticationForm({
               <Button type="submit" disabled={confirmForm.processing}>
                 تأیید و فعال‌سازی
               </Button>
-              <Button variant="ghost" onClick={disable} disabled={busy}>
-                انصراف
-              </Button>
+              <CancelButton onClick={disable} disabled={busy} />
             </div>
           </form>
         </div>

@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import { type FormEvent, useRef } from 'react';
 import { NewPasswordFields } from '../../../components/auth/NewPasswordFields';
 import { Button } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { FormSection } from '../../../components/ui/FormSection';
 import { CURRENT_PASSWORD_INPUT } from '../../../components/ui/input-presets';
 import { SavedNote } from '../../../components/ui/SavedNote';
@@ -14,6 +14,7 @@ import { useRoute } from '../../../lib/route';
 export function UpdatePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
   const route = useRoute();
   const form = useForm({ current_password: '', password: '', password_confirmation: '' });
+  const { field } = formBinders(form);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, form.errors);
 
@@ -35,11 +36,7 @@ export function UpdatePasswordForm({ hasPassword = true }: { hasPassword?: boole
     >
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         {hasPassword && (
-          <TextField
-            label="رمز عبور فعلی"
-            {...bindField(form, form.errors, 'current_password')}
-            {...CURRENT_PASSWORD_INPUT}
-          />
+          <TextField label="رمز عبور فعلی" {...field('current_password')} {...CURRENT_PASSWORD_INPUT} />
         )}
         <NewPasswordFields form={form} errors={form.errors} label="رمز عبور جدید" required={false} />
         <div className="flex items-center justify-end gap-3">

@@ -3,7 +3,7 @@ import type { ProfileDetails } from '@server/modules/accounts/contracts';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { router, usePage } from '../../../app/protocol';
 import { Button, buttonClasses } from '../../../components/ui/Button';
-import { bindField } from '../../../components/ui/bind-field';
+import { formBinders } from '../../../components/ui/bind-field';
 import { FormSection } from '../../../components/ui/FormSection';
 import { EMAIL_INPUT, NAME_INPUT } from '../../../components/ui/input-presets';
 import { SavedNote } from '../../../components/ui/SavedNote';
@@ -38,6 +38,7 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
     email: profile.email ?? '',
     photo: null,
   });
+  const { field } = formBinders(form);
   const [preview, setPreview] = useState<string | null>(null);
   const [verificationSent, setVerificationSent] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -178,7 +179,7 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
         </fieldset>
         <TextField
           label="نام و نام خانوادگی"
-          {...bindField(form, form.errors, 'name')}
+          {...field('name')}
           {...NAME_INPUT}
           // An approved identity fixes the name; the server refuses another one as well.
           disabled={nameLocked}
@@ -187,7 +188,7 @@ export function UpdateProfileInformationForm({ profile }: { profile: ProfileDeta
           }
         />
         <div>
-          <TextField label="ایمیل" {...bindField(form, form.errors, 'email')} {...EMAIL_INPUT} />
+          <TextField label="ایمیل" {...field('email')} {...EMAIL_INPUT} />
           {profile.email && profile.email_verified === false && (
             <p className="mt-2 text-sm text-amber-800">
               ایمیلتان هنوز تأیید نشده است.{' '}

@@ -1,7 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { SigninProps } from '@server/modules/auth/contracts';
-import { Head } from '../../../app/protocol';
-import { AuthHeading } from '../../../components/auth/AuthHeading';
+import { AuthForm } from '../../../components/auth/AuthForm';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TextLink } from '../../../components/auth/TextLink';
 import { useBotCheckedSubmit } from '../../../components/auth/use-bot-checked-submit';
@@ -29,11 +28,13 @@ export default function Signin({ mobile = '', remember = false }: SigninProps) {
 
   return (
     <>
-      <Head title="ورود با موبایل" />
-      <AuthHeading title="ورود یا ثبت‌نام با موبایل">
-        شماره موبایلتان را وارد کنید تا کد تأیید برایتان پیامک شود. اگر حساب ندارید، همین‌جا ساخته می‌شود.
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="ورود با موبایل"
+        title="ورود یا ثبت‌نام با موبایل"
+        intro="شماره موبایلتان را وارد کنید تا کد تأیید برایتان پیامک شود. اگر حساب ندارید، همین‌جا ساخته می‌شود."
+        formRef={formRef}
+        onSubmit={submit}
+      >
         <FormAlert>{botError}</FormAlert>
         <TextField
           label="شماره موبایل"
@@ -51,7 +52,7 @@ export default function Signin({ mobile = '', remember = false }: SigninProps) {
           onChange={(checked) => form.setData('remember', checked)}
         />
         <SubmitButton busy={busy}>دریافت کد تأیید</SubmitButton>
-      </form>
+      </AuthForm>
       {route.has('login') && (
         <p className="mt-6 border-t border-gray-100 pt-5 text-sm text-gray-600">
           با ایمیل و رمز عبور وارد می‌شوید؟ <TextLink href={route('login')}>ورود با ایمیل</TextLink>

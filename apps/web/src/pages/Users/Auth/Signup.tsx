@@ -1,7 +1,6 @@
 import { useForm } from '@renderfarm/react';
 import type { SignupProps } from '@server/modules/auth/contracts';
-import { Head } from '../../../app/protocol';
-import { AuthHeading } from '../../../components/auth/AuthHeading';
+import { AuthForm } from '../../../components/auth/AuthForm';
 import { FullNameField } from '../../../components/auth/FullNameField';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TermsCheckbox } from '../../../components/auth/TermsCheckbox';
@@ -42,13 +41,16 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
 
   return (
     <>
-      <Head title="ثبت‌نام با موبایل" />
-      <AuthHeading title="ثبت‌نام با موبایل">
-        {mobile_verified
-          ? 'شماره‌تان تأیید شد. نامتان را بنویسید تا حساب ساخته شود.'
-          : 'نام و شماره موبایلتان را بنویسید؛ برای تأیید شماره، کدی برایتان پیامک می‌شود.'}
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="ثبت‌نام با موبایل"
+        intro={
+          mobile_verified
+            ? 'شماره‌تان تأیید شد. نامتان را بنویسید تا حساب ساخته شود.'
+            : 'نام و شماره موبایلتان را بنویسید؛ برای تأیید شماره، کدی برایتان پیامک می‌شود.'
+        }
+        formRef={formRef}
+        onSubmit={submit}
+      >
         <FormAlert>{botError}</FormAlert>
         <FullNameField form={form} errors={errors} />
         <TextField
@@ -69,7 +71,7 @@ export default function Signup({ mobile, mobile_verified = false, referral_code 
         />
         <TermsCheckbox {...bindCheckbox(form, errors, 'terms')} />
         <SubmitButton busy={busy}>ساخت حساب</SubmitButton>
-      </form>
+      </AuthForm>
       {route.has('users.auth.signin') && (
         <p className="mt-6 border-t border-gray-100 pt-5 text-sm text-gray-600">
           حساب دارید؟ <TextLink href={route('users.auth.signin')}>وارد شوید</TextLink>

@@ -1,8 +1,8 @@
 import { useForm } from '@renderfarm/react';
 import type { VerifyProps } from '@server/modules/auth/contracts';
 import type { FormEvent } from 'react';
-import { Head, usePage } from '../../../app/protocol';
-import { AuthHeading } from '../../../components/auth/AuthHeading';
+import { usePage } from '../../../app/protocol';
+import { AuthForm } from '../../../components/auth/AuthForm';
 import { SubmitButton } from '../../../components/auth/SubmitButton';
 import { TextLink } from '../../../components/auth/TextLink';
 import { useFocusedErrors } from '../../../components/auth/use-focused-errors';
@@ -39,11 +39,17 @@ export default function Verify({ mobile_masked, expires_in, resend_in }: VerifyP
 
   return (
     <>
-      <Head title="کد تأیید پیامکی" />
-      <AuthHeading title="کد تأیید را وارد کنید">
-        کد شش‌رقمی به شماره <Ltr mono={false}>{toPersianDigits(mobile_masked)}</Ltr> پیامک شد.
-      </AuthHeading>
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <AuthForm
+        tab="کد تأیید پیامکی"
+        title="کد تأیید را وارد کنید"
+        intro={
+          <>
+            کد شش‌رقمی به شماره <Ltr mono={false}>{toPersianDigits(mobile_masked)}</Ltr> پیامک شد.
+          </>
+        }
+        formRef={formRef}
+        onSubmit={submit}
+      >
         <FormAlert>{resend.errors.mobile ?? resend.errors.code}</FormAlert>
         <TextField
           label="کد تأیید"
@@ -74,7 +80,7 @@ export default function Verify({ mobile_masked, expires_in, resend_in }: VerifyP
         <SubmitButton busy={form.processing} disabled={expired}>
           تأیید و ادامه
         </SubmitButton>
-      </form>
+      </AuthForm>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-5 text-sm text-gray-600">
         {resendLeft > 0 ? (
           <span>

@@ -3,7 +3,7 @@ import type { AdminArticleFormProps, ArticleKind, ArticleStatus } from '@server/
 import type { FormEvent } from 'react';
 import { BodyField } from '../../../../components/editor/BodyField';
 import { Button } from '../../../../components/ui/Button';
-import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { JalaliDateTimeField } from '../../../../components/ui/JalaliDateTimeField';
@@ -42,6 +42,7 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
     noindex: article?.noindex ?? false,
   });
   const { errors } = form;
+  const { field, checkbox } = formBinders(form);
   const folderKind = form.data.kind === 'post' ? 'blog' : 'docs';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,35 +57,35 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
-        <TextField label="عنوان" maxLength={200} {...bindField(form, errors, 'title')} />
+        <TextField label="عنوان" maxLength={200} {...field('title')} />
         <TextField
           label="نشانی (slug)"
           maxLength={120}
           hint="حرف، عدد و خط تیره؛ بدون فاصله و /"
-          {...bindField(form, errors, 'slug')}
+          {...field('slug')}
         />
         <SelectField
           label="نوع"
-          {...bindField(form, errors, 'kind')}
+          {...field('kind')}
           options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
         />
         {form.data.kind !== 'page' && (
           <SelectField
             label="دسته"
-            {...bindField(form, errors, 'folder_id')}
+            {...field('folder_id')}
             placeholder="بدون دسته"
             options={options.folders.filter((f) => f.kind === folderKind)}
           />
         )}
         <div className="sm:col-span-2">
-          <TextAreaField label="خلاصه" rows={2} maxLength={500} {...bindField(form, errors, 'excerpt')} />
+          <TextAreaField label="خلاصه" rows={2} maxLength={500} {...field('excerpt')} />
         </div>
         <div className="sm:col-span-2">
           <BodyField
             label="متن"
             uploadUrl={route('admin.uploads.store')}
             hint="تصویرها JPEG، PNG یا WebP تا ۵ مگابایت. هنگام ذخیره هر چیزی بیرون از قالب‌های مجاز (اسکریپت، سبک، پیوند ناامن) حذف می‌شود."
-            {...bindField(form, errors, 'body')}
+            {...field('body')}
           />
         </div>
         <TextField
@@ -92,11 +93,11 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
           ltr
           maxLength={500}
           hint="نشانی https یا مسیر بارگذاری"
-          {...bindField(form, errors, 'cover_url')}
+          {...field('cover_url')}
         />
         <SelectField
           label="وضعیت"
-          {...bindField(form, errors, 'status')}
+          {...field('status')}
           options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <JalaliDateTimeField
@@ -109,25 +110,12 @@ export function ArticleForm({ article, options }: AdminArticleFormProps) {
       </Card>
       <Card className="grid gap-4 p-4 sm:grid-cols-2 sm:p-6">
         <h2 className="font-semibold text-gray-900 sm:col-span-2">سئو</h2>
-        <TextField label="عنوان سئو" maxLength={120} {...bindField(form, errors, 'seo_title')} />
-        <TextField
-          label="نشانی اصلی (canonical)"
-          ltr
-          maxLength={500}
-          {...bindField(form, errors, 'canonical_url')}
-        />
+        <TextField label="عنوان سئو" maxLength={120} {...field('seo_title')} />
+        <TextField label="نشانی اصلی (canonical)" ltr maxLength={500} {...field('canonical_url')} />
         <div className="sm:col-span-2">
-          <TextAreaField
-            label="توضیح سئو"
-            rows={2}
-            maxLength={300}
-            {...bindField(form, errors, 'seo_description')}
-          />
+          <TextAreaField label="توضیح سئو" rows={2} maxLength={300} {...field('seo_description')} />
         </div>
-        <Checkbox
-          label="در نتایج موتورهای جستجو نیاید (noindex)"
-          {...bindCheckbox(form, errors, 'noindex')}
-        />
+        <Checkbox label="در نتایج موتورهای جستجو نیاید (noindex)" {...checkbox('noindex')} />
       </Card>
       <Button type="submit" size="lg" disabled={form.processing}>
         {article ? 'ذخیرهٔ مطلب' : 'ساخت مطلب'}

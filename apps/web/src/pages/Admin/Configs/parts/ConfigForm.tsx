@@ -1,13 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminConfigFormProps, ConfigRow } from '@server/modules/catalog/contracts';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { MoneyInput } from '../../../../components/ui/MoneyInput';
 import { labelOptions, SelectField } from '../../../../components/ui/SelectField';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
 import { TextField } from '../../../../components/ui/TextField';
-import { useRoute } from '../../../../lib/route';
 
 export const TYPE_LABELS: Record<ConfigRow['type'], string> = {
   string: 'متن',
@@ -31,7 +30,6 @@ function initialValue(config: ConfigRow | null): string | boolean {
 
 /** The setting form: key and group, the type (fixed for keys the code reads), and a control for the type. */
 export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'config' | 'groups'>) {
-  const route = useRoute();
   const form = useForm({
     key: config?.key ?? '',
     group: config?.group ?? 'general',
@@ -41,16 +39,12 @@ export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'confi
     is_public: config?.is_public ?? false,
   });
   const { errors } = form;
+  const { field } = formBinders(form);
   const type = form.data.type;
   const text = (value: string) => form.setData('value', value);
   return (
-    <CatalogForm
-      form={form}
-      update={config && route('admin.configs.update', { config: config.key })}
-      store={route('admin.configs.store')}
-      submitLabel={config ? 'ذخیرهٔ تنظیم' : 'ساخت تنظیم'}
-    >
-      <TextField label="کلید" ltr readOnly={Boolean(config)} {...bindField(form, errors, 'key')} />
+    <CatalogForm form={form} routes="admin.configs" edit={config && { config: config.key }} noun="تنظیم">
+      <TextField label="کلید" ltr readOnly={Boolean(config)} {...field('key')} />
       <SelectField
         label="گروه"
         value={form.data.group}
@@ -102,7 +96,7 @@ export function ConfigForm({ config, groups }: Pick<AdminConfigFormProps, 'confi
         )}
       </div>
       <div className="sm:col-span-2">
-        <TextAreaField label="توضیح" rows={2} {...bindField(form, errors, 'description')} />
+        <TextAreaField label="توضیح" rows={2} {...field('description')} />
       </div>
       {type !== 'secret' && (
         <Checkbox

@@ -5,7 +5,8 @@ import { type FormEvent, useState } from 'react';
 
 import { Badge } from '../../../../components/ui/Badge';
 import { Button } from '../../../../components/ui/Button';
-import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
+import { CancelButton } from '../../../../components/ui/CancelButton';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { type Column, DataTable } from '../../../../components/ui/DataTable';
@@ -107,6 +108,7 @@ function ImageDialog({ image, onClose }: { image: ImageRow | null; onClose: () =
     sort: String(image?.sort ?? 0),
     is_active: image?.is_active ?? true,
   });
+  const { field, checkbox } = formBinders(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const options = { preserveScroll: true, onSuccess: onClose };
@@ -116,32 +118,27 @@ function ImageDialog({ image, onClose }: { image: ImageRow | null; onClose: () =
   return (
     <Modal open onClose={onClose} title={image ? `ویرایش «${image.name}»` : 'تصویر نرم‌افزاری جدید'}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <TextField label="نام تصویر" maxLength={80} {...bindField(form, form.errors, 'name')} />
-        <TextField label="سیستم‌عامل" ltr maxLength={80} {...bindField(form, form.errors, 'os')} />
+        <TextField label="نام تصویر" maxLength={80} {...field('name')} />
+        <TextField label="سیستم‌عامل" ltr maxLength={80} {...field('os')} />
         <TextField
           label="نرم‌افزارها"
           hint="با ویرگول جدا کنید؛ مثل 3ds Max 2025، V-Ray 6"
-          {...bindField(form, form.errors, 'software')}
+          {...field('software')}
         />
         <TextField
           label="شناسهٔ قالب"
           hint="نام یا شمارهٔ قالبی که درایور میزبان از آن کپی می‌گیرد (در Proxmox، شمارهٔ VM قالب یا نامش)."
           ltr
           maxLength={100}
-          {...bindField(form, form.errors, 'driver_ref')}
+          {...field('driver_ref')}
         />
-        <TextField label="ترتیب نمایش" inputMode="numeric" digits {...bindField(form, form.errors, 'sort')} />
-        <Checkbox
-          label="فعال؛ در اجارهٔ سرور جدید پیشنهاد شود"
-          {...bindCheckbox(form, form.errors, 'is_active')}
-        />
+        <TextField label="ترتیب نمایش" inputMode="numeric" digits {...field('sort')} />
+        <Checkbox label="فعال؛ در اجارهٔ سرور جدید پیشنهاد شود" {...checkbox('is_active')} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={form.processing}>
             {image ? 'ذخیرهٔ تصویر' : 'افزودن تصویر'}
           </Button>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            انصراف
-          </Button>
+          <CancelButton onClick={onClose} />
         </div>
       </form>
     </Modal>

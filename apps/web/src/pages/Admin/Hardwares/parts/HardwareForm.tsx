@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminHardwareFormProps, HardwareFormValues } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
 import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
+import { bindField, formBinders } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FormAlert } from '../../../../components/ui/FormAlert';
@@ -56,6 +56,7 @@ function toForm(values: HardwareFormValues): FormValues {
 export function HardwareForm({ hardware, images }: AdminHardwareFormProps) {
   const route = useRoute();
   const form = useForm<FormValues>(hardware ? toForm(hardware) : empty);
+  const { radio } = formBinders(form);
   const { errors } = form;
   const field = (name: Exclude<keyof FormValues, 'image_ids'>) => bindField(form, errors, name);
   // A counter in red says which field is too long; sending it would only be refused.
@@ -115,14 +116,7 @@ export function HardwareForm({ hardware, images }: AdminHardwareFormProps) {
                 key={status.value}
                 className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
               >
-                <input
-                  type="radio"
-                  name="status"
-                  value={status.value}
-                  checked={form.data.status === status.value}
-                  onChange={() => form.setData('status', status.value)}
-                  className="size-4 accent-brand-600"
-                />
+                <input type="radio" {...radio('status', status.value)} className="size-4 accent-brand-600" />
                 <span className="font-medium text-gray-900">{status.label}</span>
                 <span className="text-xs text-gray-600">{status.hint}</span>
               </label>

@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { TotalRow } from '../../../../components/invoices/TotalRow';
 import { withTax } from '../../../../components/invoices/with-tax';
 import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { FormAlert } from '../../../../components/ui/FormAlert';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
@@ -78,6 +78,7 @@ export function InvoiceForm({
     tax_rate: String(taxRate),
     due_date: invoice?.due_date ?? '',
   });
+  const { field } = formBinders(form);
   const errors = form.errors as Record<string, string | undefined>;
   const setLine = (index: number, patch: Partial<Line>) =>
     form.setData(
@@ -113,12 +114,10 @@ export function InvoiceForm({
               autoComplete="off"
               ltr
               className="sm:col-span-2"
-              {...bindField(form, errors, 'user')}
+              {...field('user')}
             />
           )}
-          {showKind && (
-            <SelectField label="نوع صورت‌حساب" {...bindField(form, errors, 'kind')} options={kinds} />
-          )}
+          {showKind && <SelectField label="نوع صورت‌حساب" {...field('kind')} options={kinds} />}
         </Card>
       )}
 
@@ -203,7 +202,7 @@ export function InvoiceForm({
                 ? 'از تنظیمات سایت؛ برای این صورت‌حساب می‌توانید تغییرش دهید.'
                 : 'نرخ صورت‌حساب صادرشده ثابت است.'
             }
-            {...bindField(form, errors, 'tax_rate')}
+            {...field('tax_rate')}
           />
           <JalaliDatePicker
             label="مهلت پرداخت (اختیاری)"

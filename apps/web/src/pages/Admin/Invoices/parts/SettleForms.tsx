@@ -3,7 +3,7 @@ import type { AdminInvoicesEditProps } from '@server/modules/billing/invoices/co
 import type { FormEvent } from 'react';
 import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
 import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { JalaliDatePicker } from '../../../../components/ui/JalaliDatePicker';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
@@ -25,6 +25,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }
 export function OfflinePayForm({ invoice }: { invoice: Invoice }) {
   const route = useRoute();
   const form = useForm({ reference: '', paid_at: today() });
+  const { field } = formBinders(form);
   const errors = form.errors as Record<string, string | undefined>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,12 +42,7 @@ export function OfflinePayForm({ invoice }: { invoice: Invoice }) {
           : 'وقتی مشتری مبلغ را بیرون از سایت پرداخت کرد.'}
       </p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
-        <TextField
-          label="شمارهٔ پیگیری واریز"
-          maxLength={100}
-          autoComplete="off"
-          {...bindField(form, errors, 'reference')}
-        />
+        <TextField label="شمارهٔ پیگیری واریز" maxLength={100} autoComplete="off" {...field('reference')} />
         <JalaliDatePicker
           label="تاریخ واریز"
           value={form.data.paid_at || null}
@@ -72,6 +68,7 @@ export function OfflinePayForm({ invoice }: { invoice: Invoice }) {
 export function RefundForm({ invoice }: { invoice: Invoice }) {
   const route = useRoute();
   const form = useForm({ amount: '', to: 'wallet' as 'wallet' | 'card', reason: '' });
+  const { field, radio } = formBinders(form);
   const errors = form.errors as Record<string, string | undefined>;
   const rial = parseToman(form.data.amount);
   const send = () =>
@@ -101,7 +98,7 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
       }}
       onConfirmed={send}
     >
-      <MoneyInput label="مبلغ" {...bindField(form, errors, 'amount')} />
+      <MoneyInput label="مبلغ" {...field('amount')} />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-gray-900">به کجا؟</legend>
         <div className="grid gap-2">
@@ -121,14 +118,7 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
               key={value}
               className="flex min-h-11 items-start gap-2 rounded-xl border border-gray-200 px-3 py-2 text-sm"
             >
-              <input
-                type="radio"
-                name="to"
-                value={value}
-                checked={form.data.to === value}
-                onChange={() => form.setData('to', value)}
-                className="mt-1 size-4 accent-brand-600"
-              />
+              <input type="radio" {...radio('to', value)} className="mt-1 size-4 accent-brand-600" />
               <span>
                 <span className="block font-medium text-gray-900">{label}</span>
                 <span className="block text-xs text-gray-600">{hint}</span>
@@ -138,7 +128,7 @@ export function RefundForm({ invoice }: { invoice: Invoice }) {
         </div>
         {errors.to && <p className="mt-1.5 text-sm text-red-700">{errors.to}</p>}
       </fieldset>
-      <TextAreaField label="دلیل" rows={2} maxLength={500} {...bindField(form, errors, 'reason')} />
+      <TextAreaField label="دلیل" rows={2} maxLength={500} {...field('reason')} />
     </PasswordConfirmedForm>
   );
 }

@@ -1,13 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLimitationFormProps } from '@server/modules/catalog/contracts';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { FieldError } from '../../../../components/ui/FieldError';
 import { MoneyInput } from '../../../../components/ui/MoneyInput';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
-import { useRoute } from '../../../../lib/route';
 
 const TOPUP_CAP = 'max_topup_unverified';
 
@@ -20,7 +19,6 @@ const SCOPES = [
 
 /** The rule form of Admin/Limitations Make and Edit: scope and subject, key, value, active. */
 export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormProps, 'limitation' | 'keys'>) {
-  const route = useRoute();
   const form = useForm({
     scope: limitation?.scope ?? 'global',
     subject: limitation?.subject ?? '',
@@ -30,13 +28,14 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
     is_active: limitation?.is_active ?? true,
   });
   const { errors } = form;
+  const { field, radio } = formBinders(form);
   const scope = SCOPES.find((s) => s.value === form.data.scope)!;
   return (
     <CatalogForm
       form={form}
-      update={limitation && route('admin.limitations.update', { limitation: limitation.id })}
-      store={route('admin.limitations.store')}
-      submitLabel={limitation ? 'ذخیرهٔ محدودیت' : 'ساخت محدودیت'}
+      routes="admin.limitations"
+      edit={limitation && { limitation: limitation.id }}
+      noun="محدودیت"
     >
       <fieldset className="sm:col-span-2">
         <legend className="mb-2 text-sm font-medium text-gray-900">برای چه کسانی</legend>
@@ -46,14 +45,7 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
               key={option.value}
               className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
             >
-              <input
-                type="radio"
-                name="scope"
-                value={option.value}
-                checked={form.data.scope === option.value}
-                onChange={() => form.setData('scope', option.value)}
-                className="size-4 accent-brand-600"
-              />
+              <input type="radio" {...radio('scope', option.value)} className="size-4 accent-brand-600" />
               {option.label}
             </label>
           ))}
@@ -61,22 +53,22 @@ export function LimitationForm({ limitation, keys }: Pick<AdminLimitationFormPro
         <FieldError id="scope-error" error={errors.scope} />
       </fieldset>
       {form.data.scope !== 'global' && (
-        <TextField label="نقش، پلن یا کاربر" ltr hint={scope.hint} {...bindField(form, errors, 'subject')} />
+        <TextField label="نقش، پلن یا کاربر" ltr hint={scope.hint} {...field('subject')} />
       )}
       <SelectField
         label="محدودیت"
-        {...bindField(form, errors, 'key')}
+        {...field('key')}
         options={keys.map((k) => ({ value: k.key, label: k.label }))}
       />
       {form.data.key === TOPUP_CAP ? (
-        <MoneyInput label="سقف شارژ" {...bindField(form, errors, 'value')} />
+        <MoneyInput label="سقف شارژ" {...field('value')} />
       ) : (
         <TextField
           label="مقدار"
           inputMode="numeric"
           digits
           hint="شمارش است: سرور، ساعت، گیگابایت یا تیکت."
-          {...bindField(form, errors, 'value')}
+          {...field('value')}
         />
       )}
       <Checkbox label="فعال" checked={form.data.is_active} onChange={(on) => form.setData('is_active', on)} />

@@ -1,14 +1,12 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminLocationFormProps } from '@server/modules/catalog/contracts';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { TextField } from '../../../../components/ui/TextField';
-import { useRoute } from '../../../../lib/route';
 
 /** The datacenter form of Admin/Locations Make and Edit. */
 export function LocationForm({ location }: AdminLocationFormProps) {
-  const route = useRoute();
   const form = useForm({
     code: location?.code ?? '',
     name: location?.name ?? '',
@@ -17,26 +15,26 @@ export function LocationForm({ location }: AdminLocationFormProps) {
     is_active: location?.is_active ?? true,
     sort: String(location?.sort ?? 0),
   });
-  const { errors } = form;
+  const { field, checkbox } = formBinders(form);
   return (
     <CatalogForm
       form={form}
-      update={location && route('admin.locations.update', { location: location.id })}
-      store={route('admin.locations.store')}
-      submitLabel={location ? 'ذخیرهٔ دیتاسنتر' : 'ساخت دیتاسنتر'}
+      routes="admin.locations"
+      edit={location && { location: location.id }}
+      noun="دیتاسنتر"
     >
       <TextField
         label="کد (لاتین)"
         ltr
         maxLength={20}
         hint="مثل thr1؛ در نشانی‌ها و گزارش‌ها"
-        {...bindField(form, errors, 'code')}
+        {...field('code')}
       />
-      <TextField label="نام دیتاسنتر" maxLength={120} {...bindField(form, errors, 'name')} />
-      <TextField label="شهر" maxLength={80} {...bindField(form, errors, 'city')} />
-      <TextField label="کشور" maxLength={80} {...bindField(form, errors, 'country')} />
-      <TextField label="ترتیب نمایش" inputMode="numeric" digits {...bindField(form, errors, 'sort')} />
-      <Checkbox label="فعال (در سفارش سرور تازه پیشنهاد شود)" {...bindCheckbox(form, errors, 'is_active')} />
+      <TextField label="نام دیتاسنتر" maxLength={120} {...field('name')} />
+      <TextField label="شهر" maxLength={80} {...field('city')} />
+      <TextField label="کشور" maxLength={80} {...field('country')} />
+      <TextField label="ترتیب نمایش" inputMode="numeric" digits {...field('sort')} />
+      <Checkbox label="فعال (در سفارش سرور تازه پیشنهاد شود)" {...checkbox('is_active')} />
     </CatalogForm>
   );
 }

@@ -1,15 +1,13 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminMenuFormProps } from '@server/modules/content/contracts';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
-import { useRoute } from '../../../../lib/route';
 
 /** The menu item form of Admin/Menus Make and Edit. */
 export function MenuForm({ menu, options }: AdminMenuFormProps) {
-  const route = useRoute();
   const form = useForm({
     location: menu?.location ?? ('header' as 'header' | 'footer'),
     parent_id: menu?.parent_id ? String(menu.parent_id) : '',
@@ -18,13 +16,14 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
     is_active: menu?.is_active ?? true,
   });
   const { errors } = form;
+  const { field, checkbox } = formBinders(form);
   // The select holds the parent's id as text; the server wants a number, or null for the top level.
   form.transform((data) => ({ ...data, parent_id: data.parent_id ? Number(data.parent_id) : null }));
   return (
     <CatalogForm
       form={form}
-      update={menu && route('admin.menus.update', { menu: menu.id })}
-      store={route('admin.menus.store')}
+      routes="admin.menus"
+      edit={menu && { menu: menu.id }}
       submitLabel={menu ? 'ذخیرهٔ آیتم' : 'افزودن به منو'}
     >
       <SelectField
@@ -41,19 +40,13 @@ export function MenuForm({ menu, options }: AdminMenuFormProps) {
       />
       <SelectField
         label="زیرمجموعهٔ"
-        {...bindField(form, errors, 'parent_id')}
+        {...field('parent_id')}
         placeholder="سطح اول"
         options={options.parents.filter((p) => p.location === form.data.location)}
       />
-      <TextField label="عنوان" maxLength={60} {...bindField(form, errors, 'label')} />
-      <TextField
-        label="نشانی"
-        ltr
-        maxLength={500}
-        hint="مثل /blog یا https://…"
-        {...bindField(form, errors, 'url')}
-      />
-      <Checkbox label="نمایش در سایت" {...bindCheckbox(form, errors, 'is_active')} />
+      <TextField label="عنوان" maxLength={60} {...field('label')} />
+      <TextField label="نشانی" ltr maxLength={500} hint="مثل /blog یا https://…" {...field('url')} />
+      <Checkbox label="نمایش در سایت" {...checkbox('is_active')} />
     </CatalogForm>
   );
 }

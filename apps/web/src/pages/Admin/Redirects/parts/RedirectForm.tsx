@@ -1,52 +1,50 @@
 import { useForm } from '@renderfarm/react';
 import type { AdminRedirectFormProps } from '@server/modules/content/contracts';
 import { CatalogForm } from '../../../../components/admin/CatalogForm';
-import { bindCheckbox, bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Checkbox } from '../../../../components/ui/Checkbox';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
-import { useRoute } from '../../../../lib/route';
 
 /** The form of Admin/Redirects Make and Edit; the server checks loops, chains and targets. */
 export function RedirectForm({ redirect }: AdminRedirectFormProps) {
-  const route = useRoute();
   const form = useForm({
     from: redirect?.from ?? '',
     to: redirect?.to ?? '',
     code: String(redirect?.code ?? 301),
     is_active: redirect?.is_active ?? true,
   });
-  const { errors } = form;
+  const { field, checkbox } = formBinders(form);
   return (
     <CatalogForm
       form={form}
-      update={redirect && route('admin.redirects.update', { redirect: redirect.id })}
-      store={route('admin.redirects.store')}
-      submitLabel={redirect ? 'ذخیرهٔ ریدایرکت' : 'ساخت ریدایرکت'}
+      routes="admin.redirects"
+      edit={redirect && { redirect: redirect.id }}
+      noun="ریدایرکت"
     >
       <TextField
         label="از نشانی"
         ltr
         maxLength={500}
         hint="مسیری از همین سایت که با / شروع می‌شود؛ بدون دامنه (مثلاً /old-page)."
-        {...bindField(form, errors, 'from')}
+        {...field('from')}
       />
       <TextField
         label="به نشانی"
         ltr
         maxLength={2000}
         hint="مسیری از همین سایت یا نشانی کامل با https://"
-        {...bindField(form, errors, 'to')}
+        {...field('to')}
       />
       <SelectField
         label="نوع"
-        {...bindField(form, errors, 'code')}
+        {...field('code')}
         options={[
           { value: '301', label: '۳۰۱ — دائمی (موتورهای جستجو نشانی تازه را جایگزین می‌کنند)' },
           { value: '302', label: '۳۰۲ — موقت' },
         ]}
       />
-      <Checkbox label="فعال" {...bindCheckbox(form, errors, 'is_active')} />
+      <Checkbox label="فعال" {...checkbox('is_active')} />
     </CatalogForm>
   );
 }

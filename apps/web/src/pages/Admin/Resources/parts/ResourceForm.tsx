@@ -2,7 +2,7 @@ import { useForm } from '@renderfarm/react';
 import type { AdminResourceFormProps } from '@server/modules/catalog/contracts';
 import type { FormEvent } from 'react';
 import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { Card } from '../../../../components/ui/Card';
 import { FieldError } from '../../../../components/ui/FieldError';
 import { FormAlert } from '../../../../components/ui/FormAlert';
@@ -55,6 +55,7 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
     ) as Settings,
   });
   const { errors } = form;
+  const { field, radio } = formBinders(form);
   const errorOf = (key: string) => (errors as Record<string, string | undefined>)[`settings.${key}`];
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,19 +90,9 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
           'پلن سخت‌افزاری',
           plans.map((p) => ({ id: p.id, label: p.title })),
         )}
-        <TextField label="نام میزبان" ltr hint="مثل thr1-gpu-03" {...bindField(form, errors, 'name')} />
-        <TextField
-          label="نشانی در شبکهٔ داخلی"
-          ltr
-          hint="IP یا نام دامنه"
-          {...bindField(form, errors, 'address')}
-        />
-        <TextField
-          label="ظرفیت (تعداد سرور)"
-          inputMode="numeric"
-          digits
-          {...bindField(form, errors, 'capacity')}
-        />
+        <TextField label="نام میزبان" ltr hint="مثل thr1-gpu-03" {...field('name')} />
+        <TextField label="نشانی در شبکهٔ داخلی" ltr hint="IP یا نام دامنه" {...field('address')} />
+        <TextField label="ظرفیت (تعداد سرور)" inputMode="numeric" digits {...field('capacity')} />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-gray-900">درایور</legend>
           <div className="flex flex-wrap gap-2">
@@ -110,14 +101,7 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
                 key={driver}
                 className="flex min-h-11 items-center gap-2 rounded-xl border border-gray-200 px-3 text-sm"
               >
-                <input
-                  type="radio"
-                  name="driver"
-                  value={driver}
-                  checked={form.data.driver === driver}
-                  onChange={() => form.setData('driver', driver)}
-                  className="size-4 accent-brand-600"
-                />
+                <input type="radio" {...radio('driver', driver)} className="size-4 accent-brand-600" />
                 {driver === 'simulated' ? 'شبیه‌سازی‌شده' : 'پراکسماکس (Proxmox VE)'}
               </label>
             ))}
@@ -125,7 +109,7 @@ export function ResourceForm({ resource, plans, locations }: AdminResourceFormPr
           <FieldError id="driver-error" error={errors.driver} />
         </fieldset>
         <div className="sm:col-span-2">
-          <TextAreaField label="یادداشت" rows={2} {...bindField(form, errors, 'notes')} />
+          <TextAreaField label="یادداشت" rows={2} {...field('notes')} />
         </div>
       </Card>
 

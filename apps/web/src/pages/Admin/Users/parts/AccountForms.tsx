@@ -1,11 +1,9 @@
 import { router, useForm } from '@renderfarm/react';
 import type { AdminUsersEditProps } from '@server/modules/admin/contracts';
 import { useState } from 'react';
-import { ConfirmsPassword } from '../../../../components/confirm/ConfirmsPassword';
+import { AskFirstButton } from '../../../../components/confirm/AskFirstButton';
 import { PasswordConfirmedForm } from '../../../../components/confirm/PasswordConfirmedForm';
-import { Button } from '../../../../components/ui/Button';
-import { bindField } from '../../../../components/ui/bind-field';
-import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog';
+import { formBinders } from '../../../../components/ui/bind-field';
 import { MoneyInput, parseToman } from '../../../../components/ui/MoneyInput';
 import { Price } from '../../../../components/ui/Price';
 import { TextAreaField } from '../../../../components/ui/TextAreaField';
@@ -21,7 +19,7 @@ type Item = AdminUsersEditProps['item'];
 export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) {
   const route = useRoute();
   const form = useForm({ amount: '', reason: '', idempotency_key: formKey });
-  const errors = form.errors as Record<string, string | undefined>;
+  const { field } = formBinders(form);
   const rial = parseToman(form.data.amount, { signed: true });
   const send = () => {
     // The page's key, not the one the form started with: after a success the page brings a new one.
@@ -56,13 +54,13 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
     >
       <MoneyInput
         label="مبلغ"
-        {...bindField(form, errors, 'amount')}
+        {...field('amount')}
         signed
         hint="برای کاهش، یک علامت منفی پیش از عدد بگذارید."
       />
       <TextAreaField
         label="دلیل"
-        {...bindField(form, errors, 'reason')}
+        {...field('reason')}
         rows={2}
         maxLength={500}
         hint="کاربر این دلیل را در گردش حسابش می‌بیند."
@@ -78,6 +76,7 @@ export function BalanceForm({ item, formKey }: { item: Item; formKey: string }) 
 export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean }) {
   const route = useRoute();
   const form = useForm({ suspended: !item.suspended, reason: '' });
+  const { field } = formBinders(form);
   const errors = form.errors as Record<string, string | undefined>;
   const send = () => {
     form.transform((data) => ({ ...data, suspended: !item.suspended }));
@@ -112,9 +111,7 @@ export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean })
       }}
       onConfirmed={send}
     >
-      {!item.suspended && (
-        <TextAreaField label="دلیل تعلیق" {...bindField(form, errors, 'reason')} rows={2} maxLength={500} />
-      )}
+      {!item.suspended && <TextAreaField label="دلیل تعلیق" {...field('reason')} rows={2} maxLength={500} />}
       {item.suspended && errors.reason && <p className="text-sm text-red-700">{errors.reason}</p>}
     </PasswordConfirmedForm>
   );
@@ -123,7 +120,6 @@ export function SuspendForm({ item, allowed }: { item: Item; allowed: boolean })
 /** `admin.users.two-factor.destroy` (confirm): the user sets two-factor up again. */
 export function TwoFactorReset({ item }: { item: Item }) {
   const route = useRoute();
-  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const send = () => {
     setBusy(true);
@@ -133,29 +129,17 @@ export function TwoFactorReset({ item }: { item: Item }) {
     });
   };
   return (
-    <ConfirmsPassword onConfirmed={send}>
-      {(start, checking) => (
-        <>
-          <Button variant="secondary" disabled={busy || checking} onClick={() => setAsking(true)}>
-            برداشتن ورود دومرحله‌ای
-          </Button>
-          <ConfirmDialog
-            open={asking}
-            danger
-            title="ورود دومرحله‌ای برداشته شود؟"
-            confirmLabel="بله، برداشته شود"
-            cancelLabel="نه"
-            onConfirm={() => {
-              setAsking(false);
-              start();
-            }}
-            onCancel={() => setAsking(false)}
-          >
-            کاربر تا دوباره آن را فعال نکند، فقط با رمز عبور یا کد پیامکی وارد می‌شود. این کار را تنها پس از
-            اطمینان از هویت کاربر انجام دهید.
-          </ConfirmDialog>
-        </>
-      )}
-    </ConfirmsPassword>
+    <AskFirstButton
+      disabled={busy}
+      ask={{
+        danger: true,
+        title: 'ورود دومرحله‌ای برداشته شود؟',
+        confirmLabel: 'بله، برداشته شود',
+        text: 'کاربر تا دوباره آن را فعال نکند، فقط با رمز عبور یا کد پیامکی وارد می‌شود. این کار را تنها پس از اطمینان از هویت کاربر انجام دهید.',
+      }}
+      onConfirmed={send}
+    >
+      برداشتن ورود دومرحله‌ای
+    </AskFirstButton>
   );
 }

@@ -1,9 +1,9 @@
 import type { OwnedMachine } from '@server/modules/instances/contracts';
-import { TriangleAlert } from 'lucide-react';
 import { MachineFacts } from '../../../../components/instances/MachineFacts';
 import { PowerControls } from '../../../../components/instances/PowerControls';
 import { Card } from '../../../../components/ui/Card';
 import { CopyButton } from '../../../../components/ui/CopyButton';
+import { FailureNote } from '../../../../components/ui/FailureNote';
 import { Ltr } from '../../../../components/ui/Ltr';
 import { MaybeLink } from '../../../../components/ui/MaybeLink';
 import { Price } from '../../../../components/ui/Price';
@@ -57,12 +57,7 @@ export function MachineCard({ machine, now }: { machine: OwnedMachine; now: numb
         </div>
       )}
 
-      {machine.failure_reason && (
-        <p className="mt-3 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm leading-7 text-red-800">
-          <TriangleAlert aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {machine.failure_reason}
-        </p>
-      )}
+      {machine.failure_reason && <FailureNote className="mt-3">{machine.failure_reason}</FailureNote>}
 
       <PowerControls machine={machine} />
     </Card>

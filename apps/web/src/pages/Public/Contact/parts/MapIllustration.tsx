@@ -1,3 +1,6 @@
+/** The streets, drawn twice: a grey casing, then the white surface on it. */
+const ROADS = ['M0 88 H400', 'M0 160 H240', 'M134 0 V220', 'M234 0 V220', 'M318 0 V96'];
+
 /**
  * A drawn street map with a pin: it says "this is a real place you can visit" without loading tiles
  * from a map service (no third-party hosts, and the page works offline). The address beside it is
@@ -41,18 +44,14 @@ export function MapIllustration({ className = '' }: { className?: string }) {
       />
       {/* Roads: a grey casing under a white surface */}
       <g className="fill-none stroke-gray-300" strokeWidth="16" strokeLinecap="round">
-        <path d="M0 88 H400" />
-        <path d="M0 160 H240" />
-        <path d="M134 0 V220" />
-        <path d="M234 0 V220" />
-        <path d="M318 0 V96" />
+        {ROADS.map((d) => (
+          <path key={d} d={d} />
+        ))}
       </g>
       <g className="fill-none stroke-white" strokeWidth="12" strokeLinecap="round">
-        <path d="M0 88 H400" />
-        <path d="M0 160 H240" />
-        <path d="M134 0 V220" />
-        <path d="M234 0 V220" />
-        <path d="M318 0 V96" />
+        {ROADS.map((d) => (
+          <path key={d} d={d} />
+        ))}
       </g>
       {/* The square at the main crossing */}
       <circle cx="234" cy="88" r="18" className="fill-white stroke-gray-300" strokeWidth="2" />
