@@ -1,5 +1,6 @@
 import type { Database } from './db/client';
 import type { RouteGuard } from './http/named-route';
+import type { ApiDescription } from './http/openapi-parts';
 import type { SharedCache } from './lib/cache/shared-cache';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ObjectStorage } from './lib/storage';
@@ -58,6 +59,8 @@ export interface Services {
   remember: RememberCookie;
   /** Every module's checks in front of named routes (AppModule.routeGuards). */
   routeGuards: RouteGuard[];
+  /** Every module's part of the API's OpenAPI description (AppModule.apiDescription). */
+  apiDescriptions: ApiDescription[];
   /** What every module contributes to a customer's own log (AppModule.activitySubjects). */
   activitySubjects: ActivitySubjectKind[];
 }

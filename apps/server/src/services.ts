@@ -109,6 +109,7 @@ function createSharedServices(
     rememberTokens,
     activitySubjects: modules.flatMap((module) => module.activitySubjects ?? []),
     routeGuards: modules.flatMap((module) => module.routeGuards ?? []),
+    apiDescriptions: modules.flatMap((module) => (module.apiDescription ? [module.apiDescription] : [])),
     remember: createRememberCookie({
       appKey,
       secure: config.NODE_ENV === 'production',

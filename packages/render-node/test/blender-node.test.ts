@@ -123,15 +123,22 @@ describe.skipIf(skipWithoutBlender)('a render node with real Blender', () => {
 
   it('renders frames 1-2: two PNGs of 64×48, each uploaded while Blender still runs', async () => {
     const aliveAtUpload: boolean[] = [];
-    const task = manager.addTask({ kind: 'render', scene: scenes.scene, frames: [1, 2] });
-    const watching = manager.waitFor(() => {
-      if (task.uploads.size > aliveAtUpload.length) {
-        const pid = node.current()?.blenderPid;
-        aliveAtUpload.push(pid !== undefined && isRunning(pid));
-      }
-      return task.end;
+    // 256 samples without adaptive stopping: the second frame takes long enough that the first
+    // one's upload, sent as soon as Blender says it saved it, arrives while Blender works on.
+    const task = manager.addTask({
+      kind: 'render',
+      scene: scenes.scene,
+      frames: [1, 2],
+      settings: { samples: 256 },
     });
-    await watching;
+    // Checked as each upload arrives, not by polling afterwards: a poll could come after the end.
+    manager.onUpload = (uploaded) => {
+      if (uploaded !== task) return;
+      const pid = node.current()?.blenderPid;
+      aliveAtUpload.push(pid !== undefined && isRunning(pid));
+    };
+    await manager.waitFor(() => task.end);
+    manager.onUpload = null;
 
     expect(task.end?.kind).toBe('complete');
     expect([...task.uploads.keys()].sort()).toEqual(['frame_0001.png', 'frame_0002.png']);

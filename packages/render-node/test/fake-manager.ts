@@ -47,6 +47,8 @@ export class FakeManager {
   enrolled = false;
   /** Cut the scene download after this many bytes, once (to prove the resume). */
   cutSceneAfter: number | null = null;
+  /** Called as an output arrives, before it is answered: the node is still waiting on it then. */
+  onUpload: ((task: FakeTask, name: string) => void) | null = null;
   #queue: string[] = [];
   #waiters: (() => void)[] = [];
   #listeners: (() => void)[] = [];
@@ -229,6 +231,7 @@ export class FakeManager {
       const length = req.headers['content-length'];
       if (length === undefined || Number(length) !== raw.length) return json(res, 411, { error: 'length' });
       task.uploads.set(name, raw);
+      this.onUpload?.(task, name);
       return json(res, 201, {});
     }
     if (req.method !== 'POST') return json(res, 405, {});

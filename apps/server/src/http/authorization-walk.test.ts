@@ -69,10 +69,11 @@ const AREA_MINIMUM: [RegExp, RouteAccess[]][] = [
   [/^api(\/|$)/, ['api']],
 ];
 /**
- * The one panel URL open to anyone (docs/screens.md): the gateway's callback, which a buyer may
- * reach in another browser (a bank's app) with no session; it shows amounts only to the owner.
+ * The URLs of an area open to anyone (docs/screens.md): the gateway's callback, which a buyer may
+ * reach in another browser (a bank's app) with no session, showing amounts only to the owner; and
+ * the API's OpenAPI description, which tools fetch before anyone has a token.
  */
-const AREA_EXCEPTIONS = new Set(['panel.payments.verify']);
+const AREA_EXCEPTIONS = new Set(['panel.payments.verify', 'api.v1.openapi']);
 
 describe('authorisation walk over the whole route list', () => {
   let t: Awaited<ReturnType<typeof createAuthTestApp>>;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { RouteGuard } from '../http/named-route';
+import type { ApiDescription } from '../http/openapi-parts';
 import type { ObjectStorage } from '../lib/storage';
 import type { Broadcaster } from '../platform/broadcasting';
 import type { JobHandler, JobLog } from '../platform/jobs';
@@ -37,6 +38,8 @@ export interface AppModule {
   deleteBlockers?: DeleteBlockerCheck[];
   /** Checks in front of named routes (the API's Bearer token, impersonation's refusals). */
   routeGuards?: RouteGuard[];
+  /** Its `/api/v1` routes in the API's OpenAPI description (put together by the api module). */
+  apiDescription?: ApiDescription;
   /** Records of this module a customer's own log is also about (their machines). */
   activitySubjects?: ActivitySubjectKind[];
   /** Demo records for a fresh database, written in the order of the module list. */

@@ -1,9 +1,11 @@
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiPaging } from '../../http/api-paging';
 import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
 import { listLedger, WALLET_TRANSACTION_TYPES } from '../billing';
+import { openApiDocument } from './openapi';
 
 const isoDate = (label: string) =>
   z.iso
@@ -14,28 +16,39 @@ const itemsQuery = z.object({
   type: z.enum(WALLET_TRANSACTION_TYPES, { error: 'نوع تراکنش معتبر نیست.' }).optional(),
   from: isoDate('آغاز بازه').optional(),
   to: isoDate('پایان بازه').optional(),
-  page: z.coerce
-    .number({ error: 'شماره صفحه معتبر نیست.' })
-    .int('شماره صفحه معتبر نیست.')
-    .min(1, 'شماره صفحه معتبر نیست.')
-    .max(100_000, 'شماره صفحه معتبر نیست.')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'اندازه صفحه معتبر نیست.' })
-    .int('اندازه صفحه معتبر نیست.')
-    .min(1, 'اندازه صفحه معتبر نیست.')
-    .max(100, 'اندازه صفحه نباید بیش از ۱۰۰ باشد.')
-    .default(25),
+  ...apiPaging,
 });
 
 /**
  * The customer JSON API (docs/screens.md §8), `Authorization: Bearer <id>|<secret>`: the profile with
- * balance and KYC state, and the wallet ledger. The machines' endpoints live with their module
+ * balance and KYC state, the wallet ledger, and the OpenAPI description of the whole API
+ * (openapi.ts). The machines' endpoints live with their module
  * (modules/instances/api-routes.ts), as do the tickets' (modules/support/api-routes.ts).
  */
 export async function apiRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
   const route = routesOn(app, registry);
   useJsonApiErrors(app);
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  route(
+    // Open to anyone (docs/screens.md §8): a description tells nothing a token would guard, and
+    // client generators and API tools fetch it before anyone has a token.
+    {
+      name: 'api.v1.openapi',
+      method: 'GET',
+      uri: '/api/v1/openapi.json',
+      access: 'anyone',
+      json: true,
+      meta: { unlisted: true },
+    },
+    (_request, reply) => {
+      document ??= openApiDocument(
+        registry.url('api.v1.openapi').replace(/\/api\/v1\/openapi\.json$/, ''),
+        app.services.apiDescriptions,
+      );
+      return reply.header('cache-control', 'public, max-age=300').send(document);
+    },
+  );
+
   route(
     { name: 'api.v1.me', method: 'GET', uri: '/api/v1/me', access: 'api', ability: 'read', json: true },
     (request) => {

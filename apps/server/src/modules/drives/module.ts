@@ -1,4 +1,6 @@
 import type { AppModule } from '../app-module';
+import { drivesApiDescription } from './api-description';
+import { driveApiRoutes } from './api-routes';
 import { createDownloadLinks, type DownloadLinks } from './download-links';
 import { driveDownloadRoutes } from './download-routes';
 import { createDriveBillingJobHandler, DRIVE_BILLING_JOB, ensureDriveBilling } from './drive-billing';
@@ -16,10 +18,11 @@ declare module '../../service-types' {
   }
 }
 
-/** Drives: storage for scene files, tus uploads, signed range downloads, monthly billing. */
+/** Drives: storage for scene files, tus uploads, signed range downloads, monthly billing, their API. */
 export const drivesModule: AppModule = {
   name: 'drives',
-  routes: [panelDriveRoutes, driveUploadRoutes, driveDownloadRoutes],
+  apiDescription: drivesApiDescription,
+  routes: [panelDriveRoutes, driveUploadRoutes, driveDownloadRoutes, driveApiRoutes],
   services: ({ config, db, broadcaster, services, log }) => {
     const drives = createDriveService({
       db,

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { RouteRegistry } from '@renderfarm/routes';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routesOn } from '../../http/named-route';
+import { type NamedRouteSpec, routesOn } from '../../http/named-route';
 import type { ObjectStorage } from '../../lib/storage';
 import { DriveError } from './errors';
 import type { DriveService } from './service';
@@ -15,9 +15,20 @@ import { StagingFileStore, sha256File } from './staging-file-store';
 export const UPLOAD_STAGING_DIR = 'staging/drive-uploads';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-interface UploadContext {
+/** Who is uploading into which drive, and how the routes that took the request want their answer. */
+export interface UploadContext {
   userId: number;
   driveUuid: string;
+  /**
+   * The URL of the drive's uploads collection the request came in on (the panel's
+   * `/panel/drives/{drive}/files`, the API's `/api/v1/drives/{drive}/uploads`): an upload's own
+   * URL, the tus `Location`, is this and its id.
+   */
+  base: string;
+  /** The API answers refusals as JSON `{message, code?}`; the panel's uploader reads text. */
+  json?: boolean;
+  /** The domain error's code of a refusal, for the JSON answer (set by the hooks). */
+  refusedCode?: string;
 }
 
 /** A tus refusal: tus answers `status_code` with `body` (Persian, for the page to show). */
@@ -58,13 +69,13 @@ export function createDriveUploads(options: {
     // Same-origin only: no CORS headers for other sites.
     allowedOrigins: () => false,
     disableTerminationForFinishedUploads: true,
-    generateUrl: (req, { id }) =>
-      `/panel/drives/${contextOf(req as unknown as Request).driveUuid}/files/${id}`,
+    generateUrl: (req, { id }) => `${contextOf(req as unknown as Request).base}/${id}`,
     getFileIdFromRequest: (_req, last) => (last && UPLOAD_ID.test(last) ? last : undefined),
     onUploadCreate: async (req, upload) => {
       const context = contextOf(req as unknown as Request);
       const name = upload.metadata?.filename ?? upload.metadata?.name ?? '';
-      const parent = upload.metadata?.path ?? '';
+      // The panel's uploader names the folder `path`; tus clients elsewhere (the API) `folder`.
+      const parent = upload.metadata?.folder ?? upload.metadata?.path ?? '';
       if (upload.size === undefined) throw refusal(400, 'اندازهٔ فایل (Upload-Length) را بفرستید.');
       try {
         await service.reserveUpload(context.userId, context.driveUuid, {
@@ -74,7 +85,10 @@ export function createDriveUploads(options: {
           length: upload.size,
         });
       } catch (error) {
-        if (error instanceof DriveError) throw refusal(error.status, error.message);
+        if (error instanceof DriveError) {
+          context.refusedCode = error.code;
+          throw refusal(error.status, error.message);
+        }
         throw error;
       }
       return {};
@@ -128,7 +142,16 @@ export function createDriveUploads(options: {
       if (name !== 'content-length' || response.body) reply.header(name, value);
     });
     reply.header('cache-control', 'no-store');
-    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    if (context.json && response.status >= 400 && body) {
+      // The API's refusal shape; tus itself writes its protocol errors (412, 400) as text.
+      const message = body.toString('utf8').trim();
+      body = Buffer.from(
+        JSON.stringify({ message, ...(context.refusedCode ? { code: context.refusedCode } : {}) }),
+      );
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('content-length', String(body.length));
+    }
     await beforeSend?.(response.status);
     return reply.send(body);
   };
@@ -145,50 +168,50 @@ export function createDriveUploads(options: {
 
 export type DriveUploads = ReturnType<typeof createDriveUploads>;
 
+/** The two routes of a tus endpoint: the uploads collection (creation) and one upload. */
+export interface TusRoutes {
+  /** `POST` here makes an upload (tus creation); the uri has `{drive}`. */
+  create: Pick<NamedRouteSpec, 'name' | 'uri'>;
+  /** `HEAD` (the offset), `PATCH` (bytes), `DELETE` (give up); the uri has `{drive}` and `{upload}`. */
+  upload: Pick<NamedRouteSpec, 'name' | 'uri'>;
+  /** Who may: the panel's session (`customer`) or an API token with `create`. */
+  guard: Pick<NamedRouteSpec, 'access' | 'ability'>;
+  /** The user the request acts for (the session's, or the token's). */
+  userId: (request: FastifyRequest) => number;
+  /** Refusals as the API's JSON (`{message, code}`) rather than the uploader's text. */
+  json: boolean;
+}
+
 /**
- * `panel.drives.files.store` (tus creation: POST) and `panel.drives.files.upload` (HEAD for the
- * offset, PATCH for bytes, DELETE to give up) behind the session and CSRF (the `X-CSRF-TOKEN`
- * header) like every action. Another user's upload or drive is a 404 before tus sees it.
+ * Declares one tus endpoint of drive uploads: the panel's and the API's are two of these over the
+ * same tus server, hooks and rules. Another user's upload or drive is a 404 before tus sees it.
  */
-export async function driveUploadRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+export function declareTusRoutes(app: FastifyInstance, registry: RouteRegistry, spec: TusRoutes) {
   const route = routesOn(app, registry);
   const { drives, driveUploads } = app.services;
-  // tus bodies are raw bytes: left unread for tus to stream to disk (no Fastify body limit).
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
-    done(null, undefined),
-  );
   const driveOf = (request: FastifyRequest) => String((request.params as { drive?: string }).drive ?? '');
   const notFound = () => new DriveError('RF_DRIVE_NOT_FOUND', 'بارگذاری یا فضایی که دنبالش بودید پیدا نشد.');
+  const context = (userId: number, driveUuid: string): UploadContext => ({
+    userId,
+    driveUuid,
+    base: registry.url(spec.create.name, { drive: driveUuid }, false),
+    json: spec.json,
+  });
+
+  route({ ...spec.create, ...spec.guard, method: 'POST', json: true }, async (request, reply) => {
+    const userId = spec.userId(request);
+    const drive = await drives.findDrive(userId, driveOf(request));
+    return driveUploads.handle(request, reply, context(userId, drive.uuid));
+  });
 
   route(
-    {
-      name: 'panel.drives.files.store',
-      method: 'POST',
-      uri: '/panel/drives/{drive}/files',
-      access: 'customer',
-      json: true,
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const drive = await drives.findDrive(user.id, driveOf(request));
-      return driveUploads.handle(request, reply, { userId: user.id, driveUuid: drive.uuid });
-    },
-  );
-
-  route(
-    {
-      name: 'panel.drives.files.upload',
-      method: ['GET', 'PATCH', 'DELETE'],
-      uri: '/panel/drives/{drive}/files/{upload}',
-      access: 'customer',
-      json: true,
-    },
+    { ...spec.upload, ...spec.guard, method: ['GET', 'PATCH', 'DELETE'], json: true },
     async (request, reply) => {
       // GET is here for HEAD only (Fastify answers HEAD with the GET route); tus downloads are not offered.
       if (request.method === 'GET') return reply.code(405).header('allow', 'HEAD, PATCH, DELETE').send();
-      const user = request.user!;
+      const userId = spec.userId(request);
       const id = String((request.params as { upload?: string }).upload ?? '');
-      const found = /^[0-9a-f]{32}$/.test(id) ? await drives.findUpload(user.id, id) : null;
+      const found = UPLOAD_ID.test(id) ? await drives.findUpload(userId, id) : null;
       if (!found || found.drive.uuid !== driveOf(request)) throw notFound();
       if (request.method === 'PATCH' && found.drive.status !== 'active') {
         throw new DriveError('RF_DRIVE_NOT_ACTIVE', 'این فضا معلق است و فایل تازه نمی‌پذیرد.');
@@ -196,16 +219,34 @@ export async function driveUploadRoutes(app: FastifyInstance, { registry }: { re
       if (request.method === 'DELETE') {
         // The reservation is released before the 204 leaves (released after it, the next page
         // could still count it: seen once on PostgreSQL).
-        return driveUploads.handle(
-          request,
-          reply,
-          { userId: user.id, driveUuid: found.drive.uuid },
-          async (status) => {
-            if (status === 204) await drives.cancelUpload(user.id, id);
-          },
-        );
+        return driveUploads.handle(request, reply, context(userId, found.drive.uuid), async (status) => {
+          if (status === 204) await drives.cancelUpload(userId, id);
+        });
       }
-      return driveUploads.handle(request, reply, { userId: user.id, driveUuid: found.drive.uuid });
+      return driveUploads.handle(request, reply, context(userId, found.drive.uuid));
     },
   );
+}
+
+/** tus bodies are raw bytes: left unread for tus to stream to disk (no Fastify body limit). */
+export function acceptTusBodies(app: FastifyInstance) {
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null, undefined),
+  );
+}
+
+/**
+ * `panel.drives.files.store` (tus creation: POST) and `panel.drives.files.upload` (HEAD for the
+ * offset, PATCH for bytes, DELETE to give up) behind the session and CSRF (the `X-CSRF-TOKEN`
+ * header) like every action.
+ */
+export async function driveUploadRoutes(app: FastifyInstance, { registry }: { registry: RouteRegistry }) {
+  acceptTusBodies(app);
+  declareTusRoutes(app, registry, {
+    create: { name: 'panel.drives.files.store', uri: '/panel/drives/{drive}/files' },
+    upload: { name: 'panel.drives.files.upload', uri: '/panel/drives/{drive}/files/{upload}' },
+    guard: { access: 'customer' },
+    userId: (request) => request.user!.id,
+    json: false,
+  });
 }

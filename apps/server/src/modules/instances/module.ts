@@ -1,4 +1,5 @@
 import type { AppModule } from '../app-module';
+import { instancesApiDescription } from './api-description';
 import { instanceApiRoutes } from './api-routes';
 import { createDestroyJobHandler } from './destroy-job';
 import { createDriverResolver } from './drivers';
@@ -31,6 +32,7 @@ declare module '../../service-types' {
 /** Rented machines: their life (state machine, drivers, power jobs), panel pages and API. */
 export const instancesModule: AppModule = {
   name: 'instances',
+  apiDescription: instancesApiDescription,
   routes: [
     instanceApiRoutes,
     instancePanelRoutes,

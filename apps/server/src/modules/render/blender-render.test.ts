@@ -160,6 +160,106 @@ describe.skipIf(skipWithoutBlender)('render jobs with real Blender', { timeout: 
     );
   });
 
+  it('speaks the API as the Blender add-on does: tus upload with a token, check, submit, frames and ledger by the job', async () => {
+    const { plainText: token } = await server.app.services.apiTokens.create(owner.id, {
+      name: 'blender add-on',
+      abilities: ['read', 'create', 'update'],
+    });
+    const call = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await fetch(new URL(path, server.url), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (res.status === 204 ? null : await res.json()) as { data: Record<string, any> };
+      return { status: res.status, headers: res.headers, json };
+    };
+    const scene = await readFile(join(dir, 'scenes/scene.blend'));
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const created = await fetch(new URL(`/api/v1/drives/${owner.driveUuid}/uploads`, server.url), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(scene.length),
+        'upload-metadata': `filename ${b64('api-shot.blend')},folder ${b64('')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    // Every answer's body is read: an unread one keeps its connection busy and the server's stop waiting.
+    await created.arrayBuffer();
+    const sent = await fetch(new URL(created.headers.get('location')!, server.url), {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: scene,
+    });
+    expect(sent.status).toBe(204);
+    await sent.arrayBuffer();
+
+    const started = await call('POST', '/api/v1/jobs/check', {
+      drive: owner.driveUuid,
+      path: 'api-shot.blend',
+    });
+    expect(started.status).toBe(202);
+    const check = await until('the scene check over the API', async () => {
+      const { json } = await call('GET', `/api/v1/jobs/checks/${started.json.data.id}`);
+      if (json.data.status === 'failed') throw new Error(`check failed: ${json.data.failure_reason}`);
+      return json.data.status === 'done' ? json.data : undefined;
+    });
+    expect(check.findings).toMatchObject({
+      resolution_x: 64,
+      resolution_y: 48,
+      frame_start: 1,
+      frame_end: 6,
+    });
+
+    const submitted = await call(
+      'POST',
+      '/api/v1/jobs',
+      { check: check.id, frames: '1-2', chunk: 2, format: 'PNG', resolution: 100, priority: 'standard' },
+      { 'idempotency-key': `add-on-${check.id}` },
+    );
+    expect(submitted.status).toBe(201);
+    expect(submitted.json.data.estimate.estimate).toBeGreaterThan(0);
+    const done = await until('the job over the API', async () => {
+      const { json } = await call('GET', `/api/v1/jobs/${check.id}`);
+      if (json.data.status === 'failed') throw new Error(`job failed: ${json.data.failure_reason}`);
+      return json.data.status === 'completed' ? json.data : undefined;
+    });
+    expect(done.tasks).toMatchObject({ total: 1, completed: 1, frames: { done: 2, total: 2 } });
+
+    const folder = await call('GET', `/api/v1/drives/${owner.driveUuid}/files?path=${done.output_path}`);
+    expect(folder.json.data.map((f: { name: string }) => f.name)).toEqual([
+      'frame_0001.png',
+      'frame_0002.png',
+    ]);
+    const link = await call('POST', `/api/v1/drives/${owner.driveUuid}/files/link`, {
+      path: `${done.output_path}/frame_0001.png`,
+    });
+    const frame = Buffer.from(
+      await (await fetch(link.json.data.url.replace(/^https?:\/\/[^/]+/, server.url))).arrayBuffer(),
+    );
+    expect(pngSize(frame)).toEqual({ width: 64, height: 48 });
+    const items = await call('GET', '/api/v1/items?type=render&per_page=100');
+    const lines = items.json.data.filter((l: { reference: string }) => l.reference === done.uuid);
+    expect(lines).toHaveLength(1);
+    expect(-lines[0].amount).toBe(done.cost);
+  });
+
   it('hands its task back when the app stops it: Blender killed, the task queued again, nothing counted', async () => {
     await second!.stop();
     const [self] = await db().select().from(renderNodes).orderBy(renderNodes.id).limit(1);

@@ -165,6 +165,16 @@ export interface RenderSceneDrive {
   scenes: { path: string; name: string; size: number; created_at: string }[];
 }
 
+/** A submission's fields as text: the submit form's values, and a scene check's defaults on the API. */
+export interface RenderSettingsText {
+  frames: string;
+  chunk: string;
+  format: string;
+  resolution: string;
+  samples: string;
+  priority: string;
+}
+
 /** `panel.jobs.make`: pick a scene, check it, then the settings, the estimate and the balance after it. */
 export interface PanelJobsMakeProps {
   drives: RenderSceneDrive[];
@@ -172,14 +182,7 @@ export interface PanelJobsMakeProps {
   /** The scene check this page is about (`?check=`): running, done (findings) or failed. */
   check: RenderJobView | null;
   /** The form's values: those in the query (`?frames=&chunk=…`), else the scene's own. */
-  settings: {
-    frames: string;
-    chunk: string;
-    format: string;
-    resolution: string;
-    samples: string;
-    priority: string;
-  };
+  settings: RenderSettingsText;
   /** The estimate of `settings`, once the check is done. */
   quote: RenderQuote | null;
   /** Why the settings in the query cannot be quoted, by field. */

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppModule } from '../app-module';
+import { renderApiDescription } from './api-description';
+import { renderApiRoutes } from './api-routes';
 import { blenderAddonRoute } from './blender-addon-route';
 import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
@@ -24,7 +26,8 @@ declare module '../../service-types' {
 /** Render jobs: a customer's Blender scene rendered on the farm's render nodes (docs/render-jobs.md). */
 export const renderModule: AppModule = {
   name: 'render',
-  routes: [renderNodeRoutes, panelJobRoutes, staffRenderRoutes, blenderAddonRoute],
+  apiDescription: renderApiDescription,
+  routes: [renderNodeRoutes, panelJobRoutes, staffRenderRoutes, renderApiRoutes, blenderAddonRoute],
   services: ({ config, db, broadcaster, services, log }) => {
     const onPublishError = (err: unknown) => log.warn({ err }, 'render event not published');
     return {

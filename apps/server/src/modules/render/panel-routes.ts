@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ValidationError } from '@renderfarm/fastify';
 import type { RouteRegistry } from '@renderfarm/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,8 +10,10 @@ import { jobNotFound, RenderError } from './errors';
 import { frameZip } from './frame-zip';
 import { MAX_FRAMES } from './frames';
 import { jobDrives, jobViews, lastFrameOf, openFrame, sendFrame } from './job-pages';
-import { MAX_CHUNK, MAX_SAMPLES, validateSettings } from './service';
+import { defaultsOf } from './scene-defaults';
+import { MAX_CHUNK, MAX_SAMPLES } from './service';
 import { JOB_ACTIONS, type JobAction } from './state-machine';
+import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import { RENDER_JOB_STATUSES, type RenderJob } from './tables';
 import { listJobs, tasksOf, taskView } from './views';
 
@@ -37,59 +38,12 @@ const makeQuery = z.object({
   priority: text(12),
 });
 
-const checkRequest = z.object({
-  drive: z
-    .string({ error: 'یک فضای ذخیره‌سازی انتخاب کنید.' })
-    .trim()
-    .min(1, 'یک فضای ذخیره‌سازی انتخاب کنید.')
-    .max(64),
-  path: z.string({ error: 'یک فایل صحنه انتخاب کنید.' }).trim().min(1, 'یک فایل صحنه انتخاب کنید.').max(4000),
-});
-
-const field = z.union([z.string().max(500), z.number()]).optional();
-const storeRequest = z.object({
-  check: z.string({ error: 'نخست صحنه را بررسی کنید.' }).trim().min(1, 'نخست صحنه را بررسی کنید.').max(64),
-  frames: z.string().max(500, 'فهرست فریم‌ها بیش از اندازه بلند است.').default(''),
-  chunk: field,
-  format: field,
-  resolution: field,
-  samples: z.union([z.string().max(12), z.number(), z.null()]).optional(),
-  priority: field,
-  idempotency_key: z.string().max(100).optional(),
-});
-
 const FLASH: Record<JobAction, string> = {
   pause: 'رندر متوقف شد؛ هر وقت خواستید، آن را ادامه دهید.',
   resume: 'رندر دوباره در صف رندر قرار گرفت.',
   cancel: 'رندر لغو شد؛ فریم‌هایی که تا کنون رندر شده‌اند در فضای شما می‌مانند.',
   requeue: 'فریم‌های ناموفق دوباره در صف رندر قرار گرفتند.',
 };
-
-const OUTPUT_FORMATS: Record<string, 'PNG' | 'JPEG' | 'OPEN_EXR'> = {
-  PNG: 'PNG',
-  JPEG: 'JPEG',
-  OPEN_EXR: 'OPEN_EXR',
-  OPEN_EXR_MULTILAYER: 'OPEN_EXR',
-};
-
-/** The form's first values for a checked scene: its own frame range, output and resolution. */
-function defaultsOf(findings: SceneFindings | null): PanelJobsMakeProps['settings'] {
-  const start = typeof findings?.frame_start === 'number' ? findings.frame_start : 1;
-  const end = typeof findings?.frame_end === 'number' ? findings.frame_end : start;
-  const step = typeof findings?.frame_step === 'number' && findings.frame_step > 1 ? findings.frame_step : 1;
-  const first = Math.max(1, start);
-  const last = Math.max(first, end);
-  return {
-    frames: first === last ? String(first) : `${first}-${last}${step > 1 ? `x${step}` : ''}`,
-    chunk: '5',
-    format: OUTPUT_FORMATS[String(findings?.output_format ?? '')] ?? 'PNG',
-    resolution: String(
-      typeof findings?.resolution_percentage === 'number' ? findings.resolution_percentage : 100,
-    ),
-    samples: '',
-    priority: 'standard',
-  };
-}
 
 /**
  * The customer's render jobs (docs/screens.md §4b): the list, the Make page (pick a scene from a
@@ -225,24 +179,8 @@ export async function panelJobRoutes(app: FastifyInstance, { registry }: { regis
     { name: 'panel.jobs.store', method: 'POST', uri: '/panel/jobs', access: 'customer', errorField: 'check' },
     async (request, reply) => {
       const input = await request.validate(storeRequest, request.body ?? {});
-      const settings = {
-        frames: input.frames,
-        chunk: input.chunk,
-        format: input.format,
-        resolution: input.resolution,
-        samples: input.samples,
-        priority: input.priority,
-      };
-      // Every field's problem at once, beside its field (the service names the first only).
-      try {
-        validateSettings(settings);
-      } catch (error) {
-        const errors = error instanceof RenderError ? error.details?.errors : undefined;
-        if (errors) throw new ValidationError(errors as Record<string, string>);
-        throw error;
-      }
       const job = await jobs().submit(request.user!, input.check, {
-        ...settings,
+        ...settingsOf(input),
         idempotencyKey: input.idempotency_key,
       });
       request.session.flash('success', `رندر «${job.name}» در صف قرار گرفت؛ فریم‌ها همین‌جا پیدا می‌شوند.`);

@@ -233,3 +233,21 @@ export async function listNodes(db: Database, now = new Date()): Promise<RenderN
     };
   });
 }
+
+/** How many of a job's render tasks are in each state (the API's `tasks` summary). */
+export type TaskCounts = Record<RenderTask['status'], number>;
+
+/** The task counts of these jobs, by job id, in one statement (a page of jobs, not one each). */
+export async function taskCounts(db: Database, jobIds: number[]): Promise<Map<number, TaskCounts>> {
+  const found = new Map<number, TaskCounts>(
+    jobIds.map((id) => [id, { queued: 0, active: 0, completed: 0, failed: 0, canceled: 0 }]),
+  );
+  if (jobIds.length === 0) return found;
+  const rows = await db
+    .select({ jobId: renderTasks.jobId, status: renderTasks.status, n: count() })
+    .from(renderTasks)
+    .where(and(inArray(renderTasks.jobId, jobIds), eq(renderTasks.kind, 'render')))
+    .groupBy(renderTasks.jobId, renderTasks.status);
+  for (const row of rows) found.get(row.jobId)![row.status] = row.n;
+  return found;
+}

@@ -1,4 +1,5 @@
 import type { AppModule } from '../app-module';
+import { supportApiDescription } from './api-description';
 import { supportApiRoutes } from './api-routes';
 import { ticketAttachmentRoutes } from './attachment-routes';
 import { AUTO_CLOSE_JOB, createAutoCloseJobHandler, ensureAutoClose } from './auto-close';
@@ -23,6 +24,7 @@ declare module '../../service-types' {
 /** Help: tickets from the panel, the API and the public contact form, and staff mail. */
 export const supportModule: AppModule = {
   name: 'support',
+  apiDescription: supportApiDescription,
   routes: [
     supportApiRoutes,
     supportRoutes,

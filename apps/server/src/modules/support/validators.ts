@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaging } from '../../http/api-paging';
 import { captchaField, nameField, optionalText, text } from '../../http/fields';
 import { parseMobile } from '../../lib/mobile';
 import { faNumber } from '../../lib/persian';
@@ -124,16 +125,8 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.output<typeof contactSchema>;
 
-const pageNumber = (label: string, max: number, tooBig: string) =>
-  z.coerce
-    .number({ error: `${label} معتبر نیست.` })
-    .int(`${label} معتبر نیست.`)
-    .min(1, `${label} معتبر نیست.`)
-    .max(max, tooBig);
-
 /** `api.v1.tickets.index`: the same paging as `api.v1.items.index`, filtered by status. */
 export const ticketListQuery = z.object({
   status: z.enum(TICKET_STATUSES, { error: 'وضعیت تیکت معتبر نیست.' }).optional(),
-  page: pageNumber('شماره صفحه', 100_000, 'شماره صفحه معتبر نیست.').default(1),
-  per_page: pageNumber('اندازه صفحه', 100, 'اندازه صفحه نباید بیش از ۱۰۰ باشد.').default(25),
+  ...apiPaging,
 });
