@@ -166,7 +166,7 @@ class ApiClient:
         return self.request("POST", "/api/v1/jobs/check", body={"drive": drive, "path": path})
 
     def check_status(self, check_id):
-        return self.request("GET", "/api/v1/jobs/check/{}".format(quote(check_id)))
+        return self.request("GET", "/api/v1/jobs/checks/{}".format(quote(check_id)))
 
     def submit(self, check_id, settings, idempotency_key):
         """Submits a checked scene; the same key gives back the same job (a retried click)."""
@@ -177,7 +177,7 @@ class ApiClient:
     def quote(self, check_id, settings):
         """What submitting a done check with these settings would cost: `{estimate, low, high,
         frames, tasks, balance, balance_after}` (Rial)."""
-        return self.request("GET", "/api/v1/jobs/check/{}/quote".format(quote(check_id)), query=settings)
+        return self.request("GET", "/api/v1/jobs/checks/{}/quote".format(quote(check_id)), query=settings)
 
     def jobs(self, per_page=10):
         return self.request("GET", "/api/v1/jobs", query={"per_page": per_page})
