@@ -17,6 +17,13 @@ CHECK_TIMEOUT_SECONDS = 15 * 60
 OPEN_STATUSES = ("checking", "queued", "active", "paused")
 
 
+def submitted(jobs):
+    """The account's render jobs, less scene checks never submitted (the API lists those too, in
+    `checking`, with no frames): the panel lists jobs, and a check left unsubmitted would keep the
+    list refreshing."""
+    return [j for j in jobs if j.get("frames") or j.get("status") != "checking"]
+
+
 def failed(operator, error):
     summary = error.summary() if hasattr(error, "summary") else str(error)
     operator.report({"ERROR"}, summary)
@@ -48,7 +55,8 @@ class RENDERFARM_OT_test_connection(bpy.types.Operator):
 
         def done(result, error):
             if error is None:
-                state["account"], state["drives"], state["jobs"] = result
+                state["account"], state["drives"], jobs = result
+                state["jobs"] = submitted(jobs)
                 state["jobs_refreshed_at"] = time.monotonic()
                 state["message"] = "Connected."
 
@@ -72,7 +80,7 @@ def refresh_jobs(api):
     def done(result, error):
         state["jobs_refreshed_at"] = time.monotonic()
         if error is None:
-            state["jobs"] = result
+            state["jobs"] = submitted(result)
 
     return work.start("jobs", lambda: api.jobs(), done)
 

@@ -80,7 +80,7 @@ def draw_job(layout, job):
     row.label(text=job.get("status", "").capitalize())
     row = box.row()
     row.label(text="{} / {} frames".format(done, total) if total else "—")
-    row.label(text="Cost so far: " + toman(job.get("cost")))
+    row.label(text=("Cost: " if job.get("status") == "completed" else "Cost so far: ") + toman(job.get("cost")))
     if job.get("estimate") and job.get("status") not in ("completed", "canceled"):
         box.label(text=estimate_text(job["estimate"]))
     row = box.row(align=True)
