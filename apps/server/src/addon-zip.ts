@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { blenderAddonFileName, blenderAddonZip } from './modules/render/blender-addon';
+import { blenderAddonFileName, blenderAddonZip } from './modules/render';
 import { ROOT_DIR } from './paths';
 
 /*
