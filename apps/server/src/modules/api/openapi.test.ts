@@ -234,7 +234,12 @@ describe('the OpenAPI description of /api/v1', () => {
       await post('/api/v1/jobs/check', { drive: drive.uuid, path: 'doc.blend' }),
     );
     await node.complete((await node.claim())!, CHECK_FINDINGS.sample_seconds, CHECK_FINDINGS);
-    await record('/api/v1/jobs/checks/{check}', 'get', 200, await get(`/api/v1/jobs/checks/${check.data.id}`));
+    await record(
+      '/api/v1/jobs/checks/{check}',
+      'get',
+      200,
+      await get(`/api/v1/jobs/checks/${check.data.id}`),
+    );
     await record(
       '/api/v1/jobs',
       'post',

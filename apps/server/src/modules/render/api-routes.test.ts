@@ -285,7 +285,11 @@ describe(`customer JSON API: render jobs (${process.env.DATABASE_URL ? 'PostgreS
     });
     expect(res.statusCode).toBe(202);
     const theirs = res.json().data.id;
-    for (const url of [`/api/v1/jobs/${theirs}`, `/api/v1/jobs/checks/${theirs}`, '/api/v1/jobs/not-a-uuid']) {
+    for (const url of [
+      `/api/v1/jobs/${theirs}`,
+      `/api/v1/jobs/checks/${theirs}`,
+      '/api/v1/jobs/not-a-uuid',
+    ]) {
       const answer = await api(tokens.read, 'GET', url);
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json()).toMatchObject({
