@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { areaOf } from './src/app/area';
 import { entryStaysAlone, publicChunks } from './vite.public-chunks';
+import { realtimeStaysInTheBrowser } from './vite.server-only';
 
 // The server renders the HTML shell (there is no index.html): it reads dist/.vite/manifest.json
 // in production, and in development points its <script> tags at this dev server.
@@ -20,7 +21,27 @@ const siteChunk = publicChunks({
   pageName: (id) => componentOf(id).replaceAll('/', '-'),
 });
 
-export default defineConfig({
+/**
+ * `vite build --ssr` (the second half of `pnpm build`): the server-render bundle, src/ssr.tsx into
+ * dist-ssr/, outside dist/ so that it is never served as a static file. The server imports it in
+ * its own process (apps/server/src/http/ssr.ts). Packages from node_modules stay external (the
+ * server resolves them from apps/web/node_modules); the workspace's own are bundled.
+ */
+const ssrBuild: UserConfig = {
+  root: import.meta.dirname,
+  base: '/build/',
+  plugins: [react(), realtimeStaysInTheBrowser()],
+  build: {
+    ssr: 'src/ssr.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    // The server reads the browser build's manifest (dist/), never this one's.
+    manifest: false,
+    copyPublicDir: false,
+  },
+};
+
+const browserBuild: UserConfig = {
   root: import.meta.dirname,
   base: '/build/',
   plugins: [react(), tailwindcss(), entryStaysAlone()],
@@ -52,4 +73,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

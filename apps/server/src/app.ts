@@ -13,6 +13,7 @@ import { refuseNulBytes } from './http/nul-byte';
 import { answerOversizedForm } from './http/oversized-form';
 import { addRequestIdHeader, requestIdFrom } from './http/request-id';
 import { registerSecurity } from './http/security';
+import { loadServerRenderer } from './http/ssr';
 import { createJobHandlers } from './jobs';
 import { watchRedisLink } from './lib/redis-ping';
 import { loggerOptions } from './logger';
@@ -54,6 +55,8 @@ export interface AppDependencies {
   realtime?: RealtimeServer | undefined;
   /** The domain modules, in layering order: modules/index.ts's list unless a test adds one. */
   modules?: readonly AppModule[];
+  /** Log lines go here instead of stdout (tests that read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the app without listening, so tests can `inject` and the server entry can `listen`. */
@@ -62,10 +65,11 @@ export async function buildApp({
   database,
   realtime,
   modules = appModules,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   if (!config.APP_KEY) throw new Error('buildApp needs APP_KEY (startServer generates one)');
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     genReqId: requestIdFrom,
     requestIdHeader: false,
     // Nested query parameters (lists' `filter[...]`, `sort`) with the protocol's qs limits.
@@ -159,6 +163,7 @@ export async function buildApp({
     });
   };
 
+  const ssr = await loadServerRenderer(config, app.log);
   await app.register(pages, {
     errorHandler,
     session: {
@@ -176,6 +181,7 @@ export async function buildApp({
     },
     title: SITE_TITLE,
     head: '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
+    ...(ssr ? { ssr } : {}),
     share: createSharedProps({ config, db, registry, cache: services.cache }),
   });
 

@@ -23,6 +23,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('renders pages on the server by default; SSR=false switches it off; the timeout is bounded', () => {
+    expect(loadConfig({}).SSR).toBe(true);
+    expect(loadConfig({}).SSR_TIMEOUT_MS).toBe(2000);
+    expect(loadConfig({ SSR: 'false' }).SSR).toBe(false);
+    expect(loadConfig({ SSR: '0', SSR_TIMEOUT_MS: '500' })).toMatchObject({
+      SSR: false,
+      SSR_TIMEOUT_MS: 500,
+    });
+    expect(() => loadConfig({ SSR: 'sometimes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SSR_TIMEOUT_MS: '0' })).toThrow(ConfigError);
+  });
+
   it('coerces numbers and flags from strings', () => {
     const config = loadConfig({ PORT: '9001', ZARINPAL_SANDBOX: 'true', REVERB_IN_PROCESS: '0' });
     expect(config.PORT).toBe(9001);

@@ -139,6 +139,11 @@ export const configSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
     VITE_DEV_SERVER: z.url().optional(),
+    // First loads rendered on the server from the web app's SSR bundle (apps/web/dist-ssr, built by
+    // `pnpm build`), then hydrated; false sends the empty root for the browser to render.
+    SSR: flag.default(true),
+    // Longest wait for one server render before the page goes out for the browser to render.
+    SSR_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
     SEED_DEMO: flag.default(true),
     // Browser tests only: routes under /__testing/ that run the machine tick at a chosen time and
     // set a simulated machine's load (the fake clock of idle auto-stop and schedules).

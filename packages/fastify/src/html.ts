@@ -19,6 +19,8 @@ export interface DocumentParts {
   head?: string;
   format: InitialPageFormat;
   rootId: string;
+  /** The page rendered on the server: its HTML goes into the root, its head elements into `<head>`. */
+  rendered?: { head: string[]; body: string } | null;
 }
 
 const escapeHtml = (s: string) =>
@@ -52,17 +54,28 @@ export function renderDocument(parts: DocumentParts): string {
       ? ''
       : `<script data-page="${escapeHtml(parts.rootId)}" type="application/json">${scriptJson(parts.page)}</script>\n`;
   const dataPage = parts.format === 'script' ? '' : ` data-page="${escapeHtml(json)}"`;
+  const { rendered } = parts;
+  // A title the page set (<Head title>) replaces the default one: a document has one title.
+  const title = rendered?.head.some((element) => element.startsWith('<title'))
+    ? ''
+    : `<title>${escapeHtml(parts.title)}</title>\n`;
+  const serverHead = rendered?.head.length ? `${rendered.head.join('\n')}\n` : '';
+  // The client hydrates a root marked this way instead of rendering it afresh. `inert` until then
+  // (createApp lifts it as it hydrates): a form filled in or sent before React listens would lose
+  // what was typed, or go out as a plain GET with the password in the URL. Shown, not yet usable.
+  const root = rendered
+    ? `<div id="${escapeHtml(parts.rootId)}"${dataPage} data-server-rendered="true" inert>${rendered.body}</div>`
+    : `<div id="${escapeHtml(parts.rootId)}"${dataPage}></div>`;
   return `<!DOCTYPE html>
 <html lang="fa" dir="rtl">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="csrf-token" content="${escapeHtml(parts.csrfToken)}">
-<title>${escapeHtml(parts.title)}</title>
-${parts.head ?? ''}${parts.assetTags}
+${title}${serverHead}${parts.head ?? ''}${parts.assetTags}
 </head>
 <body>
-${script}<div id="${escapeHtml(parts.rootId)}"${dataPage}></div>
+${script}${root}
 </body>
 </html>
 `;

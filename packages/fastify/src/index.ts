@@ -13,5 +13,7 @@ export { RedisSessionStore } from './redis-store';
 export { randomToken, Session } from './session';
 export type { SessionRecord, SessionStore } from './session-store';
 export { MemorySessionStore } from './session-store';
+export type { RenderedPage, SsrOptions } from './ssr';
+export { SSR_TIMEOUT_MS } from './ssr';
 export type { SchemaLike } from './validation';
 export { FORM_ERROR_KEY, firstMessages, validate } from './validation';

@@ -8,6 +8,7 @@ import { type PartialRequest, resolveProps } from './props';
 import { Session } from './session';
 import type { SessionRecord, SessionStore } from './session-store';
 import { safeEqual, sign, unsign } from './signing';
+import { type SsrOptions, serverRenderer } from './ssr';
 import { type SchemaLike, validate } from './validation';
 
 export type Props = Record<string, unknown>;
@@ -63,6 +64,12 @@ export interface PagePluginOptions {
   head?: string;
   initialPage?: InitialPageFormat;
   rootId?: string;
+  /**
+   * Server rendering of first loads: the renderer's HTML goes into the root element (marked
+   * `data-server-rendered="true"`) and its head elements into `<head>`. Page visits (X-Inertia)
+   * never render. A renderer that throws or exceeds `timeoutMs` leaves the page to the browser.
+   */
+  ssr?: SsrOptions;
   csrf?: CsrfOptions;
   /** The app's error handler for everything but validation failures (default: Fastify's). */
   errorHandler?: (
@@ -157,6 +164,7 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
   const touchAfterMs = (sessionOptions.touchAfterSeconds ?? 60) * 1000;
   const store = sessionOptions.store;
   const assets: Assets = loadAssets(options.vite);
+  const renderOnServer = options.ssr ? serverRenderer(options.ssr) : null;
   const version =
     typeof options.version === 'function'
       ? options.version
@@ -333,9 +341,11 @@ async function pagePlugin(app: FastifyInstance, options: PagePluginOptions): Pro
           .type('application/json; charset=utf-8')
           .send(JSON.stringify(page));
       }
+      const rendered = renderOnServer ? await renderOnServer(page, request.log) : null;
       return this.type('text/html; charset=utf-8').send(
         renderDocument({
           page,
+          rendered,
           csrfToken: session?.token ?? '',
           assetTags: [assets.tags, assets.pageTags(component)].filter(Boolean).join('\n'),
           title: pageOptions.title ?? options.title ?? DEFAULT_TITLE,

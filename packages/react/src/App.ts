@@ -2,8 +2,8 @@ import { type Page, type PageResolution, type ProgressOptions, router } from '@r
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { PageContext } from './context';
-import { PageErrorBoundary, PageNotFound } from './ErrorScreens';
-import { setTitleTemplate } from './Head';
+import { PageErrorBoundary, pageNotFound } from './ErrorScreens';
+import { identity, setTitleTemplate } from './Head';
 import { h, useEffect, useLayoutEffect, useRef, useState } from './react';
 
 /** A page component; `layout` wraps it in a layout that survives navigation between pages. */
@@ -24,8 +24,6 @@ interface Current {
   component: PageComponent | undefined;
   key: number;
 }
-
-const identity = (title: string) => title;
 
 /** The root component: renders the current page and lets the router swap it. */
 export function App({
@@ -76,13 +74,9 @@ export function App({
   }, [initialPage, resolveComponent, progress]);
 
   const { page, component, key } = current;
-  let child: ReactNode;
-  if (!component) {
-    child = h(PageNotFound, { component: page.component });
-  } else {
-    const element = h(component, { key, ...page.props });
-    child = applyLayout(component, element, page);
-  }
+  const child = component
+    ? applyLayout(component, h(component, { key, ...page.props }), page)
+    : pageNotFound(page.component);
   setTitleTemplate(titleCallback);
   return h(PageContext.Provider, { value: page }, h(PageErrorBoundary, { resetKey: page }, child));
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Fragment, h } from './react';
 import { usePage } from './usePage';
 
 export interface DeferredProps {
@@ -13,5 +12,5 @@ export interface DeferredProps {
 export function Deferred({ data, fallback, children }: DeferredProps) {
   const { props } = usePage();
   const ready = ([] as string[]).concat(data).every((key) => props[key] !== undefined);
-  return h(Fragment, null, ready ? (typeof children === 'function' ? children() : children) : fallback);
+  return ready ? (typeof children === 'function' ? children() : children) : fallback;
 }

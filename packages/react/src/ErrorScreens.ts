@@ -15,8 +15,7 @@ function ErrorScreen(title: string, detail: ReactNode, retry?: boolean) {
 }
 
 /** Shown instead of a page whose component the resolver does not know. */
-export const PageNotFound = ({ component }: { component: string }) =>
-  ErrorScreen('Page not found', h('code', null, component));
+export const pageNotFound = (component: string) => ErrorScreen('Page not found', component);
 
 interface BoundaryProps {
   /** Changes with each page: a new page gets a fresh chance to render. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Fragment, h, useEffect } from './react';
+import { useEffect } from './react';
 
-let template = (title: string) => title;
+export const identity = (title: string) => title;
+let template = identity;
 
 /** The title template given to createApp (`title`); there is one app per document. */
 export function setTitleTemplate(callback: (title: string) => string): void {
@@ -22,11 +23,13 @@ export interface HeadProps {
  * When the page goes away the title returns to «رندر فارم ابری».
  */
 export function Head({ title, children }: HeadProps) {
+  // Worked out while rendering, so a server render (which runs no effects) sees it too.
+  const text = title ? template(title) : DEFAULT_TITLE;
   useEffect(() => {
-    document.title = title ? template(title) : DEFAULT_TITLE;
+    document.title = text;
     return () => {
       document.title = DEFAULT_TITLE;
     };
-  }, [title]);
-  return h(Fragment, null, children);
+  }, [text]);
+  return children;
 }

@@ -51,8 +51,9 @@ export function Link({
   children,
   ...rest
 }: LinkProps) {
-  const href = typeof target === 'string' ? target : target.url;
-  const method = (methodProp ?? (typeof target === 'string' ? 'get' : target.method)).toLowerCase() as Method;
+  const { url: href, method: targetMethod } =
+    typeof target === 'string' ? { url: target, method: 'get' } : target;
+  const method = (methodProp ?? targetMethod).toLowerCase() as Method;
   const isGet = method === 'get';
   const options: VisitOptions & Record<string, unknown> = { method, preserveState: !isGet };
   const attributes: Record<string, unknown> & {
@@ -92,8 +93,8 @@ export function Link({
       },
       onMouseEnter: (event: MouseEvent<HTMLElement>) => {
         onMouseEnter?.(event);
-        if (prefetch === true || prefetch === 'hover')
-          hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
+        // true or 'hover' (the other truthy value, 'mount', has prefetched already)
+        if (prefetch && !onMount) hoverTimer.current = setTimeout(doPrefetch, PREFETCH_HOVER_DELAY);
       },
       onMouseLeave: (event: MouseEvent<HTMLElement>) => {
         onMouseLeave?.(event);

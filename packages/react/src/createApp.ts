@@ -1,6 +1,9 @@
 import { type Page, type ProgressOptions, readInitialPage } from '@renderfarm/router';
 import type { ComponentType, ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, type AppProps } from './App';
+import { h } from './react';
+import { resolveModule } from './resolve-module';
 
 export type ResolveResult = unknown;
 
@@ -13,8 +16,11 @@ export interface SetupOptions {
 export interface CreateAppOptions {
   /** Page component for a name: a module (its default export is used) or the component, or a promise of either. */
   resolve: (name: string) => ResolveResult;
-  /** Mounts the app, e.g. `({ el, App, props }) => createRoot(el).render(<App {...props} />)`. */
-  setup: (options: SetupOptions) => void | ReactElement | Promise<void>;
+  /**
+   * Mounts the app, e.g. `({ el, App, props }) => createRoot(el).render(<App {...props} />)`.
+   * Without it the app hydrates the server's HTML (root marked `data-server-rendered`) or mounts.
+   */
+  setup?: (options: SetupOptions) => void | ReactElement | Promise<void>;
   /** Title template, e.g. `(title) => \`${title} | رندر فارم ابری\``. */
   title?: (title: string) => string;
   /** Progress bar options, or `false` to turn it off. */
@@ -45,11 +51,7 @@ export async function createApp({
     el.textContent = 'The page could not be loaded.';
     throw error;
   }
-  // ES modules (`import('./pages/X.tsx')`) are unwrapped to their default export.
-  const resolveComponent = async (name: string) => {
-    const resolved = (await resolve(name)) as { default?: unknown } | undefined;
-    return resolved?.default ?? resolved;
-  };
+  const resolveComponent = resolveModule(resolve);
   const props: AppProps = {
     initialPage,
     initialComponent: await resolveComponent(initialPage.component).catch(() => undefined),
@@ -57,5 +59,14 @@ export async function createApp({
     titleCallback: title,
     progress,
   };
-  await setup({ el, App, props });
+  const app = h(App, props);
+  // A root the server rendered the page into (@renderfarm/react/server) keeps its HTML: hydrated.
+  // It comes `inert` (@renderfarm/fastify): text typed or a form sent before React listens would
+  // be lost. From hydrateRoot on, React replays what happens before it has caught up.
+  el.removeAttribute('inert');
+  await (setup
+    ? setup({ el, App, props })
+    : el.dataset.serverRendered
+      ? hydrateRoot(el, app)
+      : createRoot(el).render(app));
 }

@@ -7,7 +7,9 @@ import { afterEach } from 'vitest';
 // The machine is shared: give findBy/waitFor room before calling a slow render a failure.
 configure({ asyncUtilTimeout: 10_000 });
 
+// Server-render tests run without a DOM (`@vitest-environment node`).
 afterEach(() => {
+  if (typeof document === 'undefined') return;
   cleanup();
   document.body.innerHTML = '';
 });

@@ -35,7 +35,7 @@ function key(): Promise<CryptoKey> {
 export async function encryptPage(page: Page): Promise<EncryptedPage> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const data = await crypto.subtle.encrypt(
-    { name: AES.name, iv },
+    { ...AES, iv },
     await key(),
     new TextEncoder().encode(JSON.stringify(page)),
   );
@@ -45,7 +45,7 @@ export async function encryptPage(page: Page): Promise<EncryptedPage> {
 /** The page, or undefined when the key is gone (history cleared, tab closed) or the data is damaged. */
 export async function decryptPage({ iv, data }: EncryptedPage): Promise<Page | undefined> {
   try {
-    const plain = await crypto.subtle.decrypt({ name: AES.name, iv }, await key(), data);
+    const plain = await crypto.subtle.decrypt({ ...AES, iv }, await key(), data);
     return JSON.parse(new TextDecoder().decode(plain));
   } catch {
     return undefined;

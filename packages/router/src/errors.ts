@@ -43,7 +43,7 @@ export class NetworkError extends RouterError {
 
 /** The page embedded in the HTML shell is missing or unreadable. */
 export class InitialPageError extends RouterError {
-  constructor(detail: string, cause?: unknown) {
-    super('INITIAL_PAGE', `Initial page: ${detail}`, { cause });
+  constructor(detail: string) {
+    super('INITIAL_PAGE', `Initial page: ${detail}`);
   }
 }

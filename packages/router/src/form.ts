@@ -85,9 +85,14 @@ export class Form<T extends FormData_> {
 
   setData = (keyOrData: keyof T | T | ((data: T) => T), value?: unknown): void => {
     const data = this.#state.data;
-    if (typeof keyOrData === 'function') this.#update({ data: (keyOrData as (data: T) => T)(data) });
-    else if (typeof keyOrData === 'object') this.#update({ data: keyOrData as T });
-    else this.#update({ data: { ...data, [keyOrData]: value } });
+    this.#update({
+      data:
+        typeof keyOrData === 'function'
+          ? (keyOrData as (data: T) => T)(data)
+          : typeof keyOrData === 'object'
+            ? (keyOrData as T)
+            : { ...data, [keyOrData]: value },
+    });
   };
 
   /** No argument: the current data become the defaults. A field and value, or an object, set those defaults. */

@@ -2,6 +2,9 @@ import { InitialPageError } from './errors';
 import { asPage } from './page';
 import type { Page } from './types';
 
+// The messages say only which of two cases it is (bytes every browser downloads): the JSON
+// itself, in the document, shows what is wrong with it.
+
 /**
  * The page the server embedded in the HTML shell: `<script data-page="<id>" type="application/json">`
  * first (the v3 form, safe against `</script>` because every `/` is escaped), then the v2 form,
@@ -14,9 +17,7 @@ export function readInitialPage(id = 'app'): Page {
   let page: Page | undefined;
   try {
     page = asPage(JSON.parse(json!));
-  } catch (cause) {
-    throw new InitialPageError(json ? 'not valid JSON' : 'none in the document', cause);
-  }
-  if (!page) throw new InitialPageError('no component or props');
+  } catch {}
+  if (!page) throw new InitialPageError(json ? 'not a page object' : 'none in the document');
   return page;
 }

@@ -69,7 +69,6 @@ export class ProgressBar {
   }
 
   #width(width: string, duration: string): void {
-    this.#element?.style.setProperty('width', width);
-    this.#element?.style.setProperty('transition', `width ${duration}`);
+    if (this.#element) Object.assign(this.#element.style, { width, transition: `width ${duration}` });
   }
 }

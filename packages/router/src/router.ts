@@ -286,9 +286,7 @@ export class Router {
       visit.method === 'get' && visit.prefetch !== false ? this.#cache.get(this.#cacheKey(visit)) : undefined;
     if (cached) return cached;
     return send({
-      method: visit.method,
-      url: visit.url,
-      data: visit.data,
+      ...visit,
       headers: this.headers(visit),
       signal: controller.signal,
       onUploadProgress: (progress) => {
@@ -406,7 +404,7 @@ export class Router {
     }
     const requestUrl = visit.url;
     const responseUrl = hrefToUrl(page.url);
-    if (requestUrl.hash && !responseUrl.hash && urlWithoutHash(requestUrl) === urlWithoutHash(responseUrl)) {
+    if (requestUrl.hash && !responseUrl.hash && isSameUrlWithoutHash(requestUrl, responseUrl)) {
       page.url = urlWithoutOrigin(responseUrl) + requestUrl.hash;
     }
     const errors = scopeErrors(page, visit.errorBag);

@@ -213,8 +213,9 @@ describe('initial page in the HTML shell', () => {
   it('throws InitialPageError for a missing, malformed or component-less page', () => {
     expect(() => readInitialPage()).toThrow(/none in the document/);
     document.body.innerHTML = '<script data-page="app" type="application/json">{oops</script>';
-    expect(() => readInitialPage()).toThrow(/not valid JSON/);
+    expect(() => readInitialPage()).toThrow(/not a page object/);
     document.body.innerHTML = '<script data-page="app" type="application/json">{"props":{}}</script>';
+    expect(() => readInitialPage()).toThrow(/not a page object/);
     expect(() => readInitialPage()).toThrow(expect.objectContaining({ code: 'INITIAL_PAGE' }));
   });
 });

@@ -27,12 +27,16 @@ export async function createTestApp(
     onQuery?: (sql: string) => void;
     /** Another module list (modules/index.ts's by default): a test's module added to it. */
     modules?: readonly AppModule[];
+    /** Receives the app's log lines (JSON, at LOG_LEVEL), which tests otherwise silence. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ onQuery: (sql) => options.onQuery?.(sql) });
   const config = loadConfig({
     NODE_ENV: 'test',
     CAPTCHA_PROVIDER: 'none',
+    // App tests read the page objects; the server render has tests of its own (http/ssr.test.ts).
+    SSR: 'false',
     APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
     ...options.env,
   });
@@ -47,6 +51,7 @@ export async function createTestApp(
     database,
     realtime: options.realtime,
     ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   // Test-only shortcut to a signed-in session; the real sign-in flows are tested end to end.
   app.post('/__testing/sign-in', { config: { csrf: false } }, async (request) => {

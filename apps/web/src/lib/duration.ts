@@ -32,8 +32,8 @@ export function formatDuration(milliseconds: number): string {
 }
 
 /** Time since an ISO instant, or null when there is none (a machine that is not running). */
-export function elapsedSince(iso: string | null, now: number): number | null {
-  if (!iso) return null;
+export function elapsedSince(iso: string | null, now: number | null): number | null {
+  if (!iso || now === null) return null;
   const start = Date.parse(iso);
   return Number.isNaN(start) ? null : now - start;
 }

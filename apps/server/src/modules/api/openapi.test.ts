@@ -77,7 +77,7 @@ describe('the OpenAPI description of /api/v1', () => {
 
   it('describes every API route and method, and nothing that is not a route', () => {
     const routes = t.app.routeList.all().filter((r) => r.uri.startsWith('api/'));
-    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.length).toBeGreaterThan(15);
     const missing: string[] = [];
     for (const route of routes) {
       // Every API route needs a token, but the description of them all (docs/screens.md §8).
@@ -273,19 +273,19 @@ describe('the OpenAPI description of /api/v1', () => {
     await record('/api/v1/jobs', 'get', 200, await get('/api/v1/jobs'));
     await record('/api/v1/items', 'get', 200, await get('/api/v1/items?type=render'));
     await record(
-      '/api/v1/jobs/{job}/pause',
+      '/api/v1/jobs/{job}/{action}',
       'post',
       200,
       await post(`/api/v1/jobs/${check.data.id}/pause`, {}),
     );
     await record(
-      '/api/v1/jobs/{job}/cancel',
+      '/api/v1/jobs/{job}/{action}',
       'post',
       200,
       await post(`/api/v1/jobs/${check.data.id}/cancel`, {}),
     );
     await record(
-      '/api/v1/jobs/{job}/resume',
+      '/api/v1/jobs/{job}/{action}',
       'post',
       409,
       await post(`/api/v1/jobs/${check.data.id}/resume`, {}),

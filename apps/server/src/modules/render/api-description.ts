@@ -20,6 +20,7 @@ import {
   time,
   uuid,
 } from '../../http/openapi-parts';
+import { API_ACTIONS } from './api-routes';
 import { JOB_ACTIONS } from './state-machine';
 import { RENDER_FORMATS, RENDER_JOB_STATUSES, RENDER_PRIORITIES, RENDER_TASK_STATUSES } from './tables';
 
@@ -109,17 +110,18 @@ const submitBody = exact(
   { required: ['check', 'frames', 'chunk', 'format', 'resolution', 'priority'] },
 );
 
-const jobAction = (action: (typeof JOB_ACTIONS)[number], summary: string) => ({
+const jobAction = {
   post: op({
-    id: `jobs.${action}`,
-    summary,
+    id: 'jobs.action',
+    summary:
+      'pause (the nodes at work stop on their next call), resume a paused job, cancel (rendered frames stay in the drive), or requeue a failed job’s failed frames',
     ability: 'update',
     tags: ['jobs'],
-    parameters: [jobParam],
+    parameters: [jobParam, pathParam('action', 'What to do with the job', enumOf(API_ACTIONS))],
     answer: ok(data(ref('Job')), { data: jobExample }, 'The job after the action'),
     errors: [404, 409, 422],
   }),
-});
+};
 
 /** `api.v1.jobs.*` in the API's OpenAPI description (modules/api/openapi.ts). */
 export const renderApiDescription: ApiDescription = {
@@ -347,9 +349,6 @@ export const renderApiDescription: ApiDescription = {
         errors: [404],
       }),
     },
-    '/api/v1/jobs/{job}/pause': jobAction('pause', 'Pause (the nodes at work stop on their next call)'),
-    '/api/v1/jobs/{job}/resume': jobAction('resume', 'Resume a paused job'),
-    '/api/v1/jobs/{job}/cancel': jobAction('cancel', 'Cancel (rendered frames stay in the drive)'),
-    '/api/v1/jobs/{job}/requeue': jobAction('requeue', 'Queue a failed job’s failed frames again'),
+    '/api/v1/jobs/{job}/{action}': jobAction,
   },
 };

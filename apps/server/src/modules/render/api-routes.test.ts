@@ -216,6 +216,8 @@ describe(`customer JSON API: render jobs (${process.env.DATABASE_URL ? 'PostgreS
     const canceled = await api(tokens.all, 'POST', `/api/v1/jobs/${check}/cancel`);
     expect(canceled.json().data).toMatchObject({ status: 'canceled', actions: [] });
     expect(canceled.json().data.tasks).toMatchObject({ completed: 1, canceled: 2 });
+    // A word after the job that is no action is not found, as a missing job is.
+    expect((await api(tokens.all, 'POST', `/api/v1/jobs/${check}/delete`)).statusCode).toBe(404);
     const refused = await api(tokens.all, 'POST', `/api/v1/jobs/${check}/resume`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({

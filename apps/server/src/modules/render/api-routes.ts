@@ -5,6 +5,7 @@ import { apiPaging } from '../../http/api-paging';
 import { useJsonApiErrors } from '../../http/json-errors';
 import { routesOn } from '../../http/named-route';
 import type { RenderJobView, SceneFindings } from './contracts';
+import { jobNotFound } from './errors';
 import { jobViews } from './job-pages';
 import { defaultsOf } from './scene-defaults';
 import type { JobAction } from './state-machine';
@@ -14,7 +15,10 @@ import { listJobs, type TaskCounts, taskCounts } from './views';
 
 const BODY_LIMIT = 16 * 1024;
 /** The API's job actions (requeue too: a failed job's failed frames, as on the job's page). */
-const API_ACTIONS = ['pause', 'resume', 'cancel', 'requeue'] as const satisfies readonly JobAction[];
+export const API_ACTIONS = ['pause', 'resume', 'cancel', 'requeue'] as const satisfies readonly JobAction[];
+
+const isApiAction = (word: string): word is (typeof API_ACTIONS)[number] =>
+  (API_ACTIONS as readonly string[]).includes(word);
 
 const listQuery = z.object({
   status: z.enum(RENDER_JOB_STATUSES, { error: 'وضعیت رندر معتبر نیست.' }).optional(),
@@ -196,21 +200,22 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
     }),
   );
 
-  for (const action of API_ACTIONS) {
-    route(
-      {
-        name: `api.v1.jobs.${action}`,
-        method: 'POST',
-        uri: `/api/v1/jobs/{job}/${action}`,
-        access: 'api',
-        ability: 'update',
-        json: true,
-      },
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        const job = await jobs().act(owner(request), param(request, 'job'), action);
-        return reply.send({ data: await apiJob(job) });
-      },
-      { bodyLimit: BODY_LIMIT },
-    );
-  }
+  route(
+    {
+      name: 'api.v1.jobs.action',
+      method: 'POST',
+      uri: '/api/v1/jobs/{job}/{action}',
+      access: 'api',
+      ability: 'update',
+      json: true,
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const action = param(request, 'action');
+      // Another word after the job is no action of the API: not found, as a missing job is.
+      if (!isApiAction(action)) throw jobNotFound();
+      const job = await jobs().act(owner(request), param(request, 'job'), action);
+      return reply.send({ data: await apiJob(job) });
+    },
+    { bodyLimit: BODY_LIMIT },
+  );
 }

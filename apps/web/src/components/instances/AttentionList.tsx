@@ -1,6 +1,6 @@
 import type { AttentionMachine } from '@server/modules/instances/contracts';
 import { CircleCheck } from 'lucide-react';
-import { formatRelative } from '../../lib/relative-time';
+import { useWhen } from '../../hooks/use-when';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { ItemList } from '../ui/ItemList';
 import { MaybeLink } from '../ui/MaybeLink';
@@ -8,8 +8,8 @@ import { statusLabel } from '../ui/status-labels';
 import { TechnicalDetail } from '../ui/TechnicalDetail';
 
 /** «از ۲۵ دقیقه پیش»; under a minute plain «همین حالا» («از همین حالا» reads as "from now on"). */
-function since(at: string): string {
-  const relative = formatRelative(at);
+function since(at: string, relativeTo: (value: string) => string): string {
+  const relative = relativeTo(at);
   return relative === 'همین حالا' ? relative : `از ${relative}`;
 }
 
@@ -36,6 +36,7 @@ export function AttentionList({
   machines: AttentionMachine[];
   hrefFor: (machine: AttentionMachine) => string | null;
 }) {
+  const { relative } = useWhen();
   return (
     <ItemList
       items={machines}
@@ -60,7 +61,7 @@ export function AttentionList({
             </div>
             <p className="mt-1 text-xs text-gray-500">
               {machine.plan} · {machine.location}
-              {machine.power_changed_at && <> · {since(machine.power_changed_at)}</>}
+              {machine.power_changed_at && <> · {since(machine.power_changed_at, relative)}</>}
             </p>
             {machine.failure_reason && (
               <p className="mt-1.5 rounded-lg bg-red-50 px-2.5 py-1.5 text-sm break-words text-red-800">

@@ -1,9 +1,9 @@
+import { useWhen } from '../../hooks/use-when';
 import { formatJalali, type JalaliStyle } from '../../lib/jalali-date';
-import { formatWhen } from '../../lib/relative-time';
 
 /**
  * A machine-readable <time> shown in the Persian calendar. `relative` shows «۵ دقیقه پیش» for
- * recent events, with the full date in the tooltip.
+ * recent events, with the full date in the tooltip (the date alone until hydrated: hooks/use-when.ts).
  */
 export function JalaliTime({
   value,
@@ -16,9 +16,10 @@ export function JalaliTime({
   relative?: boolean;
   className?: string;
 }) {
+  const { when } = useWhen();
   return (
     <time dateTime={value} title={formatJalali(value, 'datetime')} className={className}>
-      {relative ? formatWhen(value) : formatJalali(value, style)}
+      {relative ? when(value) : formatJalali(value, style)}
     </time>
   );
 }

@@ -5,20 +5,21 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { CancelButton } from '../../../components/ui/CancelButton';
 import { Modal } from '../../../components/ui/Modal';
+import { useWhen } from '../../../hooks/use-when';
 import { toPersianDigits } from '../../../lib/digits';
-import { formatWhen } from '../../../lib/relative-time';
 import { useRoute } from '../../../lib/route';
 import { abilityLabel } from './abilities';
 import { PermissionChecks } from './PermissionChecks';
 
-function lastUsed(token: ApiToken): string {
-  if (token.last_used_at) return `آخرین استفاده: ${formatWhen(token.last_used_at)}`;
+function lastUsed(token: ApiToken, when: (value: string) => string): string {
+  if (token.last_used_at) return `آخرین استفاده: ${when(token.last_used_at)}`;
   if (token.last_used_ago) return `آخرین استفاده: ${toPersianDigits(token.last_used_ago)}`;
   return 'هنوز استفاده نشده';
 }
 
 /** One token: its name, abilities and last use, with «دسترسی‌ها» and «حذف» behind dialogs. */
 export function TokenRow({ token, available }: { token: ApiToken; available: string[] }) {
+  const { when } = useWhen();
   const route = useRoute();
   const [dialog, setDialog] = useState<'permissions' | 'delete' | null>(null);
   const update = useForm({ permissions: token.abilities as string[] });
@@ -54,7 +55,7 @@ export function TokenRow({ token, available }: { token: ApiToken; available: str
               {abilityLabel(ability)}
             </Badge>
           ))}
-          <span className="ms-1">{lastUsed(token)}</span>
+          <span className="ms-1">{lastUsed(token, when)}</span>
         </p>
       </div>
       <div className="flex gap-1">

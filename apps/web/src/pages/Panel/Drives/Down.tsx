@@ -1,7 +1,7 @@
 import { router } from '@renderfarm/react';
 import type { PanelDrivesDownProps } from '@server/modules/drives/contracts';
 import { ArrowRight, Download, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Head } from '../../../app/protocol';
 import { PageHeader } from '../../../components/account/PageHeader';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/Card';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { FactList } from '../../../components/ui/FactList';
 import { JalaliTime } from '../../../components/ui/JalaliTime';
+import { useNow } from '../../../hooks/use-now';
 import { useRoute } from '../../../lib/route';
 import { formatSize } from '../../../lib/size';
 
@@ -19,14 +20,10 @@ import { formatSize } from '../../../lib/size';
  */
 export default function DrivesDown({ drive, file, download_url, expires_at }: PanelDrivesDownProps) {
   const route = useRoute();
-  const [now, setNow] = useState(() => Date.now());
+  const now = useNow(15_000);
   const started = useRef<string | null>(null);
-  const expired = new Date(expires_at).getTime() <= now;
-
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
+  // Judged by the browser's clock once hydrated (the server's answer said the link was live).
+  const expired = now !== null && new Date(expires_at).getTime() <= now;
 
   // Start the download once per link, as a navigation the browser turns into a save (attachment).
   useEffect(() => {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { FormSection } from '../../../components/ui/FormSection';
 import { Ltr } from '../../../components/ui/Ltr';
 import { SavedNote } from '../../../components/ui/SavedNote';
-import { formatWhen } from '../../../lib/relative-time';
+import { useWhen } from '../../../hooks/use-when';
 import { usePasswordConfirmedDelete } from './use-password-confirmed-delete';
 
 const UNKNOWN = 'نامشخص';
@@ -14,6 +14,7 @@ const UNKNOWN = 'نامشخص';
 /** Where the account is signed in, and a way to sign out everywhere else with the password. */
 export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: BrowserSession[] }) {
   const { form, open, show, close, submit } = usePasswordConfirmedDelete('other-browser-sessions.destroy');
+  const { when } = useWhen();
   const others = sessions.filter((session) => !session.is_current_device).length;
 
   return (
@@ -47,7 +48,7 @@ export function LogoutOtherBrowserSessionsForm({ sessions }: { sessions: Browser
                     {session.is_current_device ? (
                       <Badge tone="green">همین دستگاه</Badge>
                     ) : (
-                      <>آخرین فعالیت: {formatWhen(session.last_active)}</>
+                      <>آخرین فعالیت: {when(session.last_active)}</>
                     )}
                   </p>
                 </div>

@@ -15,7 +15,7 @@ import { useRoute } from '../../../../lib/route';
  * One machine: what it is, where, its state in words, what an hour costs, how to connect, and
  * the power buttons its state allows. A refused request is shown here, beside this machine.
  */
-export function MachineCard({ machine, now }: { machine: OwnedMachine; now: number }) {
+export function MachineCard({ machine, now }: { machine: OwnedMachine; now: number | null }) {
   const route = useRoute();
   const uptime = machine.status === 'ready' ? elapsedSince(machine.running_since, now) : null;
   const address = machine.host && machine.port ? `${machine.host}:${machine.port}` : null;
