@@ -68,6 +68,7 @@ export function jobRoutes(): RoutesConfig {
     ['panel.jobs.action', 'panel/jobs/{job}/{action}', 'POST', ['job', 'action']],
     ['panel.jobs.download', 'panel/jobs/{job}/download', 'GET', ['job']],
     ['panel.drives.list', 'panel/drives', 'GET', []],
+    ['software.blender-addon', 'software/blender-addon.zip', 'GET', []],
   ] as const)
     list.routes[name] = {
       uri,

@@ -246,6 +246,14 @@ describe('the OpenAPI description of /api/v1', () => {
       422,
       await post('/api/v1/jobs', { check: check.data.id, frames: 'x' }),
     );
+    await record(
+      '/api/v1/jobs/checks/{check}/quote',
+      'get',
+      200,
+      await get(
+        `/api/v1/jobs/checks/${check.data.id}/quote?frames=1-4&chunk=2&format=PNG&resolution=50&priority=express`,
+      ),
+    );
     const settings = {
       check: check.data.id,
       frames: '1-4',

@@ -156,6 +156,20 @@ export const renderApiDescription: ApiDescription = {
         startup_seconds: { type: 'number' },
       },
     },
+    Quote: exact({
+      frames: int({ description: 'Frames the settings name' }),
+      tasks: int({ description: 'Tasks they split into (by chunk)' }),
+      frame_seconds: {
+        type: 'number',
+        description: 'Seconds per frame at these settings (the check’s, scaled)',
+      },
+      price_per_minute: rial('A node-minute at the chosen priority'),
+      estimate: rial('The estimate'),
+      low: rial('Its low end'),
+      high: rial('Its high end'),
+      balance: rial('Your balance now'),
+      balance_after: rial('The balance less the estimate'),
+    }),
     SceneCheck: exact({
       id: { ...uuid, description: 'The check’s id; submitted, the job keeps it as its uuid' },
       status: enumOf(['checking', 'done', 'failed', 'canceled', 'submitted'], {
@@ -250,6 +264,38 @@ export const renderApiDescription: ApiDescription = {
         parameters: [pathParam('check', 'The check’s id')],
         answer: ok(data(ref('SceneCheck')), { data: checkExample }),
         errors: [404],
+      }),
+    },
+    '/api/v1/jobs/checks/{check}/quote': {
+      get: op({
+        id: 'jobs.checks.quote',
+        summary: 'What submitting a done check with these settings would cost (nothing is queued or charged)',
+        ability: 'read',
+        tags: ['jobs'],
+        parameters: [
+          pathParam('check', 'The check’s id'),
+          ...['frames', 'chunk', 'format', 'resolution', 'samples', 'priority'].map((name) => ({
+            name,
+            in: 'query',
+            required: name !== 'samples',
+            description: 'As in the submit body',
+            schema: str(),
+          })),
+        ],
+        answer: ok(data(ref('Quote')), {
+          data: {
+            frames: 250,
+            tasks: 50,
+            frame_seconds: 12.4,
+            price_per_minute: 15_000,
+            estimate: 790_000,
+            low: 592_500,
+            high: 1_185_000,
+            balance: 47_117_500,
+            balance_after: 46_327_500,
+          },
+        }),
+        errors: [404, 422],
       }),
     },
     '/api/v1/jobs': {

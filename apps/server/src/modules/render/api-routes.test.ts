@@ -226,6 +226,31 @@ describe(`customer JSON API: render jobs (${process.env.DATABASE_URL ? 'PostgreS
     });
   });
 
+  it('prices a done check before submitting (its quote: frames, tasks, estimate, balance after), as the job is then priced', async () => {
+    const check = await checked();
+    const query = new URLSearchParams(SETTINGS as unknown as Record<string, string>).toString();
+    const res = await api(tokens.read, 'GET', `/api/v1/jobs/checks/${check}/quote?${query}`);
+    expect(res.statusCode).toBe(200);
+    const quote = res.json().data;
+    expect(quote).toMatchObject({ frames: 6, tasks: 3 });
+    expect(quote.low).toBeLessThanOrEqual(quote.estimate);
+    expect(quote.high).toBeGreaterThanOrEqual(quote.estimate);
+    expect(quote.balance_after).toBe(quote.balance - quote.estimate);
+    const job = await api(tokens.create, 'POST', '/api/v1/jobs', { check, ...SETTINGS });
+    expect(job.json().data.estimate).toEqual({ estimate: quote.estimate, low: quote.low, high: quote.high });
+
+    const bad = await api(
+      tokens.read,
+      'GET',
+      `/api/v1/jobs/checks/${check}/quote?frames=9-1&chunk=0&format=GIF`,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['frames', 'chunk', 'format']));
+    expect(bad.json().message).toMatch(PERSIAN);
+    const foreign = await api(tokens.stranger, 'GET', `/api/v1/jobs/checks/${check}/quote?${query}`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('refuses bad settings with every field’s Persian error at once, and submits nothing', async () => {
     const check = await checked();
     const before = await jobCount();

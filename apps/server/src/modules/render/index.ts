@@ -2,6 +2,8 @@
  * The render module's public face: what other modules, the app and the worker may use of it.
  * Everything else in this folder is the module's own (module-boundaries.test.ts).
  */
+
+export { blenderAddonFileName, blenderAddonZip } from './blender-addon';
 export type {
   RenderJobActionName,
   RenderJobStatusName,

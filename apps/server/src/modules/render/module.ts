@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppModule } from '../app-module';
 import { renderApiDescription } from './api-description';
+import { renderApiQuoteRoute } from './api-quote-route';
 import { renderApiRoutes } from './api-routes';
+import { blenderAddonRoute } from './blender-addon-route';
 import { createRenderManager, type RenderManager } from './manager';
 import { ensureRenderMinute, RENDER_MINUTE_JOB, renderMinute } from './minute-job';
 import { type NodeChanges, updateNode } from './node-admin';
@@ -26,7 +28,14 @@ declare module '../../service-types' {
 export const renderModule: AppModule = {
   name: 'render',
   apiDescription: renderApiDescription,
-  routes: [renderNodeRoutes, panelJobRoutes, staffRenderRoutes, renderApiRoutes],
+  routes: [
+    renderNodeRoutes,
+    panelJobRoutes,
+    staffRenderRoutes,
+    renderApiRoutes,
+    renderApiQuoteRoute,
+    blenderAddonRoute,
+  ],
   services: ({ config, db, broadcaster, services, log }) => {
     const onPublishError = (err: unknown) => log.warn({ err }, 'render event not published');
     return {

@@ -1,8 +1,9 @@
 import type { SoftwarePageProps } from '@server/modules/content/contracts';
 import { StaticPage } from '../../components/content/StaticPage';
+import { BlenderAddonCard } from '../../components/render/BlenderAddonCard';
 import { SoftwareList } from './Home/parts/SoftwareList';
 
-/** `software` (GET /software): the images and the software installed on each. */
+/** `software` (GET /software): the images and the software installed on each, and the Blender add-on. */
 export default function Software({ page, software }: SoftwarePageProps) {
   return (
     <StaticPage page={page}>
@@ -12,6 +13,7 @@ export default function Software({ page, software }: SoftwarePageProps) {
         </h2>
         <SoftwareList images={software} />
       </section>
+      <BlenderAddonCard className="mt-10" />
     </StaticPage>
   );
 }

@@ -109,6 +109,17 @@ describe('Panel/Jobs/Make', () => {
     );
   });
 
+  it('offers the Blender add-on as a file to download, with the install steps', async () => {
+    await renderPage('Panel/Jobs/Make', props(), shared);
+    const card = screen.getByRole('region', { name: 'ارسال رندر از داخل Blender' });
+    const link = screen.getByRole('link', { name: /دریافت افزونهٔ Blender/ });
+    expect(card.contains(link)).toBe(true);
+    expect(link.getAttribute('href')).toBe('/software/blender-addon.zip');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(card.querySelectorAll('ol > li')).toHaveLength(4);
+    expect(card.textContent).toContain('Edit › Preferences › Add-ons › Install…');
+  });
+
   it('waits for a running check live and by polling, then shows its findings', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const reload = vi.spyOn(router, 'reload').mockResolvedValue();

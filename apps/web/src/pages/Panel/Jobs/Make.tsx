@@ -3,6 +3,7 @@ import type { PanelJobsMakeProps, RenderJobView, RenderQuote } from '@server/mod
 import { FileSearch, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../app/protocol';
+import { BlenderAddonCard } from '../../../components/render/BlenderAddonCard';
 import { SceneFindings } from '../../../components/render/SceneFindings';
 import { FORMAT_LABELS, PRIORITY_LABELS, secondsText } from '../../../components/render/words';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -85,7 +86,14 @@ export default function JobMake(props: PanelJobsMakeProps) {
           )}
         </FormAlert>
       )}
-      <WithAside aside={<PriceCard prices={props.prices} balance={props.balance} />}>
+      <WithAside
+        aside={
+          <>
+            <PriceCard prices={props.prices} balance={props.balance} />
+            <BlenderAddonCard />
+          </>
+        }
+      >
         <ScenePicker {...props} locked={state === 'running'} />
         {check && <CheckCard check={check} state={state} />}
         {check && state === 'done' && <SettingsForm {...props} check={check} />}
