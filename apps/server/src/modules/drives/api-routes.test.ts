@@ -192,6 +192,24 @@ describe(`customer JSON API: drives (${process.env.DATABASE_URL ? 'PostgreSQL' :
     expect(staged.filter((f) => !f.startsWith('.'))).toEqual([]);
   });
 
+  it('creates an upload whose empty POST is labelled as a form, as Python’s urllib sends it', async () => {
+    for (const type of ['application/x-www-form-urlencoded']) {
+      const res = await api(tokens.full, 'POST', `/api/v1/drives/${drive.uuid}/uploads`, {
+        headers: {
+          'tus-resumable': '1.0.0',
+          'content-type': type,
+          'upload-length': '3',
+          'upload-metadata': metadata(`خالی-${type.length}.txt`, ''),
+        },
+      });
+      expect(res.statusCode, type).toBe(201);
+      const gone = await api(tokens.full, 'DELETE', res.headers.location as string, {
+        headers: { 'tus-resumable': '1.0.0' },
+      });
+      expect(gone.statusCode).toBe(204);
+    }
+  });
+
   it('refuses uploads to a token without create (403), into another’s drive (404), and gives up an upload (204)', async () => {
     const headers = { 'upload-length': '10', 'upload-metadata': metadata('x.bin') };
     const noCreate = await tusCreate(tokens.noCreate, drive.uuid, headers);

@@ -127,7 +127,12 @@ export function createDriveUploads(options: {
       if (value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
     }
-    const hasBody = request.method === 'PATCH' || request.method === 'POST';
+    // Only tus's own bytes are left unread for it (acceptTusBodies); a creation POST labelled as a
+    // form or JSON (urllib labels an empty body as a form) was read by Fastify's parser already,
+    // and handing tus that spent stream answered 500.
+    const hasBody =
+      (request.method === 'PATCH' || request.method === 'POST') &&
+      (request.headers['content-type'] ?? '').startsWith('application/offset+octet-stream');
     const webRequest = new Request(url, {
       method: request.method,
       headers,
