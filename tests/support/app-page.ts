@@ -23,6 +23,7 @@ export async function openAppPage(
 ): Promise<AppPage> {
   const context = await browser.newContext({ viewport, isMobile: viewport.width < 500, locale: 'fa-IR' });
   const page = await context.newPage();
+  waitForHydrationOnLoad(page);
   const failures: string[] = [];
   page.on('pageerror', (error) => failures.push(error.message));
   page.on('console', (message) => {
@@ -31,9 +32,39 @@ export async function openAppPage(
   return { context, page, failures, close: () => context.close() };
 }
 
-/** Waits for the page client to have rendered a page with this title («ورود | رندر فارم ابری»). */
+/**
+ * Waits for the page client to have rendered a page with this title («ورود | رندر فارم ابری»),
+ * hydrated: a server-rendered first load has its title and text before the scripts run, and its
+ * root stays `inert` until createApp has hydrated it.
+ */
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((t) => document.title.startsWith(t), title, { timeout: 15_000 });
+  await waitForHydration(page);
+}
+
+/**
+ * Until createApp hydrates a server-rendered page its root is `inert`: a person cannot type into
+ * it, but a test's `fill` can, and React then puts the server's value back. So whatever a test
+ * does after a full load starts from a hydrated page.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#app[inert]'), undefined, { timeout: 30_000 });
+}
+
+/** `goto` and `reload` of this page return once the page they load is hydrated. */
+function waitForHydrationOnLoad(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
 }
 
 const SHOTS = join(import.meta.dirname, '../e2e/screenshots');

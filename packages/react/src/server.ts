@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Page } from '@renderfarm/router';
 import { renderToReadableStream } from 'react-dom/server';
 import { App } from './App';
-import { Fragment, h } from './react';
+import { h } from './react';
 import { resolveModule } from './resolve-module';
 
 /*
@@ -26,13 +26,24 @@ export interface RenderedPage {
 }
 
 /**
- * React 19 writes the hoistable elements a render meets (`<title>`, `<meta>`, `<link>`) before
- * everything else; an empty marker element rendered first tells them apart from the page.
+ * React 19 writes the hoistable elements a render meets (`<title>`, `<meta>`, `<link>`, `<base>`)
+ * before everything else: the leading run of those is the head, the rest is the page. (No marker
+ * element rendered beside the App to tell them apart: a sibling changes the tree path React's
+ * useId counts from, so every id of the server's HTML would differ from the browser's.)
  */
-const MARKER = 'rf-ssr-start';
-const MARKER_HTML = `<${MARKER}></${MARKER}>`;
-/** One element: a void one (`<meta …/>`) or one with text (`<title>…</title>`). */
-const ELEMENT = /<([a-z]+)\b[^>]*?\/>|<([a-z]+)\b[^>]*>[\s\S]*?<\/\2>/g;
+const HOISTED = /<(title)\b[^>]*>[\s\S]*?<\/title>|<(meta|link|base)\b[^>]*?\/?>/y;
+
+/** Splits a render's HTML into the hoisted elements it starts with and the body after them. */
+function splitHoisted(html: string): { hoisted: string[]; body: string } {
+  const hoisted: string[] = [];
+  HOISTED.lastIndex = 0;
+  let at = 0;
+  for (let match = HOISTED.exec(html); match; match = HOISTED.exec(html)) {
+    hoisted.push(match[0]);
+    at = HOISTED.lastIndex;
+  }
+  return { hoisted, body: html.slice(at) };
+}
 
 /**
  * The title of the render in progress. <Head> calls the title template kept in a module variable
@@ -65,18 +76,14 @@ export function renderPage(page: Page, { resolve, title }: RenderPageOptions): P
     const resolveComponent = resolveModule(resolve);
     const initialComponent = await resolveComponent(page.component);
     let failure: { error: unknown } | undefined;
-    const app = h(
-      Fragment,
-      null,
-      h(MARKER),
-      h(App, {
-        initialPage: page,
-        initialComponent,
-        resolveComponent,
-        // Head works its title out while rendering: the last one the page set is the document's.
-        titleCallback: titleOfThisRender,
-      }),
-    );
+    // Exactly the element createApp hydrates, so that useId counts the same path on both sides.
+    const app = h(App, {
+      initialPage: page,
+      initialComponent,
+      resolveComponent,
+      // Head works its title out while rendering: the last one the page set is the document's.
+      titleCallback: titleOfThisRender,
+    });
     // The streaming renderer, read whole once everything is ready: unlike renderToString it waits
     // for what suspends (a React.lazy part), so the HTML is complete and hydration has nothing to
     // render again. An error inside a Suspense boundary would otherwise be left for the browser.
@@ -93,14 +100,13 @@ export function renderPage(page: Page, { resolve, title }: RenderPageOptions): P
     await stream.allReady;
     const html = await new Response(stream).text();
     if (failure) throw failure.error;
-    const at = html.indexOf(MARKER_HTML);
-    const hoisted = html.slice(0, at).match(ELEMENT) ?? [];
+    const { hoisted, body } = splitHoisted(html);
     return {
       head: [
         ...(render.title === undefined ? [] : [`<title>${escapeText(render.title)}</title>`]),
         ...hoisted,
       ],
-      body: html.slice(at + MARKER_HTML.length),
+      body,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { http } from 'msw';
-import { act } from 'react';
+import { act, useId, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, Head, Link, router } from '../src';
 import { renderPage } from '../src/server';
@@ -8,11 +8,28 @@ import { page, pageResponse, server, withServer } from './app';
 
 withServer();
 
+/** A field as the app's TextField builds it: its error's id made from the field's useId. */
+function NameField() {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div>
+      <label htmlFor={id}>نام</label>
+      <input id={id} aria-describedby={error ? `${id}-error` : undefined} />
+      <button type="button" onClick={() => setError('نام را وارد کنید.')}>
+        بررسی
+      </button>
+      {error && <p id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
 function Home({ greeting }: { greeting: string }) {
   return (
     <main>
       <Head title="خانه" />
       <h1>{greeting}</h1>
+      <NameField />
       <Link href="/users">کاربران</Link>
     </main>
   );
@@ -56,6 +73,13 @@ describe('createApp without setup', () => {
     expect(said.filter((message) => !message.includes('multiple renderers concurrently'))).toEqual([]);
     expect(recovered).not.toHaveBeenCalled();
     window.removeEventListener('error', recovered);
+
+    // The ids the server wrote are the ones React uses after hydration: an error shown later is
+    // found under the field's own id (a different tree on the server would give other ids).
+    fireEvent.click(screen.getByText('بررسی'));
+    const input = screen.getByLabelText('نام');
+    expect(document.getElementById(`${input.id}-error`)?.textContent).toBe('نام را وارد کنید.');
+    expect(input.getAttribute('aria-describedby')).toBe(`${input.id}-error`);
 
     server.use(http.get('/users', () => pageResponse(page('Users', {}, { url: '/users' }))));
     fireEvent.click(screen.getByText('کاربران'));
