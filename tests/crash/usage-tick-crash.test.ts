@@ -64,13 +64,20 @@ describe('the usage tick charges every machine-minute exactly once across kills'
 
   it(`${RUNS} ticks killed at random moments, each machine-minute charged once`, async () => {
     let killedMidway = 0;
-    for (let run = 0; run < RUNS; run++) {
+    // One tick left to finish first: how long a 10-minute tick takes from `charging` to its exit
+    // on this machine now. The kills then land at random moments inside that span, so most of
+    // them interrupt the charging whatever the machine's speed (batched per wallet, a tick of
+    // 2,000 machine-minutes can take a tenth of a second, or seconds on a loaded machine).
+    const calibration = await tickProcess(fixture.url, new Date(start.getTime() + 10 * MINUTE));
+    await calibration.charging;
+    const chargingStarted = performance.now();
+    expect(await calibration.exited, calibration.output()).toBe(0);
+    const tickMs = performance.now() - chargingStarted;
+    for (let run = 1; run <= RUNS; run++) {
       const at = new Date(start.getTime() + (run + 1) * 10 * MINUTE);
       const doomed = await tickProcess(fixture.url, at);
       await doomed.charging;
-      // Random moments over a tick's charging (2,000 machine-minutes take ~1–3 s here); some land
-      // after it, when the tick has finished.
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 2500)));
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * tickMs * 0.9)));
       if (doomed.child.exitCode === null) {
         doomed.child.kill('SIGKILL');
         killedMidway++;
