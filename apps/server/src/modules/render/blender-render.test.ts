@@ -73,11 +73,13 @@ describe.skipIf(skipWithoutBlender)('render jobs with real Blender', { timeout: 
     await putDriveFile(server.app, owner, 'shot.blend', await readFile(scenes.scene));
   }, 180_000);
 
+  // Stopping waits for each node's task in hand to be handed back and for the app's server (its
+  // in-process node, worker and open connections) to close: over a minute on a loaded machine.
   afterAll(async () => {
     await second?.stop();
     await server?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  }, 180_000);
 
   it('runs a node inside the app, enrolled by the app itself and kept by its uuid', async () => {
     const nodes = await db().select().from(renderNodes).orderBy(renderNodes.id);
