@@ -31,14 +31,19 @@ export type LedgerEntry = typeof walletTransactions.$inferSelect;
  * UPDATE and DELETE). With `broadcast` (a transactionWithBroadcasts publisher), a new line tells
  * the owner's pages `BalanceChanged` after the commit.
  */
+/** A ledger line moves a whole, non-zero number of Rial. */
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount === 0) {
+    throw new WalletError('RF_WALLET_ZERO_AMOUNT', 'مبلغ تراکنش باید عددی صحیح و غیر صفر باشد.');
+  }
+}
+
 export async function postLedgerEntry(
   db: Database,
   input: LedgerEntryInput,
   broadcast?: (event: BroadcastEvent) => void,
 ): Promise<{ entry: LedgerEntry; duplicate: boolean }> {
-  if (!Number.isSafeInteger(input.amount) || input.amount === 0) {
-    throw new WalletError('RF_WALLET_ZERO_AMOUNT', 'مبلغ تراکنش باید عددی صحیح و غیر صفر باشد.');
-  }
+  assertAmount(input.amount);
   return db.transaction(async (tx) => {
     const owner = await lockUser(tx, input.userId);
     if (!owner) throw new WalletError('RF_WALLET_USER_NOT_FOUND', 'کاربر این کیف پول پیدا نشد.');
@@ -92,11 +97,7 @@ export async function appendLedgerLines(
   owner: { id: number; balance: number },
   lines: LedgerLine[],
 ): Promise<{ balance: number; posted: number }> {
-  for (const line of lines) {
-    if (!Number.isSafeInteger(line.amount) || line.amount === 0) {
-      throw new WalletError('RF_WALLET_ZERO_AMOUNT', 'مبلغ تراکنش باید عددی صحیح و غیر صفر باشد.');
-    }
-  }
+  for (const line of lines) assertAmount(line.amount);
   const posted = new Set<string>();
   for (let i = 0; i < lines.length; i += LINES_PER_INSERT) {
     const keys = lines.slice(i, i + LINES_PER_INSERT).map((line) => line.idempotencyKey);

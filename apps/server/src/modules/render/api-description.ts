@@ -20,7 +20,6 @@ import {
   time,
   uuid,
 } from '../../http/openapi-parts';
-import { API_ACTIONS } from './api-routes';
 import { JOB_ACTIONS } from './state-machine';
 import { RENDER_FORMATS, RENDER_JOB_STATUSES, RENDER_PRIORITIES, RENDER_TASK_STATUSES } from './tables';
 
@@ -117,7 +116,7 @@ const jobAction = {
       'pause (the nodes at work stop on their next call), resume a paused job, cancel (rendered frames stay in the drive), or requeue a failed job’s failed frames',
     ability: 'update',
     tags: ['jobs'],
-    parameters: [jobParam, pathParam('action', 'What to do with the job', enumOf(API_ACTIONS))],
+    parameters: [jobParam, pathParam('action', 'What to do with the job', enumOf(JOB_ACTIONS))],
     answer: ok(data(ref('Job')), { data: jobExample }, 'The job after the action'),
     errors: [404, 409, 422],
   }),

@@ -8,17 +8,14 @@ import type { RenderJobView, SceneFindings } from './contracts';
 import { jobNotFound } from './errors';
 import { jobViews } from './job-pages';
 import { defaultsOf } from './scene-defaults';
-import type { JobAction } from './state-machine';
+import { JOB_ACTIONS, type JobAction } from './state-machine';
 import { checkRequest, settingsOf, storeRequest } from './submit-request';
 import { RENDER_JOB_STATUSES, type RenderJob } from './tables';
 import { listJobs, type TaskCounts, taskCounts } from './views';
 
 const BODY_LIMIT = 16 * 1024;
-/** The API's job actions (requeue too: a failed job's failed frames, as on the job's page). */
-export const API_ACTIONS = ['pause', 'resume', 'cancel', 'requeue'] as const satisfies readonly JobAction[];
-
-const isApiAction = (word: string): word is (typeof API_ACTIONS)[number] =>
-  (API_ACTIONS as readonly string[]).includes(word);
+/** A word after the job that names one of its actions (the API offers every one: JOB_ACTIONS). */
+const isJobAction = (word: string): word is JobAction => (JOB_ACTIONS as readonly string[]).includes(word);
 
 const listQuery = z.object({
   status: z.enum(RENDER_JOB_STATUSES, { error: 'وضعیت رندر معتبر نیست.' }).optional(),
@@ -212,7 +209,7 @@ export async function renderApiRoutes(app: FastifyInstance, { registry }: { regi
     async (request: FastifyRequest, reply: FastifyReply) => {
       const action = param(request, 'action');
       // Another word after the job is no action of the API: not found, as a missing job is.
-      if (!isApiAction(action)) throw jobNotFound();
+      if (!isJobAction(action)) throw jobNotFound();
       const job = await jobs().act(owner(request), param(request, 'job'), action);
       return reply.send({ data: await apiJob(job) });
     },
