@@ -144,7 +144,9 @@ function ScenePicker({ drives, selected, locked }: PanelJobsMakeProps & { locked
           error={pickErrors.drive}
         />
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium text-gray-900">صحنه‌های ‎.blend این فضا</legend>
+          <legend className="mb-1 text-sm font-medium text-gray-900">
+            صحنه‌های <Ltr>.blend</Ltr> این فضا
+          </legend>
           {drive && drive.scenes.length > 0 ? (
             <ul className="grid gap-2">
               {drive.scenes.map((scene) => (
@@ -158,7 +160,9 @@ function ScenePicker({ drives, selected, locked }: PanelJobsMakeProps & { locked
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-gray-600">در این فضا فایل ‎.blend نیست؛ یکی را همین‌جا بارگذاری کنید.</p>
+            <p className="text-sm text-gray-600">
+              در این فضا فایل <Ltr>.blend</Ltr> نیست؛ یکی را همین‌جا بارگذاری کنید.
+            </p>
           )}
           <FieldError id={undefined} error={pickErrors.path} />
         </fieldset>
